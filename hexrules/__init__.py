@@ -1,0 +1,31 @@
+"""hexrules: a Jupyter teaching kit for the movement and damage rules of hex-board wargames.
+
+The board is a networkx graph of hex cells (:mod:`hexrules.board`), the changing part of a game
+is a small frozen :class:`~hexrules.state.State`, every rules switch of RULES.md lives in one
+frozen :class:`~hexrules.options.RulesOptions`, and the rules are functions over these
+(:mod:`hexrules.movement`, ...). Drawing (:mod:`hexrules.plot`) and widgets
+(:mod:`hexrules.widgets`) are imported only when used, so ``import hexrules`` stays light.
+"""
+
+from .errors import (
+    BoardError,
+    HexError,
+    HexrulesError,
+    OptionsError,
+    RuleError,
+    ScenarioError,
+    StateError,
+)
+from .hexgrid import DIRECTIONS, FLAT, POINTY, Hex, Layout, from_label, hex_range, to_label
+from .options import DEFAULT, RulesOptions
+from .state import State, Unit
+from .board import Board, Scenario, TerrainType, builtin, load_scenario, parse_scenario
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BoardError", "HexError", "HexrulesError", "OptionsError", "RuleError", "ScenarioError", "StateError",
+    "DIRECTIONS", "FLAT", "POINTY", "Hex", "Layout", "from_label", "hex_range", "to_label",
+    "DEFAULT", "RulesOptions", "State", "Unit",
+    "Board", "Scenario", "TerrainType", "builtin", "load_scenario", "parse_scenario",
+]

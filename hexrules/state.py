@@ -1,0 +1,228 @@
+"""The changing part of a game: units, Garrisons, sides and damage.
+
+The board (terrain, elevation) is built once per scenario; a :class:`State` is a small frozen
+value that rule functions read and return anew (``state.move(...)`` returns a new state).
+
+Examples
+--------
+>>> from hexrules.hexgrid import Hex
+>>> s = State([Unit("Gundam", "federation", Hex(0, 0)), Unit("Zaku", "zeon", Hex(1, 0))])
+>>> s.move("Gundam", Hex(0, 1)).unit("Gundam").hex
+Hex(q=0, r=1)
+>>> s.unit("Gundam").hex          # the original state is unchanged
+Hex(q=0, r=0)
+>>> s.are_enemies("Gundam", "Zaku")
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from .errors import StateError
+from .hexgrid import Hex
+
+__all__ = ["Unit", "State"]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit or a Garrison on the board.
+
+    Parameters
+    ----------
+    name : str
+        Unique name, e.g. ``"RX-78-2 Gundam"``.
+    side : str
+        The player side; units of the same side are allies (RULES.md M3), others are enemies.
+    hex : Hex
+        Where it stands.
+    advance : int
+        Base Advance allowance, in movement points (M2; default 3).
+    dash : int
+        Base Dash allowance, in movement points (M2; default 2).
+    speed : int
+        Speed bonus, added to Advance only (M2).
+    garrison : bool
+        True for a Garrison: it blocks and engages like a unit (M3, E1) but never moves.
+    ignore_engagement : bool
+        E5: ignores both the Engagement movement penalty and the targeting limit.
+    hp : int or None
+        Hit points, if the scenario tracks them.
+    damage : int
+        Damage taken so far (collision damage and other non-combat damage included).
+
+    Raises
+    ------
+    StateError
+        If a name or side is empty, ``hex`` is not a :class:`Hex`, or a number is negative.
+    """
+
+    name: str
+    side: str
+    hex: Hex
+    advance: int = 3
+    dash: int = 2
+    speed: int = 0
+    garrison: bool = False
+    ignore_engagement: bool = False
+    hp: int | None = None
+    damage: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise StateError(f"unit name {self.name!r} is empty")
+        if not isinstance(self.side, str) or not self.side.strip():
+            raise StateError(f"unit {self.name!r}: side {self.side!r} is empty")
+        if not isinstance(self.hex, Hex):
+            raise StateError(f"unit {self.name!r}: position {self.hex!r} is not a Hex")
+        for stat in ("advance", "dash", "speed", "damage"):
+            value = getattr(self, stat)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise StateError(f"unit {self.name!r}: {stat}={value!r} is not a whole number >= 0", ruling="M2")
+        if self.hp is not None and (not isinstance(self.hp, int) or self.hp < 0):
+            raise StateError(f"unit {self.name!r}: hp={self.hp!r} is not a whole number >= 0")
+
+    @property
+    def kind(self) -> str:
+        """``"Garrison"`` or ``"unit"``."""
+        return "Garrison" if self.garrison else "unit"
+
+    def replace(self, **changes: Any) -> "Unit":
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True, init=False)
+class State:
+    """Units and Garrisons by name; at most one per hex (RULES.md M3).
+
+    Parameters
+    ----------
+    units : iterable of Unit
+        The units, in a stable order (the order they were given).
+
+    Raises
+    ------
+    StateError
+        If two units share a name or a hex.
+    """
+
+    units: tuple[Unit, ...]
+
+    def __init__(self, units: Iterable[Unit] = ()) -> None:
+        units = tuple(units)
+        by_name: dict[str, Unit] = {}
+        by_hex: dict[Hex, Unit] = {}
+        for u in units:
+            if not isinstance(u, Unit):
+                raise StateError(f"{u!r} is not a Unit")
+            if u.name in by_name:
+                raise StateError(f"two units are named {u.name!r}")
+            if u.hex in by_hex:
+                raise StateError(
+                    f"{u.name!r} and {by_hex[u.hex].name!r} are both on hex {u.hex}: one unit per hex",
+                    ruling="M3",
+                )
+            by_name[u.name] = u
+            by_hex[u.hex] = u
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "_by_hex", by_hex)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def __iter__(self) -> Iterator[Unit]:
+        return iter(self.units)
+
+    def __len__(self) -> int:
+        return len(self.units)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name  # type: ignore[attr-defined]
+
+    def unit(self, name: str | Unit) -> Unit:
+        """The unit called ``name`` (a :class:`Unit` is accepted and looked up by its name).
+
+        Raises
+        ------
+        StateError
+            If there is no such unit; the message lists the known names.
+        """
+        key = name.name if isinstance(name, Unit) else name
+        try:
+            return self._by_name[key]  # type: ignore[attr-defined]
+        except (KeyError, TypeError):
+            known = ", ".join(repr(n) for n in self._by_name) or "none"  # type: ignore[attr-defined]
+            raise StateError(f"no unit named {key!r} (units: {known})") from None
+
+    def at(self, h: Hex) -> Unit | None:
+        """The unit or Garrison on hex ``h``, or None."""
+        return self._by_hex.get(h)  # type: ignore[attr-defined]
+
+    @property
+    def occupied(self) -> dict[Hex, Unit]:
+        """``{hex: unit}`` for every occupied hex (a copy)."""
+        return dict(self._by_hex)  # type: ignore[attr-defined]
+
+    def are_enemies(self, a: str | Unit, b: str | Unit) -> bool:
+        """True when the two are on different sides."""
+        return self.unit(a).side != self.unit(b).side
+
+    def enemies_of(self, name: str | Unit) -> list[Unit]:
+        """Every unit and Garrison of another side than ``name``'s."""
+        side = self.unit(name).side
+        return [u for u in self.units if u.side != side]
+
+    def sides(self) -> list[str]:
+        """The sides present, in first-seen order."""
+        return list(dict.fromkeys(u.side for u in self.units))
+
+    # --- changing (each returns a new State) --------------------------------------------------
+
+    def _with(self, units: Iterable[Unit]) -> "State":
+        return State(units)
+
+    def replace_unit(self, name: str, **changes: Any) -> "State":
+        """A new state where unit ``name`` has some fields changed."""
+        target = self.unit(name)
+        return self._with(u.replace(**changes) if u is target else u for u in self.units)
+
+    def move(self, name: str, to: Hex) -> "State":
+        """A new state with ``name`` on hex ``to`` (no rule is checked here; see movement).
+
+        Raises
+        ------
+        StateError
+            If ``to`` holds another unit (M3).
+        """
+        return self.replace_unit(name, hex=to)
+
+    def damage(self, name: str, amount: int) -> "State":
+        """A new state where ``name`` has taken ``amount`` more damage."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise StateError(f"damage amount {amount!r} is not a whole number >= 0")
+        return self.replace_unit(name, damage=self.unit(name).damage + amount)
+
+    def add(self, unit: Unit) -> "State":
+        """A new state with ``unit`` added."""
+        return self._with((*self.units, unit))
+
+    def remove(self, name: str) -> "State":
+        """A new state without unit ``name`` (e.g. removed from play by P4's switch)."""
+        target = self.unit(name)
+        return self._with(u for u in self.units if u is not target)
+
+    # --- faces --------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"State({list(self.units)!r})"
+
+    def __str__(self) -> str:
+        lines = []
+        for u in self.units:
+            extra = f", damage {u.damage}" if u.damage else ""
+            lines.append(f"{u.kind} {u.name!r} ({u.side}) at {u.hex}{extra}")
+        return "\n".join(lines) or "(no units)"
