@@ -163,6 +163,9 @@ class Board:
                 if b in g:
                     self._add_edge(g, a, b)
         self.graph = g
+        # Plain lookups for the rule code's hot paths (movement weights): {hex: value}.
+        self.elevations: dict[Hex, int] = {h: d["elevation"] for h, d in g.nodes(data=True)}
+        self.terrains: dict[Hex, TerrainType] = {h: self.terrain_table[d["terrain"]] for h, d in g.nodes(data=True)}
 
     def _add_edge(self, g: nx.DiGraph, a: Hex, b: Hex) -> None:
         ea, eb = g.nodes[a]["elevation"], g.nodes[b]["elevation"]
@@ -221,11 +224,11 @@ class Board:
 
     def elevation(self, h: Hex | str) -> int:
         """Elevation of ``h``, in levels (0 = ground level)."""
-        return self.graph.nodes[self.hex(h)]["elevation"]
+        return self.elevations[self.hex(h)]
 
     def terrain(self, h: Hex | str) -> TerrainType:
         """The terrain type of ``h``."""
-        return self.terrain_table[self.graph.nodes[self.hex(h)]["terrain"]]
+        return self.terrains[self.hex(h)]
 
     def neighbors(self, h: Hex | str) -> list[Hex]:
         """The neighbours of ``h`` that are on the board."""

@@ -1,0 +1,748 @@
+"""Movement: step costs, Engagement, Jumping, Speed, terrain, reachable hexes and paths.
+
+Implements RULES.md sections M (movement), E (Engagement), J (Jumping) and T (terrain) over the
+networkx board of :mod:`hexrules.board`. A step's cost depends on the moving unit (its starting
+elevation, its side) and on the state (who stands where), so movement uses a networkx ``weight=``
+callable, :func:`movement_weight`, that returns the step's cost in movement points or ``None``
+for a step the rules forbid (networkx then hides the edge). Reachable hexes are networkx's
+Dijkstra with ``cutoff=`` the allowance; nothing here searches by hand.
+
+Every result explains itself: :class:`Allowance` says where the movement points came from,
+:class:`MoveCost` lists each step's cost (enter, climb, terrain) and why a path is illegal.
+
+Examples
+--------
+The rulebook's elevation example (Elevation; ruling M1): ground to height 1 costs 2, height 1
+to height 2 costs 2, ground straight to height 2 costs 3.
+
+>>> from hexrules import Scenario
+>>> sc = Scenario.from_text('''
+... map:
+...   0 1 2
+...    2 0 0
+... units:
+...   Gundam side=federation at=A1
+... ''')
+>>> path_cost(sc.board, sc.state, "Gundam", ["A1", "B1", "C1"]).total
+4
+>>> path_cost(sc.board, sc.state, "Gundam", ["A1", "A2"]).total      # A2 is height 2
+3
+>>> print(path_to(sc.board, sc.state, "Gundam", "B1").explain())
+Gundam Advance from A1 (height 0): allowance 3 = Advance 3
+  1. A1 -> B1: 1 to enter + 1 climb (height 0 -> 1) = 2 (total 2)
+Total 2 of 3 movement points: legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal, Sequence
+
+import networkx as nx
+
+from .board import Board
+from .errors import RuleError
+from .hexgrid import Hex
+from .options import DEFAULT, RulesOptions
+from .state import State, Unit
+
+__all__ = [
+    "MovementKind",
+    "start_elevation",
+    "is_jumping",
+    "engaged_with",
+    "engagements",
+    "check_attack_targets",
+    "Allowance",
+    "allowance",
+    "Step",
+    "MoveCost",
+    "Reach",
+    "step_cost",
+    "movement_weight",
+    "reachable",
+    "path_cost",
+    "path_to",
+    "move",
+]
+
+MovementKind = Literal["advance", "dash"]
+
+
+def _unit(state: State, unit: str | Unit) -> Unit:
+    return state.unit(unit)
+
+
+# --- elevation and Jumping ---------------------------------------------------------------------
+
+
+def start_elevation(board: Board, state: State, unit: str | Unit) -> int:
+    """The starting elevation ``s`` of a movement that ``unit`` begins now (J1, J3).
+
+    It is the elevation of the unit's hex, in levels. A unit at ground level (0) does not jump
+    (J3); with ``s = 0`` the J1 formula is ordinary movement (M1).
+    """
+    return board.elevation(_unit(state, unit).hex)
+
+
+def is_jumping(board: Board, state: State, unit: str | Unit) -> bool:
+    """True when ``unit`` would jump for the whole of a movement begun now (J1: ``s >= 1``)."""
+    return start_elevation(board, state, unit) >= 1
+
+
+def _climb(s: int, ea: int, eb: int, options: RulesOptions) -> int:
+    """Extra movement points for the levels climbed by a step from elevation ``ea`` to ``eb``.
+
+    J1 default (``"above_start"``): ``max(0, eb - max(s, ea))``. The alternative reading
+    (``"relative_when_above_start"``) charges ``eb - ea`` whenever ``eb > s``. With ``s = 0``
+    both equal M1's ``max(0, eb - ea)``.
+    """
+    if options.jump_climb == "above_start":
+        return max(0, eb - max(s, ea))
+    return max(0, eb - ea) if eb > s else 0
+
+
+# --- Engagement ----------------------------------------------------------------------------------
+
+
+def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str | None = None) -> tuple[str, ...]:
+    """Names of the enemies ``unit`` is Engaged with (E1).
+
+    A unit is Engaged while adjacent to an enemy unit or enemy Garrison at the same elevation
+    (the elevation of their hexes). An adjacent enemy at another elevation does not engage.
+
+    Parameters
+    ----------
+    board : Board
+    state : State
+    unit : str or Unit
+        The unit, by name.
+    at : Hex or str, optional
+        Where to test, if not the unit's own hex (e.g. a hex it could move to).
+
+    Returns
+    -------
+    tuple of str
+        Enemy names in state order; empty when not Engaged.
+
+    Examples
+    --------
+    >>> from hexrules import Scenario
+    >>> sc = Scenario.from_text('''
+    ... map:
+    ...   1 1 0
+    ... units:
+    ...   Gundam side=federation at=B1
+    ...   Char side=zeon at=A1
+    ...   Minelayer side=zeon at=C1
+    ... ''')
+    >>> engaged_with(sc.board, sc.state, "Gundam")
+    ('Char',)
+    """
+    u = _unit(state, unit)
+    h = u.hex if at is None else board.hex(at)
+    e = board.elevation(h)
+    elevations = board.elevations
+    return tuple(
+        o.name
+        for o in state
+        if o.side != u.side and o.hex.distance(h) == 1 and elevations.get(o.hex) == e
+    )
+
+
+def engagements(board: Board, state: State) -> dict[str, tuple[str, ...]]:
+    """``{unit name: enemies it is Engaged with}`` for every Engaged unit and Garrison (E1).
+
+    Engagement is mutual: if A is Engaged with B, B is Engaged with A.
+    """
+    out = {}
+    for u in state:
+        names = engaged_with(board, state, u)
+        if names:
+            out[u.name] = names
+    return out
+
+
+def check_attack_targets(
+    board: Board, state: State, attacker: str | Unit, targets: Sequence[str], options: RulesOptions = DEFAULT
+) -> None:
+    """Check E4: an Engaged unit's attack must include an enemy it is Engaged with.
+
+    "Ignore Engagement" (``Unit.ignore_engagement``, E5) lifts the limit.
+
+    Raises
+    ------
+    RuleError
+        If the attacker is Engaged and none of ``targets`` is among the enemies it is Engaged
+        with (ruling E4); the message names them.
+    """
+    u = _unit(state, attacker)
+    for t in targets:
+        state.unit(t)
+    engaged = engaged_with(board, state, u)
+    if engaged and not u.ignore_engagement and not set(targets) & set(engaged):
+        raise RuleError(
+            f"{u.name!r} is Engaged with {', '.join(map(repr, engaged))}; its attack on "
+            f"{', '.join(map(repr, targets)) or 'nothing'} must include one of them",
+            ruling="E4",
+        )
+
+
+# --- allowance --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """Movement points for one movement, with where they came from.
+
+    Attributes
+    ----------
+    kind : {"advance", "dash"}
+    base : int
+        The unit's Advance or Dash stat (M2), in movement points.
+    speed : int
+        Speed bonus; Advance only (M2).
+    engagement : int
+        Points taken because the movement starts while Engaged (E2), 0 with "ignore
+        Engagement" (E5).
+    terrain : int
+        Points taken because the movement starts on costly terrain, with the rules option
+        ``water="allowance"`` (T1).
+    total : int
+        ``max(0, base + speed - engagement - terrain)``.
+    engaged_with : tuple of str
+        The enemies the unit is Engaged with at the start.
+    """
+
+    kind: MovementKind
+    base: int
+    speed: int
+    engagement: int
+    terrain: int
+    total: int
+    engaged_with: tuple[str, ...] = ()
+
+    def explain(self) -> str:
+        """``"allowance 2 = Advance 3 - 1 Engaged (E2)"`` and the like."""
+        parts = [f"{self.kind.capitalize()} {self.base}"]
+        if self.speed:
+            parts.append(f"+ {self.speed} Speed (M2)")
+        if self.engagement:
+            parts.append(f"- {self.engagement} Engaged with {', '.join(self.engaged_with)} (E2)")
+        if self.terrain:
+            parts.append(f"- {self.terrain} starting on costly terrain (T1)")
+        floor = " (never below 0)" if self.total == 0 and self.base + self.speed > 0 else ""
+        return f"allowance {self.total} = " + " ".join(parts) + floor
+
+
+def allowance(
+    board: Board,
+    state: State,
+    unit: str | Unit,
+    kind: MovementKind = "advance",
+    options: RulesOptions = DEFAULT,
+) -> Allowance:
+    """The movement points of a movement that ``unit`` begins now.
+
+    Advance = Advance stat + Speed bonus; Dash = Dash stat, never Speed (M2). A movement
+    initiated while Engaged loses ``options.engagement_penalty`` (1) points, never below 0 (E2),
+    unless the unit ignores Engagement (E5). With ``options.water == "allowance"`` a movement
+    starting on terrain with an extra cost loses that cost (T1).
+
+    Raises
+    ------
+    RuleError
+        If ``kind`` is not "advance" or "dash" (M2), or the unit is a Garrison (Garrisons do not
+        Advance or Dash).
+
+    Examples
+    --------
+    >>> from hexrules import Scenario
+    >>> sc = Scenario.from_text('''
+    ... map:
+    ...   0 0
+    ... units:
+    ...   Gundam side=federation at=A1 speed=1
+    ...   Zaku side=zeon at=B1
+    ... ''')
+    >>> allowance(sc.board, sc.state, "Gundam").explain()
+    'allowance 3 = Advance 3 + 1 Speed (M2) - 1 Engaged with Zaku (E2)'
+    >>> allowance(sc.board, sc.state, "Gundam", "dash").total
+    1
+    """
+    u = _unit(state, unit)
+    if kind not in ("advance", "dash"):
+        raise RuleError(f"movement kind {kind!r} is not 'advance' or 'dash'", ruling="M2")
+    if u.garrison:
+        raise RuleError(f"{u.name!r} is a Garrison: it does not Advance or Dash", ruling="M2")
+    base = u.advance if kind == "advance" else u.dash
+    speed = u.speed if kind == "advance" else 0
+    engaged = engaged_with(board, state, u)
+    penalty = options.engagement_penalty if engaged and not u.ignore_engagement else 0
+    terrain = board.terrain(u.hex).cost if options.water == "allowance" else 0
+    total = max(0, base + speed - penalty - terrain)
+    return Allowance(kind, base, speed, penalty, terrain, total, engaged)
+
+
+# --- one step -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a movement and its cost in movement points.
+
+    Attributes
+    ----------
+    frm, to : Hex
+    enter : int
+        1, the cost of entering a hex (M1).
+    climb : int
+        Extra points for levels climbed (M1; J1 while jumping).
+    terrain : int
+        Extra points for the terrain entered (T1).
+    cost : int
+        ``enter + climb + terrain``.
+    note : str
+        The step in words, e.g. ``"A1 -> B1: 1 to enter + 1 climb (height 0 -> 1) = 2"``.
+    engaged_with : tuple of str
+        Enemies the unit is Engaged with on arriving (E3).
+    """
+
+    frm: Hex
+    to: Hex
+    enter: int
+    climb: int
+    terrain: int
+    cost: int
+    note: str
+    engaged_with: tuple[str, ...] = ()
+
+
+class _Mover:
+    """What a step's cost depends on, computed once per movement: the rules' one core."""
+
+    def __init__(self, board: Board, state: State, unit: str | Unit, options: RulesOptions) -> None:
+        self.board, self.state, self.options = board, state, options
+        self.unit = u = _unit(state, unit)
+        self.start = u.hex
+        self.s = board.elevations[u.hex] if u.hex in board.elevations else 0
+        self.occupied = {o.hex: o for o in state if o is not u}
+        self.stop_when_engaged = options.engagement_on_entry == "stop"
+        self.terrain_on_enter = options.water == "enter_cost"
+        self._engaging: set[Hex] | None = None
+
+    @property
+    def engaging(self) -> set[Hex]:
+        """Hexes where the moving unit would be Engaged (E1), from each enemy's neighbours."""
+        if self._engaging is None:
+            el = self.board.elevations
+            hexes: set[Hex] = set()
+            for o in self.state:
+                if o.side != self.unit.side and o.hex in el:
+                    for n in o.hex.neighbors():
+                        if el.get(n) == el[o.hex]:
+                            hexes.add(n)
+            self._engaging = hexes
+        return self._engaging
+
+    def refusal(self, a: Hex, b: Hex) -> tuple[str, str] | None:
+        """Why the step a -> b is forbidden, as ``(reason, ruling)``, or None if allowed."""
+        board = self.board
+        if b not in board.elevations:
+            return f"{b} is off the board: leaving the board is never a legal step", "M4"
+        if a.distance(b) != 1:
+            return f"{board.label(b)} is not adjacent to {board.label(a)}", "M1"
+        if not board.terrains[b].passable:
+            return f"{board.label(b)} is {board.terrains[b].name}: it can never be entered", "T1"
+        occ = self.occupied.get(b)
+        if occ is not None:
+            if occ.side == self.unit.side:
+                if not self.options.allies_pass_through:
+                    return f"allied {occ.kind} {occ.name!r} on {board.label(b)} blocks (allies_pass_through=False)", "M3"
+            elif not (self.s >= 1 and board.elevations[b] < self.s):
+                why = (
+                    f"enemy {occ.kind} {occ.name!r} on {board.label(b)} blocks"
+                    + (f" (its hex is not lower than the starting elevation {self.s})" if self.s >= 1 else "")
+                )
+                return why, ("J2" if self.s >= 1 else "M3")
+        if self.stop_when_engaged and a != self.start and a in self.engaging:
+            return f"Engaged on entering {board.label(a)}: the movement must stop there (engagement_on_entry='stop')", "E3"
+        return None
+
+    def parts(self, a: Hex, b: Hex) -> tuple[int, int, int]:
+        """``(enter, climb, terrain)`` of an allowed step."""
+        el = self.board.elevations
+        climb = _climb(self.s, el[a], el[b], self.options)
+        terrain = self.board.terrains[b].cost if self.terrain_on_enter else 0
+        return 1, climb, terrain
+
+    def weight(self, a: Hex, b: Hex, _data: dict) -> int | None:
+        if self.refusal(a, b) is not None:
+            return None
+        return sum(self.parts(a, b))
+
+    def step(self, a: Hex, b: Hex) -> Step:
+        bad = self.refusal(a, b)
+        if bad is not None:
+            raise RuleError(bad[0], ruling=bad[1])
+        enter, climb, terrain = self.parts(a, b)
+        el, lab = self.board.elevations, self.board.label
+        bits = [f"{enter} to enter"]
+        if climb:
+            src = f"starting elevation {self.s}" if self.s > el[a] else f"height {el[a]}"
+            bits.append(f"+ {climb} climb ({src} -> {el[b]})")
+        if terrain:
+            bits.append(f"+ {terrain} {self.board.terrains[b].name}")
+        cost = enter + climb + terrain
+        engaged = engaged_with(self.board, self.state, self.unit, at=b)
+        note = f"{lab(a)} -> {lab(b)}: {' '.join(bits)} = {cost}"
+        return Step(a, b, enter, climb, terrain, cost, note, engaged)
+
+
+def step_cost(
+    board: Board, state: State, unit: str | Unit, a: Hex | str, b: Hex | str, options: RulesOptions = DEFAULT
+) -> Step:
+    """The cost of ``unit`` stepping from ``a`` to ``b``, with its breakdown.
+
+    The unit's starting elevation is that of its current hex (J1). Cost in movement points:
+    1 to enter (M1), plus the climb (M1; while jumping, J1's formula), plus the terrain's extra
+    cost (T1).
+
+    Raises
+    ------
+    BoardError
+        If ``a`` or ``b`` is not on the board.
+    RuleError
+        If the step is forbidden: not adjacent (M1), impassable (T1), an enemy in the way (M3,
+        J2), an ally in the way with ``allies_pass_through=False`` (M3), or a stop forced by
+        Engagement (E3). The error's ``ruling`` names the rule.
+    """
+    a, b = board.hex(a), board.hex(b)
+    return _Mover(board, state, unit, options).step(a, b)
+
+
+def movement_weight(
+    board: Board, state: State, unit: str | Unit, options: RulesOptions = DEFAULT
+) -> Callable[[Hex, Hex, dict], int | None]:
+    """A networkx ``weight=`` callable for ``unit``'s movement begun now.
+
+    ``weight(a, b, data)`` returns the step's cost in movement points, or ``None`` for a step the
+    rules forbid (networkx then ignores the edge). Use it with any networkx shortest-path
+    function on ``board.graph``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from hexrules import Scenario
+    >>> sc = Scenario.from_text("map:\\n  0 1 2\\nunits:\\n  G side=a at=A1\\n")
+    >>> w = movement_weight(sc.board, sc.state, "G")
+    >>> nx.shortest_path_length(sc.board.graph, sc.board.hex("A1"), sc.board.hex("C1"), weight=w)
+    4
+    """
+    return _Mover(board, state, unit, options).weight
+
+
+# --- whole movements -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveCost:
+    """A path's cost, step by step, and whether the unit may take it.
+
+    Attributes
+    ----------
+    unit : str
+    kind : {"advance", "dash"}
+    path : tuple of Hex
+        From the unit's hex to the destination.
+    steps : tuple of Step
+        The steps that could be costed (up to the first forbidden one).
+    total : int
+        Sum of the steps' costs, in movement points.
+    allowance : Allowance
+    start_elevation : int
+        ``s`` of J1; the unit jumps when it is >= 1.
+    legal : bool
+    reason : str or None
+        Why the path is illegal.
+    ruling : str or None
+        The rule that forbids it.
+    """
+
+    unit: str
+    kind: MovementKind
+    path: tuple[Hex, ...]
+    steps: tuple[Step, ...]
+    total: int
+    allowance: Allowance
+    start_elevation: int
+    legal: bool
+    reason: str | None = None
+    ruling: str | None = None
+    labels: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def jumping(self) -> bool:
+        """True when the unit jumps for this movement (J1)."""
+        return self.start_elevation >= 1
+
+    def explain(self) -> str:
+        """The whole breakdown in words, one line per step."""
+        start = self.labels[0] if self.labels else str(self.path[0])
+        jump = f", jumping from elevation {self.start_elevation} (J1)" if self.jumping else ""
+        lines = [
+            f"{self.unit} {self.kind.capitalize()} from {start} (height {self.start_elevation}){jump}: "
+            f"{self.allowance.explain()}"
+        ]
+        running = 0
+        for i, st in enumerate(self.steps, 1):
+            running += st.cost
+            extra = f"; Engaged with {', '.join(st.engaged_with)} (E3)" if st.engaged_with else ""
+            lines.append(f"  {i}. {st.note} (total {running}){extra}")
+        verdict = "legal." if self.legal else f"illegal: {self.reason} (ruling {self.ruling})."
+        lines.append(f"Total {self.total} of {self.allowance.total} movement points: {verdict}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def table(self) -> list[dict[str, object]]:
+        """One row per step (for a notebook table): from, to, enter, climb, terrain, cost, total."""
+        rows, running = [], 0
+        for st in self.steps:
+            running += st.cost
+            rows.append(
+                {
+                    "from": st.note.split(" -> ")[0],
+                    "to": st.note.split(" -> ")[1].split(":")[0],
+                    "enter": st.enter,
+                    "climb": st.climb,
+                    "terrain": st.terrain,
+                    "cost": st.cost,
+                    "total": running,
+                }
+            )
+        return rows
+
+
+def path_cost(
+    board: Board,
+    state: State,
+    unit: str | Unit,
+    path: Sequence[Hex | str],
+    kind: MovementKind = "advance",
+    options: RulesOptions = DEFAULT,
+) -> MoveCost:
+    """Cost a given path for ``unit`` and say whether it may take it.
+
+    Parameters
+    ----------
+    path : sequence of Hex or str
+        Hexes (or labels) from the unit's hex to the destination; the unit's hex may be left
+        out.
+
+    Returns
+    -------
+    MoveCost
+        Illegal (with ``reason`` and ``ruling``) when a step is forbidden (M1, M3, M4, T1, J2,
+        E3), when the unit cannot pay a step's full cost (M1), or when the path ends on an
+        occupied hex (M3). It does not raise for an illegal path: it explains it.
+
+    Raises
+    ------
+    BoardError
+        If a hex of ``path`` is not on the board.
+    """
+    mover = _Mover(board, state, unit, options)
+    al = allowance(board, state, mover.unit, kind, options)
+    hexes = [board.hex(h, what="path hex") for h in path]
+    if not hexes or hexes[0] != mover.start:
+        hexes.insert(0, mover.start)
+    steps: list[Step] = []
+    total = 0
+    reason = ruling = None
+    for a, b in zip(hexes, hexes[1:]):
+        try:
+            st = mover.step(a, b)
+        except RuleError as e:
+            reason, ruling = str(e).rsplit(" (ruling", 1)[0], e.ruling
+            break
+        if total + st.cost > al.total:
+            reason = (
+                f"step {board.label(a)} -> {board.label(b)} costs {st.cost} but only "
+                f"{al.total - total} movement point(s) remain: a unit that cannot pay a step's full "
+                "cost cannot take it"
+            )
+            ruling = "M1"
+            steps.append(st)
+            total += st.cost
+            break
+        steps.append(st)
+        total += st.cost
+    else:
+        end = hexes[-1]
+        occ = mover.occupied.get(end)
+        if occ is not None:
+            reason, ruling = f"{board.label(end)} holds {occ.kind} {occ.name!r}: a movement never ends on an occupied hex", "M3"
+    return MoveCost(
+        mover.unit.name,
+        kind,
+        tuple(hexes),
+        tuple(steps),
+        total,
+        al,
+        mover.s,
+        reason is None,
+        reason,
+        ruling,
+        tuple(board.label(h) for h in hexes),
+    )
+
+
+def path_to(
+    board: Board,
+    state: State,
+    unit: str | Unit,
+    target: Hex | str,
+    kind: MovementKind = "advance",
+    options: RulesOptions = DEFAULT,
+) -> MoveCost:
+    """The cheapest path for ``unit`` to ``target`` (networkx Dijkstra), costed step by step.
+
+    The path is the cheapest whatever the allowance, so that a target out of reach is explained
+    ("costs 5 of 3").
+
+    Raises
+    ------
+    BoardError
+        If ``target`` is not on the board.
+    RuleError
+        If no path at all leads there (ruling M1), e.g. behind impassable hexes.
+    """
+    mover = _Mover(board, state, unit, options)
+    target = board.hex(target, what="target")
+    try:
+        path = nx.dijkstra_path(board.graph, mover.start, target, weight=mover.weight)
+    except nx.NetworkXNoPath:
+        raise RuleError(
+            f"no sequence of legal steps leads {mover.unit.name!r} from {board.label(mover.start)} "
+            f"to {board.label(target)}",
+            ruling="M1",
+        ) from None
+    return path_cost(board, state, mover.unit, path, kind, options)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The hexes a unit can end a movement on, with their cheapest costs and paths.
+
+    Attributes
+    ----------
+    unit : str
+    start : Hex
+    allowance : Allowance
+    costs : dict of Hex to int
+        Every hex the unit may end on and its cheapest cost, in movement points (the start hex
+        is not included).
+    paths : dict of Hex to list of Hex
+        A cheapest path to each hex of ``costs``.
+    pass_only : frozenset of Hex
+        Occupied hexes the unit can move through but not end on (M3, J2).
+    """
+
+    unit: str
+    start: Hex
+    allowance: Allowance
+    costs: dict[Hex, int]
+    paths: dict[Hex, list[Hex]]
+    pass_only: frozenset[Hex]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.costs
+
+    def __len__(self) -> int:
+        return len(self.costs)
+
+
+def reachable(
+    board: Board,
+    state: State,
+    unit: str | Unit,
+    kind: MovementKind = "advance",
+    options: RulesOptions = DEFAULT,
+    *,
+    cutoff: int | None = None,
+) -> Reach:
+    """Every hex ``unit`` can end this movement on, with the cheapest cost (networkx Dijkstra).
+
+    Parameters
+    ----------
+    kind : {"advance", "dash"}
+        Which allowance to use (M2).
+    cutoff : int, optional
+        Movement points to spend instead of the computed allowance (e.g. a designer's what-if).
+
+    Raises
+    ------
+    RuleError
+        For a Garrison or a bad ``kind`` (M2), or a negative ``cutoff``.
+
+    Examples
+    --------
+    >>> from hexrules import Scenario
+    >>> sc = Scenario.from_text("map:\\n  0 0 1 2\\nunits:\\n  G side=a at=A1\\n")
+    >>> r = reachable(sc.board, sc.state, "G")
+    >>> {sc.board.label(h): c for h, c in sorted(r.costs.items())}
+    {'B1': 1, 'C1': 3}
+    """
+    mover = _Mover(board, state, unit, options)
+    al = allowance(board, state, mover.unit, kind, options)
+    if cutoff is not None:
+        if isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 0:
+            raise RuleError(f"cutoff {cutoff!r} is not a whole number of movement points >= 0", ruling="M1")
+        al = Allowance(kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
+    dist, paths = nx.single_source_dijkstra(board.graph, mover.start, cutoff=al.total, weight=mover.weight)
+    occupied = mover.occupied
+    costs = {h: c for h, c in dist.items() if h != mover.start and h not in occupied}
+    return Reach(
+        mover.unit.name,
+        mover.start,
+        al,
+        costs,
+        {h: paths[h] for h in costs},
+        frozenset(h for h in dist if h in occupied),
+    )
+
+
+def move(
+    board: Board,
+    state: State,
+    unit: str | Unit,
+    target: Hex | str,
+    kind: MovementKind = "advance",
+    options: RulesOptions = DEFAULT,
+    *,
+    path: Sequence[Hex | str] | None = None,
+) -> tuple[State, MoveCost]:
+    """Move ``unit`` to ``target`` (by ``path``, or the cheapest one) and return the new state.
+
+    Returns
+    -------
+    (State, MoveCost)
+        The new state and the cost breakdown.
+
+    Raises
+    ------
+    RuleError
+        If the movement is illegal; the message and ``ruling`` say why (M1, M3, M4, T1, J2, E3).
+    """
+    target = board.hex(target, what="target")
+    cost = path_to(board, state, unit, target, kind, options) if path is None else path_cost(
+        board, state, unit, path, kind, options
+    )
+    if cost.path[-1] != target:
+        raise RuleError(f"path ends on {board.label(cost.path[-1])}, not on the target {board.label(target)}", ruling="M1")
+    if not cost.legal:
+        raise RuleError(f"{cost.unit!r} cannot move to {board.label(target)}: {cost.reason}", ruling=cost.ruling)
+    return state.move(cost.unit, target), cost
+
