@@ -1,0 +1,796 @@
+"""Drawing hex boards with matplotlib: elevation, terrain, units and teaching overlays.
+
+This is the only module of :mod:`hexrules` (besides :mod:`hexrules.widgets`) that imports
+matplotlib; ``import hexrules`` does not import it, and :meth:`Board._repr_png_
+<hexrules.board.Board._repr_png_>` imports this module only when a notebook shows a board.
+
+One call draws a board on an axes and returns a :class:`BoardArtists`, which keeps every artist
+it made so that an explorer *changes* them instead of drawing again:
+
+* all hex faces are ONE :class:`~matplotlib.collections.PolyCollection`
+  (:attr:`BoardArtists.faces`): :meth:`BoardArtists.set_fill` recolours it in place;
+* texts, arrows, outlines and markers live in named layers (``key=``) whose artists are reused
+  from pools: :meth:`~BoardArtists.set_texts`, :meth:`~BoardArtists.set_paths`,
+  :meth:`~BoardArtists.set_highlight`, :meth:`~BoardArtists.set_markers`,
+  :meth:`~BoardArtists.set_links`;
+* unit tokens (circles coloured by side, Garrisons as squares) are moved by
+  :meth:`~BoardArtists.set_units`.
+
+Coordinates: axes data coordinates are the pixels of ``board.layout(1.0)`` (hex radius 1), so
+:meth:`hexrules.hexgrid.Layout.hex_to_pixel` gives a hex centre and
+:meth:`BoardArtists.hex_at` turns a mouse click back into a hex. Pixel ``y`` grows with the row,
+so the y axis is inverted: row 1 is at the top of the page, as players read the labels.
+
+Examples
+--------
+>>> import matplotlib
+>>> from matplotlib.figure import Figure
+>>> from hexrules import Board
+>>> from hexrules.plot import draw_board
+>>> board = Board.from_text("map:\\n 0 1 2\\n  0 ~ X\\n")
+>>> fig = Figure()
+>>> art = draw_board(board, ax=fig.add_subplot())
+>>> art.set_fill({board.hex("B1"): "gold"})
+>>> _ = art.set_texts({board.hex("B1"): "2"})
+>>> art.faces is art.ax.collections[0]
+True
+>>> to_png(board)[:8]
+b'\\x89PNG\\r\\n\\x1a\\n'
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import textwrap
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+import matplotlib
+import numpy as np
+from matplotlib import colors as mcolors
+from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
+
+from .errors import BoardError
+from .hexgrid import Hex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from .board import Board
+    from .state import State, Unit
+
+__all__ = [
+    "ELEVATION_COLOURS",
+    "TERRAIN_COLOURS",
+    "SIDE_COLOURS",
+    "BoardArtists",
+    "draw_board",
+    "board_figsize",
+    "new_figure",
+    "short_name",
+    "side_colour",
+    "elevation_colour",
+    "to_png",
+    "PNG_METADATA",
+    "SVG_METADATA",
+]
+
+#: Face colour of each elevation level: pale ground, then brown (height 1) and greens that
+#: darken with height, as in the rulebook's diagrams. Levels past the table darken further.
+ELEVATION_COLOURS: tuple[str, ...] = ("#ece6cf", "#c9a36b", "#93b86c", "#5f8f45", "#3f6b30", "#2c4f22")
+
+#: Face colours of terrain types that override elevation shading (T1).
+TERRAIN_COLOURS: dict[str, str] = {"water": "#79acdd", "impassable": "#3b3b3b"}
+
+#: Colours of known sides; other sides take :data:`_SIDE_PALETTE` colours in first-seen order.
+SIDE_COLOURS: dict[str, str] = {"federation": "#1f5fbf", "zeon": "#c0392b"}
+_SIDE_PALETTE = ("#1f5fbf", "#c0392b", "#7d3c98", "#d68910", "#148f77", "#5d6d7e")
+_DESIGNER_TERRAIN = ("#d7bde2", "#f5cba7", "#a9dfbf", "#f9e79f", "#aed6f1")
+
+#: ``metadata=`` for ``savefig(format="png")`` that leaves out the (version-bearing) Software key.
+PNG_METADATA: dict[str, Any] = {"Software": None}
+#: ``metadata=`` for ``savefig(format="svg")`` without date, creator or other run-dependent keys.
+SVG_METADATA: dict[str, Any] = {"Date": None, "Creator": None, "Format": None, "Type": None}
+
+_EDGE = "#6b6b6b"
+
+
+def elevation_colour(level: int) -> str:
+    """Face colour of elevation ``level`` (levels, 0 = ground).
+
+    >>> elevation_colour(0), elevation_colour(1)
+    ('#ece6cf', '#c9a36b')
+    """
+    if level < len(ELEVATION_COLOURS):
+        return ELEVATION_COLOURS[level]
+    r, g, b = mcolors.to_rgb(ELEVATION_COLOURS[-1])
+    k = 0.85 ** (level - len(ELEVATION_COLOURS) + 1)
+    return mcolors.to_hex((r * k, g * k, b * k))
+
+
+def side_colour(side: str, sides: Sequence[str] = ()) -> str:
+    """Token colour of ``side``: :data:`SIDE_COLOURS`, else a palette colour by position.
+
+    Parameters
+    ----------
+    side : str
+        The side's name.
+    sides : sequence of str
+        Every side present, in a stable order (e.g. ``state.sides()``), to pick palette
+        colours for sides not in :data:`SIDE_COLOURS`.
+    """
+    if side in SIDE_COLOURS:
+        return SIDE_COLOURS[side]
+    others = [s for s in sides if s not in SIDE_COLOURS] or [side]
+    i = others.index(side) if side in others else len(others)
+    taken = set(SIDE_COLOURS.values())
+    free = [c for c in _SIDE_PALETTE if c not in taken] or list(_SIDE_PALETTE)
+    return free[i % len(free)]
+
+
+def short_name(name: str, width: int = 9, lines: int = 2) -> str:
+    """A unit name shortened to fit a token: at most ``lines`` lines of ``width`` characters.
+
+    The part after a colon is kept ("Zaku II: Minelayer" -> "Minelayer").
+
+    >>> short_name("RX-78-2 Gundam")
+    'RX-78-2\\nGundam'
+    >>> short_name("Zaku II: Minelayer")
+    'Minelayer'
+    >>> short_name("Federation Garrison", width=6)
+    'Federa…\\nGarris…'
+    >>> short_name("Char's Zaku II")
+    "Char's\\nZaku II"
+    """
+    if ":" in name and name.split(":", 1)[1].strip():
+        name = name.split(":", 1)[1].strip()
+    words = [w if len(w) <= width else w[: width] + "…" for w in name.split()]
+    wrapped = textwrap.wrap(" ".join(words), width=width + 1, break_long_words=False) or [name[:width]]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        if not wrapped[-1].endswith("…"):
+            wrapped[-1] = wrapped[-1][: width] + "…"
+    return "\n".join(wrapped)
+
+
+def _extent(board: "Board", size: float = 1.0) -> tuple[float, float, float, float]:
+    """``(xmin, xmax, ymin, ymax)`` of every hex corner, in layout pixels."""
+    layout = board.layout(size)
+    xs, ys = [], []
+    for h in board.graph.nodes:
+        cx, cy = layout.hex_to_pixel(h)
+        xs.append(cx)
+        ys.append(cy)
+    if not xs:
+        return (-1.0, 1.0, -1.0, 1.0)
+    return min(xs) - size, max(xs) + size, min(ys) - size, max(ys) + size
+
+
+def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = 11.0, legend: bool = True,
+                  max_hex_inches: float = 0.8) -> tuple[float, float]:
+    """A figure size (inches) that shows ``ncols`` copies of ``board`` side by side.
+
+    Hexes are at most ``max_hex_inches`` across and the whole figure at most ``max_width``
+    inches wide (a 60 x 60 board gets small hexes); ``legend`` leaves room at the right.
+    """
+    x0, x1, y0, y1 = _extent(board)
+    w, h = x1 - x0, y1 - y0
+    room = 1.9 if legend else 0.2
+    unit = min(max_hex_inches / math.sqrt(3.0), (max_width - room) / (ncols * w), 8.0 / h)
+    return (round(ncols * w * unit + room + 0.3, 2), round(h * unit + 0.8, 2))
+
+
+def new_figure(board: "Board", ncols: int = 1, *, legend: bool = True, figsize: tuple[float, float] | None = None,
+               pyplot: bool = True, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
+    """A figure sized for ``board`` with ``ncols`` axes side by side.
+
+    Parameters
+    ----------
+    board : Board
+        The board the axes will show (for the size).
+    ncols : int
+        Axes side by side (e.g. 2 to compare two readings of a rule).
+    legend : bool
+        Leave room at the right for :func:`draw_board`'s legend.
+    figsize : (float, float), optional
+        Inches; default :func:`board_figsize`.
+    pyplot : bool
+        True (default): create it with :func:`matplotlib.pyplot.figure` inside
+        :func:`matplotlib.pyplot.ioff`, so it is registered with pyplot (an ipympl canvas under
+        ``%matplotlib widget``; counted by ``plt.get_fignums()``) but not shown by itself.
+        False: a bare :class:`~matplotlib.figure.Figure` with an Agg canvas (for files).
+    **kwargs
+        Passed to the figure (e.g. ``dpi``).
+
+    Returns
+    -------
+    (Figure, list of Axes)
+    """
+    figsize = figsize or board_figsize(board, ncols, legend=legend)
+    if pyplot:
+        import matplotlib.pyplot as plt
+
+        with plt.ioff():
+            fig = plt.figure(figsize=figsize, **kwargs)
+    else:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        fig = Figure(figsize=figsize, **kwargs)
+        FigureCanvasAgg(fig)
+    right = 1 - 1.8 / figsize[0] if legend else 0.98
+    fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=0.04, top=0.92, wspace=0.05)
+    axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
+    return fig, axes
+
+
+def _as_hex(board: "Board", where: Hex | str) -> Hex:
+    return board.hex(where)
+
+
+class BoardArtists:
+    """The artists of one drawn board; its ``set_*`` methods update them in place.
+
+    Built by :func:`draw_board`. Every ``set_*`` method replaces the content of one layer
+    (named by ``key=``): artists are reused from a pool, hidden when not needed, and created only
+    when a layer needs more than it ever had, so an explorer never builds a new figure. Hexes may
+    be given as :class:`~hexrules.hexgrid.Hex` values or labels such as ``"C4"``.
+
+    Attributes
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes drawn on.
+    board : Board
+        The board drawn.
+    layout : Layout
+        ``board.layout(1.0)``: data coordinates of the axes are its pixels.
+    hexes : list of Hex
+        The hexes in the order of :attr:`faces`' polygons (``board.hexes``).
+    index : dict of Hex to int
+        Position of each hex in :attr:`hexes`.
+    faces : matplotlib.collections.PolyCollection
+        ONE collection holding every hex face.
+    base_colours : numpy.ndarray
+        ``(n, 4)`` RGBA of every face from elevation and terrain alone.
+    hatch : matplotlib.collections.PolyCollection
+        Hatching over impassable hexes.
+    units : dict of str to (patch, Text, Text)
+        Token, name and damage texts of each unit drawn, by unit name.
+    """
+
+    def __init__(self, ax: "Axes", board: "Board") -> None:
+        self.ax = ax
+        self.board = board
+        self.layout = board.layout(1.0)
+        self.hexes: list[Hex] = list(board.hexes)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.centres = np.array([self.layout.hex_to_pixel(h) for h in self.hexes], dtype=float).reshape(-1, 2)
+        corners = np.array([self.layout.corner_offset(i) for i in range(6)])
+        self._corners = corners
+        self.polygons = self.centres[:, None, :] + corners[None, :, :]
+        self.base_colours = np.array([self._base_colour(h) for h in self.hexes], dtype=float).reshape(-1, 4)
+        self.fill: dict[Hex, Any] = {}
+        self.units: dict[str, tuple[Any, Any, Any]] = {}
+        self._texts: dict[str, list] = {}
+        self._arrows: dict[str, list] = {}
+        self._outlines: dict[str, PolyCollection] = {}
+        self._markers: dict[str, Any] = {}
+        self._links: dict[str, LineCollection] = {}
+        self._sides: list[str] = []
+        self.caption = None
+        self.ppu = 30.0  # points per data unit, fixed in _fonts()
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def centre(self, h: Hex | str) -> tuple[float, float]:
+        """Data coordinates of the centre of ``h`` (= ``layout.hex_to_pixel``)."""
+        return self.layout.hex_to_pixel(_as_hex(self.board, h))
+
+    def hex_at(self, x: float | None, y: float | None) -> Hex | None:
+        """The board hex under data point ``(x, y)`` (e.g. a mouse event's ``xdata, ydata``), or None."""
+        if x is None or y is None:
+            return None
+        h = self.layout.pixel_to_hex((x, y))
+        return h if h in self.index else None
+
+    def _base_colour(self, h: Hex) -> tuple[float, float, float, float]:
+        t = self.board.terrain(h)
+        if t.name in TERRAIN_COLOURS:
+            return mcolors.to_rgba(TERRAIN_COLOURS[t.name])
+        if t.name != "open":
+            names = sorted(n for n in self.board.terrain_table if n not in TERRAIN_COLOURS and n != "open")
+            return mcolors.to_rgba(_DESIGNER_TERRAIN[names.index(t.name) % len(_DESIGNER_TERRAIN)])
+        return mcolors.to_rgba(elevation_colour(self.board.elevation(h)))
+
+    def _fonts(self) -> None:
+        """Fix :attr:`ppu` (points per data unit) from the axes' size on its figure."""
+        fig = self.ax.figure
+        bbox = self.ax.get_position()
+        x0, x1 = sorted(self.ax.get_xlim())
+        y0, y1 = sorted(self.ax.get_ylim())
+        w_in, h_in = bbox.width * fig.get_figwidth(), bbox.height * fig.get_figheight()
+        self.ppu = max(1.0, min(w_in * 72 / (x1 - x0), h_in * 72 / (y1 - y0)))
+
+    def fontsize(self, hex_fraction: float, lo: float = 4.0, hi: float = 14.0) -> float:
+        """A font size (points) whose em is ``hex_fraction`` of a hex radius, clipped to [lo, hi]."""
+        return float(min(hi, max(lo, self.ppu * hex_fraction)))
+
+    # --- faces ----------------------------------------------------------------------------
+
+    def set_fill(
+        self,
+        values: Mapping[Hex | str, Any] | None = None,
+        *,
+        cmap: str | Any = "YlOrRd",
+        vmin: float | None = None,
+        vmax: float | None = None,
+        alpha: float = 0.75,
+    ) -> None:
+        """Colour some hexes over their elevation/terrain shading; others get their base colour.
+
+        Parameters
+        ----------
+        values : mapping of Hex (or label) to colour or number, optional
+            A colour (any matplotlib colour) or a number (mapped through ``cmap`` between
+            ``vmin`` and ``vmax``, e.g. movement points). None or empty clears the overlay.
+        cmap : str or Colormap
+            Colour map for numbers (default ``"YlOrRd"``: cheap is pale, expensive is red).
+        vmin, vmax : float, optional
+            Range of the numbers; default their minimum and maximum.
+        alpha : float
+            Opacity of the overlay over the base colour (0..1), so elevation still shows.
+
+        Notes
+        -----
+        Only :attr:`faces`' face colours change (``set_facecolor``): the same collection object
+        is kept, which is what keeps a widget update cheap.
+        """
+        colours = self.base_colours.copy()
+        self.fill = {}
+        if values:
+            items = [(self.index[_as_hex(self.board, h)], v) for h, v in values.items()]
+            nums = [(i, float(v)) for i, v in items if isinstance(v, (int, float, np.number)) and not isinstance(v, bool)]
+            named = [(i, v) for i, v in items if not (isinstance(v, (int, float, np.number)) and not isinstance(v, bool))]
+            over = np.zeros((len(items), 4))
+            idx = np.zeros(len(items), dtype=int)
+            k = 0
+            if nums:
+                arr = np.array([v for _, v in nums])
+                lo = arr.min() if vmin is None else vmin
+                hi = arr.max() if vmax is None else vmax
+                norm = mcolors.Normalize(lo, hi if hi > lo else lo + 1)
+                cm = matplotlib.colormaps[cmap] if isinstance(cmap, str) else cmap
+                over[: len(nums)] = cm(norm(arr))
+                idx[: len(nums)] = [i for i, _ in nums]
+                k = len(nums)
+            for i, v in named:
+                over[k] = mcolors.to_rgba(v)
+                idx[k] = i
+                k += 1
+            a = alpha * over[:, 3:4]
+            colours[idx, :3] = colours[idx, :3] * (1 - a) + over[:, :3] * a
+            self.fill = {self.hexes[i]: v for i, v in items}
+        self.faces.set_facecolor(colours)
+
+    # --- texts ----------------------------------------------------------------------------
+
+    def set_texts(
+        self,
+        texts: Mapping[Hex | str, Any] | None,
+        *,
+        key: str = "texts",
+        offset: tuple[float, float] = (0.0, 0.0),
+        color: str = "black",
+        size: float = 0.42,
+        weight: str = "bold",
+        **kwargs: Any,
+    ) -> list:
+        """Write a short text in some hexes (e.g. movement costs), replacing layer ``key``.
+
+        Parameters
+        ----------
+        texts : mapping of Hex (or label) to str or number, or None
+            What to write where; None or empty clears the layer.
+        key : str
+            The layer: ``"texts"`` (default), ``"costs"``, ``"labels"``... Layers are independent.
+        offset : (float, float)
+            Shift from the hex centre in hex radii (``(0, -0.55)``: near the top of the hex,
+            since y grows down the page).
+        color, weight : str
+            Text colour and weight.
+        size : float
+            Font size as a fraction of a hex radius (see :meth:`fontsize`).
+        **kwargs
+            Other :class:`matplotlib.text.Text` properties, applied to every text of the layer.
+
+        Returns
+        -------
+        list of matplotlib.text.Text
+            The visible texts of the layer.
+        """
+        pool = self._texts.setdefault(key, [])
+        items = list((texts or {}).items())
+        fs = self.fontsize(size)
+        while len(pool) < len(items):
+            pool.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=6, clip_on=True))
+        shown = []
+        for t, (h, s) in zip(pool, items):
+            x, y = self.centre(h)
+            t.set_position((x + offset[0], y + offset[1]))
+            t.set_text(str(s))
+            t.set(color=color, fontsize=fs, fontweight=weight, visible=True, **kwargs)
+            shown.append(t)
+        for t in pool[len(items):]:
+            t.set_visible(False)
+        return shown
+
+    def set_labels(self, show: bool = True, *, color: str = "#555555") -> None:
+        """Write every hex's player label (``"C4"``) near the top of the hex, or hide them."""
+        labels = {h: self.board.label(h) for h in self.hexes} if show else None
+        self.set_texts(labels, key="labels", offset=(0.0, -0.72), color=color, size=0.26, weight="normal")
+
+    def set_elevation_labels(self, show: bool = True) -> None:
+        """Write ``"▲n"`` at the bottom of every hex of elevation n >= 1, or hide them."""
+        marks = {h: f"▲{self.board.elevation(h)}" for h in self.hexes if show and self.board.elevation(h) > 0}
+        self.set_texts(marks, key="elevation", offset=(0.0, 0.72), color="#3d3020", size=0.24, weight="normal")
+
+    def set_caption(self, text: str | None) -> None:
+        """A caption under the board (e.g. a cost breakdown), replacing the previous one."""
+        if self.caption is None:
+            self.caption = self.ax.text(0.0, -0.01, "", transform=self.ax.transAxes, ha="left", va="top",
+                                        fontsize=9, family="monospace", zorder=6)
+        self.caption.set_text(text or "")
+
+    # --- arrows, links, outlines, markers -------------------------------------------------
+
+    def set_paths(
+        self,
+        paths: Iterable[Sequence[Hex | str]] | None,
+        *,
+        key: str = "paths",
+        colors: str | Sequence[str] = "#1a1a1a",
+        width: float = 2.5,
+        style: str = "-|>",
+        linestyle: str = "-",
+    ) -> list:
+        """Draw paths as arrows, one arrow per step (hex centre to hex centre), in layer ``key``.
+
+        Parameters
+        ----------
+        paths : iterable of sequences of Hex (or labels), or None
+            Each path is the hexes visited in order, its start included; a path of one hex draws
+            nothing. None or empty clears the layer.
+        key : str
+            The layer (e.g. ``"path"`` for a movement, ``"push"`` for a Push's steps).
+        colors : colour or sequence of colours
+            One colour for every path, or one per path.
+        width : float
+            Line width in points.
+        style : str
+            A :class:`~matplotlib.patches.ArrowStyle` (``"-|>"`` arrow, ``"-"`` plain line).
+        linestyle : str
+            ``"-"``, ``"--"``, ``":"``...
+
+        Returns
+        -------
+        list of matplotlib.patches.FancyArrowPatch
+            The visible arrows.
+        """
+        paths = [list(p) for p in (paths or [])]
+        cols = [colors] * len(paths) if isinstance(colors, str) or colors is None else list(colors)
+        steps = []
+        for p, c in zip(paths, cols):
+            pts = [self.centre(h) for h in p]
+            steps.extend((a, b, c) for a, b in zip(pts, pts[1:]))
+        pool = self._arrows.setdefault(key, [])
+        shrink = 0.22 * self.ppu
+        while len(pool) < len(steps):
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=shrink, shrinkB=shrink, zorder=7)
+            self.ax.add_patch(arrow)
+            pool.append(arrow)
+        for arrow, (a, b, c) in zip(pool, steps):
+            arrow.set_positions(a, b)
+            arrow.set_arrowstyle(style, head_length=0.4 * width + 4, head_width=0.25 * width + 2.5)
+            arrow.set(color=c, linewidth=width, linestyle=linestyle, visible=True)
+        for arrow in pool[len(steps):]:
+            arrow.set_visible(False)
+        return pool[: len(steps)]
+
+    def set_links(
+        self,
+        pairs: Iterable[tuple[Hex | str, Hex | str]] | None,
+        *,
+        key: str = "links",
+        color: str = "#c0392b",
+        width: float = 3.0,
+        linestyle: str = "--",
+    ) -> LineCollection:
+        """Join pairs of hex centres with plain lines (e.g. who is Engaged with whom)."""
+        segments = [[self.centre(a), self.centre(b)] for a, b in (pairs or [])]
+        lc = self._links.get(key)
+        if lc is None:
+            lc = LineCollection([], zorder=5)
+            self.ax.add_collection(lc, autolim=False)
+            self._links[key] = lc
+        lc.set_segments(segments)
+        lc.set(color=color, linewidth=width, linestyle=linestyle)
+        return lc
+
+    def set_highlight(
+        self,
+        hexes: Iterable[Hex | str] | None,
+        *,
+        key: str = "highlight",
+        color: str = "#ff00aa",
+        width: float = 3.0,
+        linestyle: str = "-",
+    ) -> PolyCollection:
+        """Outline some hexes (e.g. the selected target, a terrain piece), in layer ``key``.
+
+        Returns
+        -------
+        matplotlib.collections.PolyCollection
+            The layer's outline collection (one per key, reused).
+        """
+        idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
+        pc = self._outlines.get(key)
+        if pc is None:
+            pc = PolyCollection([], facecolor="none", zorder=4)
+            self.ax.add_collection(pc, autolim=False)
+            self._outlines[key] = pc
+        pc.set_verts(self.polygons[idx] * 0.93 + self.centres[idx][:, None, :] * 0.07 if idx else [])
+        pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
+        return pc
+
+    def set_markers(
+        self,
+        hexes: Iterable[Hex | str] | None,
+        *,
+        key: str = "markers",
+        marker: str = "X",
+        color: str = "#d4ac0d",
+        size: float = 0.7,
+        edgecolor: str = "black",
+    ):
+        """Put a marker on some hexes (e.g. ``"X"`` for a collision), in layer ``key``.
+
+        Parameters
+        ----------
+        size : float
+            Marker size as a fraction of a hex radius.
+
+        Returns
+        -------
+        matplotlib.collections.PathCollection
+            The layer's scatter (one per key, reused via ``set_offsets``).
+        """
+        pts = [self.centre(h) for h in (hexes or [])]
+        sc = self._markers.get(key)
+        if sc is None:
+            sc = self.ax.scatter([], [], marker=marker, zorder=8)
+            self._markers[key] = sc
+        sc.set_offsets(np.array(pts, dtype=float).reshape(-1, 2))
+        sc.set_sizes([(size * self.ppu) ** 2])
+        sc.set(facecolor=color, edgecolor=edgecolor, linewidth=1.0)
+        return sc
+
+    # --- units ----------------------------------------------------------------------------
+
+    def set_units(self, state: "State | None", *, names: Mapping[str, str] | None = None) -> None:
+        """Draw ``state``'s units where they stand (moving the tokens already drawn).
+
+        Units are circles and Garrisons squares, coloured by side, with a short name
+        (:func:`short_name`, or ``names[unit.name]``) and their damage, if any, in red.
+
+        Raises
+        ------
+        BoardError
+            If a unit stands on a hex that is not on the board.
+        """
+        units = list(state or [])
+        for s in (state.sides() if state is not None else []):
+            if s not in self._sides:
+                self._sides.append(s)
+        present = set()
+        for u in units:
+            if u.hex not in self.index:
+                raise BoardError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
+            present.add(u.name)
+            x, y = self.layout.hex_to_pixel(u.hex)
+            colour = side_colour(u.side, self._sides)
+            art = self.units.get(u.name)
+            if art is None or getattr(art[0], "_hexrules_garrison", None) != u.garrison:
+                if art is not None:
+                    for a in art:
+                        a.remove()
+                if u.garrison:
+                    token = RegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
+                else:
+                    token = Circle((x, y), 0.52, zorder=9)
+                token._hexrules_garrison = u.garrison
+                self.ax.add_patch(token)
+                name = self.ax.text(x, y, "", ha="center", va="center", color="white", zorder=10,
+                                    fontsize=self.fontsize(0.19, 3.5, 10), fontweight="bold", linespacing=0.95)
+                dmg = self.ax.text(x + 0.5, y - 0.42, "", ha="center", va="center", color="white", zorder=11,
+                                   fontsize=self.fontsize(0.24, 4, 10), fontweight="bold",
+                                   bbox=dict(boxstyle="circle,pad=0.15", fc="#c0392b", ec="none"))
+                art = (token, name, dmg)
+                self.units[u.name] = art
+            token, name, dmg = art
+            if u.garrison:
+                token.xy = (x, y)
+            else:
+                token.set_center((x, y))
+            token.set(facecolor=colour, edgecolor="white" if not u.garrison else "black", linewidth=1.5, visible=True)
+            name.set_position((x, y))
+            name.set_text((names or {}).get(u.name) or short_name(u.name))
+            name.set_visible(True)
+            dmg.set_position((x + 0.5, y - 0.42))
+            dmg.set_text(str(u.damage))
+            dmg.set_visible(bool(u.damage))
+        for n, art in self.units.items():
+            if n not in present:
+                for a in art:
+                    a.set_visible(False)
+
+    # --- legend ---------------------------------------------------------------------------
+
+    def legend(self, state: "State | None" = None, **kwargs: Any):
+        """A legend of the elevation levels and terrain present (and the sides of ``state``)."""
+        handles = []
+        levels = sorted({self.board.elevation(h) for h in self.hexes if self.board.terrain(h).name == "open"})
+        for lv in levels:
+            label = "ground (0)" if lv == 0 else f"height {lv}"
+            handles.append(Patch(facecolor=elevation_colour(lv), edgecolor=_EDGE, label=label))
+        names = sorted({self.board.terrain(h).name for h in self.hexes} - {"open"})
+        for n in names:
+            colour = TERRAIN_COLOURS.get(n) or mcolors.to_hex(self._base_colour(next(h for h in self.hexes if self.board.terrain(h).name == n)))
+            handles.append(Patch(facecolor=colour, edgecolor=_EDGE, hatch="xx" if n == "impassable" else None, label=n))
+        if state is not None:
+            for s in state.sides():
+                handles.append(Line2D([], [], marker="o", linestyle="none", markersize=9,
+                                      markerfacecolor=side_colour(s, state.sides()), markeredgecolor="white", label=s))
+            if any(u.garrison for u in state):
+                handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9, markerfacecolor="#888888",
+                                      markeredgecolor="black", label="Garrison"))
+        kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
+        kw.update(kwargs)
+        return self.ax.legend(handles=handles, **kw)
+
+
+def draw_board(
+    board: "Board",
+    state: "State | None" = None,
+    *,
+    ax: "Axes | None" = None,
+    fill: Mapping[Hex | str, Any] | None = None,
+    texts: Mapping[Hex | str, Any] | None = None,
+    paths: Iterable[Sequence[Hex | str]] | None = None,
+    highlight: Iterable[Hex | str] | None = None,
+    markers: Iterable[Hex | str] | None = None,
+    labels: bool | None = None,
+    elevation_labels: bool | None = None,
+    legend: bool = True,
+    title: str | None = None,
+    caption: str | None = None,
+    cmap: str = "YlOrRd",
+    vmin: float | None = None,
+    vmax: float | None = None,
+) -> BoardArtists:
+    """Draw ``board`` (and ``state``'s units) on ``ax``; return the artists for later updates.
+
+    Parameters
+    ----------
+    board : Board
+        Elevation shades the faces (:data:`ELEVATION_COLOURS`: pale ground, brown height 1,
+        greens above); water is blue and impassable hexes dark and hatched (T1).
+    state : State, optional
+        Units to draw (:meth:`BoardArtists.set_units`).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default a new pyplot figure from :func:`new_figure`.
+    fill : mapping of Hex to colour or number, optional
+        Overlay colours (:meth:`BoardArtists.set_fill`; numbers through ``cmap``/``vmin``/``vmax``).
+    texts : mapping of Hex to str, optional
+        Texts at hex centres, e.g. costs (:meth:`BoardArtists.set_texts`, layer ``"texts"``).
+    paths : iterable of hex sequences, optional
+        Arrows, one per step (:meth:`BoardArtists.set_paths`, layer ``"paths"``).
+    highlight : iterable of Hex, optional
+        Hexes to outline (:meth:`BoardArtists.set_highlight`, layer ``"highlight"``).
+    markers : iterable of Hex, optional
+        Hexes to mark with an ``X`` (:meth:`BoardArtists.set_markers`, layer ``"markers"``).
+    labels : bool, optional
+        Write hex labels such as ``"C4"``; default: when the board has at most 300 hexes.
+    elevation_labels : bool, optional
+        Write ``"▲n"`` in elevated hexes; default: when the board has at most 300 hexes.
+    legend : bool
+        Add a legend of levels, terrain and sides at the right.
+    title, caption : str, optional
+        Axes title, and a text under the board (:meth:`BoardArtists.set_caption`).
+    cmap, vmin, vmax
+        Colour mapping of numeric ``fill`` values.
+
+    Returns
+    -------
+    BoardArtists
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import Scenario
+    >>> sc = Scenario.from_text("map:\\n 0 1\\nunits:\\n Gundam side=federation at=A1\\n")
+    >>> art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), paths=[["A1", "B1"]])
+    >>> len(art.faces.get_paths()), sorted(art.units)
+    (2, ['Gundam'])
+    """
+    if ax is None:
+        _, (ax,) = new_figure(board, legend=legend)
+    art = BoardArtists(ax, board)
+    art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=_EDGE, linewidths=0.6, zorder=1)
+    ax.add_collection(art.faces, autolim=False)
+    impassable = [i for i, h in enumerate(art.hexes) if not board.terrain(h).passable]
+    art.hatch = PolyCollection(art.polygons[impassable] if impassable else [], facecolors="none", edgecolors="#9a9a9a",
+                               hatch="xx", linewidths=0.0, zorder=2)
+    ax.add_collection(art.hatch, autolim=False)
+    x0, x1, y0, y1 = _extent(board)
+    pad = 0.15
+    ax.set_xlim(x0 - pad, x1 + pad)
+    ax.set_ylim(y1 + pad, y0 - pad)  # inverted: row 1 at the top
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_axis_off()
+    art._fonts()
+    small = len(art.hexes) <= 300
+    if labels if labels is not None else small:
+        art.set_labels(True)
+    if elevation_labels if elevation_labels is not None else small:
+        art.set_elevation_labels(True)
+    if fill:
+        art.set_fill(fill, cmap=cmap, vmin=vmin, vmax=vmax)
+    if texts:
+        art.set_texts(texts)
+    if paths:
+        art.set_paths(paths)
+    if highlight:
+        art.set_highlight(highlight)
+    if markers:
+        art.set_markers(markers)
+    if state is not None:
+        art.set_units(state)
+    if title is not None:
+        ax.set_title(title, fontsize=10)
+    if caption:
+        art.set_caption(caption)
+    if legend:
+        art.legend(state)
+    return art
+
+
+def to_png(board: "Board", state: "State | None" = None, *, dpi: int = 100, legend: bool = True, **overlays: Any) -> bytes:
+    """A PNG picture of ``board`` (and ``state``), e.g. for ``_repr_png_``.
+
+    Uses a bare Agg figure (not registered with pyplot), so showing a board never opens or leaks
+    a pyplot figure.
+
+    Parameters
+    ----------
+    board : Board
+    state : State, optional
+    dpi : int
+        Resolution of the picture.
+    legend : bool
+        Add the legend at the right.
+    **overlays
+        Keyword arguments of :func:`draw_board` (``fill``, ``texts``, ``paths``, ``highlight``,
+        ``markers``, ``labels``, ``title``, ``caption``, ...).
+
+    Returns
+    -------
+    bytes
+        The PNG file's bytes (no ``Software`` metadata, so equal inputs give equal bytes).
+    """
+    fig, (ax,) = new_figure(board, legend=legend, pyplot=False, dpi=dpi)
+    draw_board(board, state, ax=ax, legend=legend, **overlays)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
+    return buf.getvalue()
