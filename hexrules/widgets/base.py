@@ -1,0 +1,268 @@
+"""The :class:`Explorer` base class: controls, one figure made once, an explanation area.
+
+An explorer is an :class:`ipywidgets.VBox` with the CSS class ``"hexrules-explorer"`` holding,
+from top to bottom: an optional title, its controls (ordinary ipywidgets: dropdowns, sliders,
+toggle buttons, buttons), the picture, and an HTML area where the explorer explains what it
+shows (e.g. a movement's cost breakdown).
+
+The picture is ONE matplotlib figure, created once when the explorer is built (with
+:func:`hexrules.plot.new_figure`, i.e. ``plt.figure`` inside ``plt.ioff()``). When a control
+changes, :meth:`Explorer.update` calls the subclass's :meth:`Explorer.redraw`, which changes
+the artists already drawn (recolour, move, retext), then :meth:`Explorer.refresh` shows the
+result:
+
+* if the figure's canvas is an ipympl widget (the notebook ran ``%matplotlib widget``), that
+  canvas is the picture and ``refresh`` asks it to redraw (``draw_idle``); clicks on it can
+  select hexes (:meth:`Explorer.on_hex_click`);
+* otherwise (Agg: pytest, nbmake without ipympl, Voila without it) the picture is an
+  :class:`ipywidgets.Image` holding a PNG of the same figure, refreshed on every update.
+
+A subclass builds its controls and figure, calls ``super().__init__(figure, controls)``, draws
+its artists, then calls :meth:`update` once. Callbacks never create figures, so the number of
+open pyplot figures stays constant however many times the controls change.
+
+Examples
+--------
+>>> import matplotlib
+>>> import ipywidgets as widgets
+>>> from hexrules import Board
+>>> from hexrules.plot import new_figure, draw_board
+>>> class Demo(Explorer):
+...     def __init__(self):
+...         self.board = Board.rectangle(3, 2)
+...         fig, (ax,) = new_figure(self.board)
+...         super().__init__(fig, {"hex": widgets.Dropdown(options=["A1", "B2"], value="A1")})
+...         self.art = draw_board(self.board, ax=ax)
+...         self.update()
+...     def redraw(self):
+...         self.art.set_fill({self.controls["hex"].value: "gold"})
+...         self.explain(f"selected {self.controls['hex'].value}")
+>>> d = Demo()
+>>> d.controls["hex"].value = "B2"
+>>> d.explanation.value
+'<pre class="hexrules-explanation">selected B2</pre>'
+>>> "hexrules-explorer" in d._dom_classes, d.updates
+(True, 2)
+>>> import matplotlib.pyplot as plt; plt.close(d.figure)
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import ipywidgets as widgets
+
+from ..errors import HexrulesError
+from ..hexgrid import Hex
+
+__all__ = ["Explorer", "CSS_CLASS", "pre", "table_html", "error_html"]
+
+#: The CSS class of every explorer's root box (browser tests find explorers by it).
+CSS_CLASS = "hexrules-explorer"
+
+
+def pre(text: str) -> str:
+    """``text`` as escaped, monospaced HTML (for :attr:`Explorer.explanation`)."""
+    return f'<pre class="hexrules-explanation">{html.escape(text)}</pre>'
+
+
+def error_html(err: Exception) -> str:
+    """An error's message as HTML, in red, naming its ruling when it has one."""
+    return f'<pre class="hexrules-error" style="color:#b03a2e">{html.escape(str(err))}</pre>'
+
+
+def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None) -> str:
+    """A list of same-keyed dicts as an HTML table (e.g. ``MoveCost.table()``).
+
+    >>> table_html([{"from": "A1", "to": "B1", "cost": 2}])
+    '<table class="hexrules-table"><tr><th>from</th><th>to</th><th>cost</th></tr><tr><td>A1</td><td>B1</td><td>2</td></tr></table>'
+    """
+    if not rows:
+        return ""
+    keys = list(rows[0])
+    out = ['<table class="hexrules-table">']
+    if caption:
+        out.append(f"<caption>{html.escape(caption)}</caption>")
+    out.append("<tr>" + "".join(f"<th>{html.escape(str(k))}</th>" for k in keys) + "</tr>")
+    for r in rows:
+        out.append("<tr>" + "".join(f"<td>{html.escape(str(r.get(k, '')))}</td>" for k in keys) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+class Explorer(widgets.VBox):
+    """Base class of the interactive explorers: controls, one figure, an explanation.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+        The explorer's only figure, made once (e.g. :func:`hexrules.plot.new_figure`).
+    controls : mapping of str to ipywidgets.Widget, optional
+        The controls, by name, in display order. Each control with a ``value`` is observed
+        (a change calls :meth:`update`); each :class:`ipywidgets.Button` calls it on click.
+    title : str, optional
+        A bold heading above the controls.
+
+    Attributes
+    ----------
+    figure : matplotlib.figure.Figure
+        The one figure.
+    controls : dict of str to ipywidgets.Widget
+        The controls by name (tests and browser tests drive them).
+    view : ipywidgets.Widget
+        The picture: the ipympl canvas, or an :class:`ipywidgets.Image` of PNG bytes.
+    interactive : bool
+        True when :attr:`view` is an ipympl canvas.
+    explanation : ipywidgets.HTML
+        Text explanations (cost breakdowns, who is Engaged, errors).
+    updates : int
+        How many times :meth:`update` has run.
+    """
+
+    def __init__(
+        self,
+        figure: Any,
+        controls: Mapping[str, widgets.Widget] | None = None,
+        *,
+        title: str | None = None,
+    ) -> None:
+        self.figure = figure
+        self.controls: dict[str, widgets.Widget] = dict(controls or {})
+        self.updates = 0
+        self._hold = 0
+        self._pending = False
+        self._click_targets: list[tuple[Any, Any]] = []
+        self._click_callback: Callable[[Hex, Any], None] | None = None
+        self._click_cid: int | None = None
+        canvas = figure.canvas
+        self.interactive = isinstance(canvas, widgets.DOMWidget)
+        if self.interactive:
+            for attr, value in (("header_visible", False), ("footer_visible", False), ("resizable", False),
+                                ("toolbar_visible", "fade-in-fade-out")):
+                if hasattr(canvas, attr):
+                    setattr(canvas, attr, value)
+            self.view = canvas
+        else:
+            self.view = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.explanation = widgets.HTML(layout=widgets.Layout(min_height="2em"))
+        self.controls_box = widgets.Box(
+            list(self.controls.values()),
+            layout=widgets.Layout(display="flex", flex_flow="row wrap", align_items="center"),
+        )
+        children: list[widgets.Widget] = []
+        if title:
+            children.append(widgets.HTML(f"<b>{html.escape(title)}</b>"))
+        children += [self.controls_box, self.view, self.explanation]
+        super().__init__(children=children)
+        self.add_class(CSS_CLASS)
+        for control in self.controls.values():
+            self._watch(control)
+
+    # --- controls ---------------------------------------------------------------------------
+
+    def _watch(self, control: widgets.Widget) -> None:
+        if isinstance(control, widgets.Button):
+            control.on_click(lambda _button: self.update())
+        elif hasattr(control, "value"):
+            control.observe(self._on_change, names="value")
+
+    def add_control(self, name: str, control: widgets.Widget) -> widgets.Widget:
+        """Add a control after construction (shown after the others, observed like them)."""
+        self.controls[name] = control
+        self.controls_box.children = (*self.controls_box.children, control)
+        self._watch(control)
+        return control
+
+    def _on_change(self, _change: Mapping[str, Any]) -> None:
+        self.update()
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Change several controls and update once at the end.
+
+        >>> # with explorer.hold():
+        >>> #     explorer.controls["unit"].value = "Zaku"; explorer.controls["target"].value = "C4"
+        """
+        self._hold += 1
+        try:
+            yield
+        finally:
+            self._hold -= 1
+            if self._hold == 0 and self._pending:
+                self._pending = False
+                self.update()
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Change the existing artists to match the controls (subclasses implement it).
+
+        It must not create figures; it may raise :class:`~hexrules.errors.HexrulesError`, which
+        :meth:`update` shows in :attr:`explanation` instead of failing.
+        """
+        raise NotImplementedError
+
+    def update(self) -> None:
+        """Redraw from the controls' values and refresh the picture (called on every change)."""
+        if self._hold:
+            self._pending = True
+            return
+        try:
+            self.redraw()
+        except HexrulesError as err:
+            self.explanation.value = error_html(err)
+        self.refresh()
+        self.updates += 1
+
+    def refresh(self) -> None:
+        """Show the figure's current artists: ``draw_idle`` on ipympl, else a new PNG."""
+        if self.interactive:
+            self.figure.canvas.draw_idle()
+        else:
+            self.view.value = self.png()
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes, as shown (no ``Software`` metadata)."""
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format="png", metadata={"Software": None})
+        return buf.getvalue()
+
+    def explain(self, text: str | None = None, *, html_text: str | None = None) -> None:
+        """Show ``text`` (plain, monospaced) or ``html_text`` in :attr:`explanation`."""
+        self.explanation.value = html_text if html_text is not None else pre(text or "")
+
+    # --- clicks -------------------------------------------------------------------------------
+
+    def on_hex_click(self, targets: Sequence[Any], callback: Callable[[Hex, Any], None]) -> None:
+        """Call ``callback(hex, artists)`` when a hex of one of ``targets`` is clicked.
+
+        Parameters
+        ----------
+        targets : sequence of hexrules.plot.BoardArtists
+            The drawn boards that react to clicks.
+        callback : callable
+            Receives the clicked :class:`~hexrules.hexgrid.Hex` and the
+            :class:`~hexrules.plot.BoardArtists` it belongs to. Only an ipympl canvas delivers
+            clicks; :meth:`click` simulates one (tests).
+        """
+        self._click_targets = list(targets)
+        self._click_callback = callback
+        if self._click_cid is None:
+            self._click_cid = self.figure.canvas.mpl_connect("button_press_event", self._on_press)
+
+    def _on_press(self, event: Any) -> None:
+        for art in self._click_targets:
+            if event.inaxes is art.ax:
+                h = art.hex_at(event.xdata, event.ydata)
+                if h is not None and self._click_callback is not None:
+                    self._click_callback(h, art)
+                return
+
+    def click(self, h: Hex | str, target: int = 0) -> None:
+        """Act as if hex ``h`` of the ``target``-th clickable board were clicked."""
+        art = self._click_targets[target]
+        if self._click_callback is not None:
+            self._click_callback(art.board.hex(h), art)
