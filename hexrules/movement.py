@@ -396,6 +396,10 @@ class _Mover:
         cost = enter + climb + terrain
         engaged = engaged_with(self.board, self.state, self.unit, at=b)
         note = f"{lab(a)} -> {lab(b)}: {' '.join(bits)} = {cost}"
+        occ = self.occupied.get(b)
+        if occ is not None:
+            how = "passes over lower enemy" if occ.side != self.unit.side else "passes through allied"
+            note += f", {how} {occ.kind} {occ.name!r} ({'J2' if occ.side != self.unit.side else 'M3'})"
         return Step(a, b, enter, climb, terrain, cost, note, engaged)
 
 
@@ -509,12 +513,12 @@ class MoveCost:
     def table(self) -> list[dict[str, object]]:
         """One row per step (for a notebook table): from, to, enter, climb, terrain, cost, total."""
         rows, running = [], 0
-        for st in self.steps:
+        for i, st in enumerate(self.steps):
             running += st.cost
             rows.append(
                 {
-                    "from": st.note.split(" -> ")[0],
-                    "to": st.note.split(" -> ")[1].split(":")[0],
+                    "from": self.labels[i],
+                    "to": self.labels[i + 1],
                     "enter": st.enter,
                     "climb": st.climb,
                     "terrain": st.terrain,

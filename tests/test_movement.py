@@ -1,0 +1,265 @@
+"""Movement rules M, E, J, T: every worked example of RULES.md and each ruling's switch.
+
+Expected numbers are worked out by hand from the rule text (comments show the sums).
+"""
+
+import pytest
+
+from hexrules import Scenario, builtin
+from hexrules.errors import BoardError, RuleError
+from hexrules.movement import (
+    allowance, check_attack_targets, engaged_with, engagements, is_jumping, move, path_cost, path_to, reachable,
+    step_cost,
+)
+from hexrules.options import DEFAULT
+
+GUNDAM, CHAR, MINELAYER = "RX-78-2 Gundam", "Char's Zaku II", "Zaku II: Minelayer"
+
+
+def sc(text):
+    s = Scenario.from_text(text)
+    return s.board, s.state
+
+
+# --- M1: elevation -------------------------------------------------------------------------------
+
+def test_rulebook_elevation_example():
+    b, s = builtin("elevation").board, builtin("elevation").state
+    # From ground (0) into a height-1 hex: 1 + 1 = 2.
+    assert path_cost(b, s, GUNDAM, ["C3", "D3"]).total == 2
+    # From 1 into 2: 1 + 1 = 2 (so ground -> 1 -> 2 is 4 in all).
+    assert step_cost(b, s.move(GUNDAM, b.hex("D3")), GUNDAM, "D3", "D2").cost == 2
+    assert path_cost(b, s, GUNDAM, ["C3", "D3", "D2"]).total == 4
+    # From 0 straight into 2: 1 + 2 = 3.
+    assert path_cost(b, s, GUNDAM, ["C3", "C2"]).total == 3
+
+
+def test_descent_is_free_whatever_the_drop():
+    b, s = sc("map:\n  4 0 0\nunits:\n  G side=a at=A1\n")
+    st = step_cost(b, s, "G", "A1", "B1")
+    assert (st.enter, st.climb, st.terrain, st.cost) == (1, 0, 0, 1)
+
+
+def test_a_unit_that_cannot_pay_a_step_cannot_take_it():
+    # Advance 2 from ground: entering height 2 costs 3 > 2 (M1).
+    b, s = sc("map:\n  0 2\nunits:\n  G side=a at=A1 advance=2\n")
+    cost = path_cost(b, s, "G", ["A1", "B1"])
+    assert not cost.legal and cost.ruling == "M1" and cost.total == 3
+    assert b.hex("B1") not in reachable(b, s, "G")
+    with pytest.raises(RuleError, match="cannot pay") as err:
+        move(b, s, "G", "B1")
+    assert err.value.ruling == "M1"
+
+
+# --- M2: Advance, Dash, Speed ----------------------------------------------------------------------
+
+def test_speed_adds_to_advance_only():
+    b, s = sc("map:\n  0 0 0 0 0 0 0\nunits:\n  G side=a at=A1 advance=3 dash=2 speed=2\n")
+    assert allowance(b, s, "G", "advance").total == 5  # 3 + 2
+    assert allowance(b, s, "G", "dash").total == 2  # Speed never adds to Dash
+    far = {b.label(h) for h in reachable(b, s, "G", "advance").costs}
+    assert "F1" in far and "G1" not in far  # 5 hexes along the row
+    assert {b.label(h) for h in reachable(b, s, "G", "dash").costs if h.r == 0} == {"B1", "C1"}
+
+
+def test_default_allowances():
+    b, s = sc("map:\n  0\nunits:\n  G side=a at=A1\n")
+    assert (allowance(b, s, "G").total, allowance(b, s, "G", "dash").total) == (3, 2)
+
+
+def test_garrisons_do_not_move_and_bad_kind():
+    b, s = sc("map:\n  0 0\ngarrisons:\n  G side=a at=A1\n")
+    with pytest.raises(RuleError, match="Garrison"):
+        allowance(b, s, "G")
+    b, s = sc("map:\n  0 0\nunits:\n  G side=a at=A1\n")
+    with pytest.raises(RuleError, match="'run'"):
+        reachable(b, s, "G", "run")
+
+
+# --- M3, M4: occupancy and the board edge ----------------------------------------------------------
+
+ROW = "map:\n  0 0 0 0\nunits:\n  G side=a at=A1\n  F side=a at=B1\n"
+
+
+def test_allies_pass_through_but_never_end_there():
+    b, s = sc(ROW)
+    r = reachable(b, s, "G")
+    assert b.hex("C1") in r.costs and r.costs[b.hex("C1")] == 2  # through the ally on B1
+    assert b.hex("B1") not in r.costs and b.hex("B1") in r.pass_only
+    assert not path_cost(b, s, "G", ["B1"]).legal
+
+
+def test_switch_allies_block():
+    b, s = sc(ROW)
+    opts = DEFAULT.replace(allies_pass_through=False)
+    cost = path_cost(b, s, "G", ["B1", "C1"], options=opts)
+    assert not cost.legal and cost.ruling == "M3"
+    # a one-row board has no way round the ally
+    assert b.hex("C1") not in reachable(b, s, "G", options=opts).costs
+
+
+def test_enemies_block_at_ground_level():
+    b, s = sc("map:\n  0 0 0\nunits:\n  G side=a at=A1\n  Z side=b at=B1\n")
+    cost = path_cost(b, s, "G", ["B1", "C1"])
+    assert not cost.legal and cost.ruling == "M3" and "enemy unit 'Z'" in cost.reason
+
+
+def test_leaving_the_board_is_never_a_step():
+    b, s = sc("map:\n  0 0\nunits:\n  G side=a at=A1\n")
+    with pytest.raises(BoardError):
+        path_cost(b, s, "G", ["A1", "Z9"])
+    assert set(reachable(b, s, "G").costs) == {b.hex("B1")}
+
+
+# --- E: Engagement ---------------------------------------------------------------------------------
+
+def test_rulebook_engagement_example_both_engaged_each_movement_costs_one_more():
+    b, s = builtin("engagement").board, builtin("engagement").state
+    assert engagements(b, s) == {GUNDAM: (CHAR,), CHAR: (GUNDAM,)}
+    a = allowance(b, s, GUNDAM)
+    assert (a.engagement, a.total) == (1, 2)  # 3 - 1
+    assert allowance(b, s, CHAR, "dash").total == 1  # 2 - 1
+    check_attack_targets(b, s, GUNDAM, [CHAR])
+
+
+def test_rulebook_engagement_example_lower_enemy_does_not_engage():
+    b, s = builtin("engagement_lower").board, builtin("engagement_lower").state
+    assert engaged_with(b, s, GUNDAM) == (CHAR,)
+    assert engaged_with(b, s, MINELAYER) == ()
+    # E4: the Gundam cannot attack only the Minelayer while Engaged with Char's Zaku II.
+    with pytest.raises(RuleError, match="must include") as err:
+        check_attack_targets(b, s, GUNDAM, [MINELAYER])
+    assert err.value.ruling == "E4"
+    check_attack_targets(b, s, GUNDAM, [MINELAYER, CHAR])
+
+
+def test_engagement_penalty_never_below_zero_and_fixed_at_the_start():
+    b, s = sc("map:\n  0 0 0 0\nunits:\n  G side=a at=B1 advance=0 dash=0\n  Z side=b at=A1\n")
+    assert allowance(b, s, "G").total == 0
+    b, s = sc("map:\n  0 0 0 0\nunits:\n  G side=a at=B1\n  Z side=b at=A1\n")
+    # Moving away from Z: the -1 stays for the whole movement (E2): 2 points, so D1 (2 hexes) is the limit.
+    r = reachable(b, s, "G")
+    assert r.allowance.total == 2 and r.costs[b.hex("D1")] == 2
+
+
+def test_ignore_engagement_lifts_penalty_and_target_limit():
+    text = "map:\n  0 0 0 0\nunits:\n  G side=a at=B1{}\n  Z side=b at=A1\n  Y side=b at=D1\n"
+    b, s = sc(text.format(""))
+    assert allowance(b, s, "G").engagement == 1
+    with pytest.raises(RuleError):
+        check_attack_targets(b, s, "G", ["Y"])
+    b, s = sc(text.format(" ignore_engagement=yes"))
+    assert allowance(b, s, "G").engagement == 0  # E5
+    check_attack_targets(b, s, "G", ["Y"])  # E5: no targeting limit
+
+
+def test_becoming_engaged_mid_move_continue_or_stop():
+    # G at A1 moves along row 1; Z on C2 (axial (2, 1)) is adjacent to C1 and D1, not to B1.
+    b, s = sc("map:\n  0 0 0 0 0\n   0 0 0 0 0\nunits:\n  G side=a at=A1\n  Z side=b at=C2\n")
+    cost = path_cost(b, s, "G", ["B1", "C1", "D1"])
+    assert cost.legal and cost.total == 3  # E3 default: Engaged from C1 on, the movement continues
+    assert [st.engaged_with for st in cost.steps] == [(), ("Z",), ("Z",)]
+    stop = DEFAULT.replace(engagement_on_entry="stop")
+    cost = path_cost(b, s, "G", ["B1", "C1", "D1"], options=stop)
+    assert not cost.legal and cost.ruling == "E3"
+    assert b.hex("C1") in reachable(b, s, "G", options=stop).costs  # it may still stop there
+
+
+# --- J: Jumping ------------------------------------------------------------------------------------
+
+def test_rulebook_jumping_example():
+    b, s = builtin("jumping").board, builtin("jumping").state
+    assert is_jumping(b, s, CHAR)
+    blue = path_cost(b, s, CHAR, ["B3", "C3", "D3"])  # over the lower Garrison to height 1: 1 + 1
+    assert blue.legal and blue.total == 2
+    orange = path_cost(b, s, CHAR, ["B3", "B4", "C4"])  # 1 + (1 + 1 level above s=1)
+    assert orange.legal and orange.total == 3
+
+
+def test_j1_worked_examples_and_the_alternative_reading():
+    b, s = sc("map:\n  1 0 1 0\n   0 2 0 0\nunits:\n  G side=a at=A1\n")
+    # start at 1: 1 -> 0 -> 1 costs 2, 1 -> 0 -> 2 costs 3 (default reading)
+    assert path_cost(b, s, "G", ["A1", "B1", "C1"]).total == 2
+    assert path_cost(b, s, "G", ["A1", "B1", "B2"]).total == 3
+    alt = DEFAULT.replace(jump_climb="relative_when_above_start")
+    assert path_cost(b, s, "G", ["A1", "B1", "C1"], options=alt).total == 2  # elev 1 is not above s
+    assert path_cost(b, s, "G", ["A1", "B1", "B2"], options=alt).total == 4  # 1 + (1 + 2 - 0)
+
+
+def test_ground_level_units_never_jump_and_cannot_pass_enemies():
+    b, s = builtin("jumping").board, builtin("jumping").state
+    s0 = s.move(CHAR, b.hex("B4"))  # height 0
+    assert not is_jumping(b, s0, CHAR)
+    cost = path_cost(b, s0, CHAR, ["B4", "C3"])  # the Garrison's hex
+    assert not cost.legal
+    cost = path_cost(b, s0, CHAR, ["C4"])
+    assert cost.total == 3  # ground into height 2: 1 + 2
+
+
+def test_jumping_over_an_enemy_at_the_same_or_higher_elevation_is_blocked():
+    b, s = sc("map:\n  1 1 1\nunits:\n  G side=a at=A1\n  Z side=b at=B1\n")
+    cost = path_cost(b, s, "G", ["B1", "C1"])
+    assert not cost.legal and cost.ruling == "J2"
+
+
+# --- T: terrain ------------------------------------------------------------------------------------
+
+WATER = "map:\n  0 ~ 0 0\nunits:\n  G side=a at=A1\n  W side=a at=D1\n"
+
+
+def test_water_costs_one_extra_to_enter_by_default():
+    b, s = sc(WATER)
+    st = step_cost(b, s, "G", "A1", "B1")
+    assert (st.terrain, st.cost) == (1, 2)
+    assert path_cost(b, s, "G", ["B1", "C1"]).total == 3
+
+
+def test_water_switches():
+    b, s = sc(WATER)
+    s = s.move("G", b.hex("B1"))  # start in water
+    allow = DEFAULT.replace(water="allowance")
+    assert allowance(b, s, "G", options=allow).total == 2  # 3 - 1 for starting in water
+    assert allowance(b, s, "G").total == 3
+    none = DEFAULT.replace(water="none")
+    b2, s2 = sc(WATER)
+    assert path_cost(b2, s2, "G", ["B1"], options=none).total == 1
+
+
+def test_impassable_hexes_can_never_be_entered():
+    b, s = sc("map:\n  0 X 0\nunits:\n  G side=a at=A1\n")
+    cost = path_cost(b, s, "G", ["B1"])
+    assert not cost.legal and cost.ruling == "T1"
+    with pytest.raises(RuleError) as err:
+        path_to(b, s, "G", "C1")
+    assert err.value.ruling == "M1"
+
+
+# --- explanations and bad input --------------------------------------------------------------------
+
+def test_breakdown_explains_every_step():
+    b, s = builtin("elevation").board, builtin("elevation").state
+    text = path_cost(b, s, GUNDAM, ["C3", "D3", "D2"]).explain()
+    assert "C3 -> D3: 1 to enter + 1 climb (height 0 -> 1) = 2" in text
+    assert "Total 4 of 3 movement points: illegal" in text
+    rows = path_cost(b, s, GUNDAM, ["C3", "C2"]).table()
+    assert rows == [{"from": "C3", "to": "C2", "enter": 1, "climb": 2, "terrain": 0, "cost": 3, "total": 3}]
+
+
+def test_move_returns_a_new_state():
+    b, s = builtin("elevation").board, builtin("elevation").state
+    s2, cost = move(b, s, GUNDAM, "D3")
+    assert s2.unit(GUNDAM).hex == b.hex("D3") and s.unit(GUNDAM).hex == b.hex("C3")
+    assert cost.total == 2
+
+
+def test_bad_input_is_named():
+    b, s = builtin("elevation").board, builtin("elevation").state
+    with pytest.raises(BoardError, match="Q99"):
+        path_to(b, s, GUNDAM, "Q99")
+    with pytest.raises(ValueError, match="no unit named 'Zaku'"):
+        reachable(b, s, "Zaku")
+    with pytest.raises(RuleError, match="cutoff -1"):
+        reachable(b, s, GUNDAM, cutoff=-1)
+    with pytest.raises(RuleError, match="not adjacent") as err:
+        step_cost(b, s, GUNDAM, "C3", "E3")
+    assert err.value.ruling == "M1"
