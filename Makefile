@@ -19,7 +19,7 @@ $(STAMP): requirements.lock pyproject.toml
 	@touch $(STAMP)
 
 lab: $(STAMP)
-	$(PY) tools/lab.py
+	$(PY) tools/lab.py $(ARGS)
 
 test: $(STAMP)
 	bash tools/ensure-chromium.sh
