@@ -1,0 +1,1040 @@
+"""Forced movement: Push, Pull and collision damage (RULES.md sections P, L and T2).
+
+A Push or Pull is a small tree of choices. From the target's hex the forcing player picks one
+*next hex* at a time (strictly farther from the source hex for a Push, strictly closer for a
+Pull), or stops. Each attempted step either moves the target, or ends the forced movement: a
+collision (higher terrain, impassable terrain, a unit or Garrison), or the board edge. This
+module lists **every branch** of that tree (:func:`push`, :func:`pull`), each explaining itself,
+and turns one chosen branch into a new state (:func:`resolve`): "what is legal" and "do it"
+are kept apart.
+
+Rulings implemented (RULES.md)
+------------------------------
+* P1 / L1: Push N moves the target up to N hexes, each new hex strictly farther from the source
+  hex (Pull: strictly closer); the forcing player chooses every step and may stop early,
+  including after 0 steps. Distances are hex-grid distances; elevation plays no part.
+* P2 / L2: a step onto a hex higher than the target's current hex is a collision with terrain; a
+  step into a unit (of any side), a Garrison or an impassable hex is a collision with it. The
+  target stays where it is, every unit involved (the target, and the unit it hit, if any) takes
+  ``options.collision_damage`` (2), and the forced movement ends.
+* P3: pushing (or pulling) down is allowed; each level dropped deals
+  ``options.push_drop_damage_per_level`` (default 0) to the target.
+* P4: a step off the board (``options.push_off_board``): ``"stop"`` at the edge with no damage,
+  ``"collide"`` (a collision with the edge: the target alone takes collision damage), or
+  ``"remove"`` (removed from play).
+* L3: a target adjacent to the source at the same elevation cannot be Pulled (:class:`RuleError`).
+  At another elevation its only closer hex is the source's own hex: nothing happens
+  (``options.pull_other_elevation == "nothing"``), or it collides with the unit there
+  (``"collide"``: 2 damage each).
+* P5: several units pushed by one effect are resolved one at a time in the chosen order
+  (:func:`push_many`, :func:`pull_many`); units already moved are obstacles for later ones.
+* P6: every damage of this module is non-combat damage (:attr:`Damage.non_combat`).
+* T2: Engagement and terrain costs never change a Push or Pull: only elevation, passability and
+  occupancy of the hexes matter.
+
+Decisions where RULES.md is silent (each names itself in the explanations)
+--------------------------------------------------------------------------
+* **Board edge.** The candidate next hexes are the strictly farther (closer) *neighbour
+  positions* of the current hex, on the board or not. A candidate position that is not a hex of
+  the board (outside the map, or a ``-`` hole in it) is "a step off the board" and is handled by
+  P4. So a target in a corner may have several edge branches, one per off-board direction. P4
+  applies to Pull as well.
+* **The source hex is never entered by a Pull.** Its distance is 0, but the rule moves the target
+  *toward* the source: a target next to the source has no closer hex (L3 decides what happens
+  when a unit stands there at another elevation). The L3 test is made before every step: a
+  target pulled next to the source ends its Pull there.
+* **One collision, one damage each.** A step into a unit standing on a higher hex is one
+  collision with that unit (the higher terrain is mentioned, not charged twice).
+* **Push 0 / Pull 0** has a single branch: nothing moves ("full distance" of 0 hexes).
+* **Ending names.** ``"stop"`` (chosen stop while a further step was possible), ``"full"`` (all N
+  steps taken), ``"terrain"``, ``"impassable"``, ``"unit"`` (collisions), ``"edge"`` (P4, see
+  :attr:`Branch.removed`), ``"adjacent"`` (a Pull that reached the source's neighbour and can go
+  no closer).
+* **Enemies.** The target must be an enemy of the forcing side: the side of the unit on the
+  source hex, or ``side=`` for an effect from an empty hex; ``allow_allies=True`` lifts this for
+  effects that say so. Garrisons never move and cannot be forced.
+
+Examples
+--------
+>>> from hexrules.board import Scenario
+>>> sc = Scenario.from_text('''
+... map:
+...   0 0 0 1
+...    0 0 0 0
+... units:
+...   Zaku side=zeon at=A1
+...   Gundam side=federation at=B1
+... ''')
+>>> fm = push(sc.board, sc.state, "Zaku", "Gundam", 1)
+>>> sorted(sc.board.label(h) for h in fm.destinations)
+['B1', 'B2', 'C1']
+>>> print(fm.choose("C1").explain())
+Push 1 from A1 (Zaku) on Gundam at B1:
+  step 1 into C1 (distance 1 -> 2, height 0): moved
+  Full distance (1 hex): Gundam ends on C1.
+  No damage.
+>>> new = fm.resolve(fm.choose("C1"))
+>>> sc.board.label(new.unit("Gundam").hex)
+'C1'
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Literal, Sequence
+
+from .board import Board
+from .errors import BoardError, HexrulesError, OptionsError, RuleError
+from .hexgrid import DIRECTIONS, Hex
+from .options import DEFAULT, RulesOptions
+from .state import State, Unit
+
+__all__ = [
+    "Kind",
+    "ENDINGS",
+    "COLLISION_ENDINGS",
+    "push_next",
+    "pull_next",
+    "ForcedStep",
+    "Damage",
+    "Branch",
+    "ForcedMove",
+    "MultiForced",
+    "push",
+    "pull",
+    "forced",
+    "resolve",
+    "push_many",
+    "pull_many",
+]
+
+Kind = Literal["push", "pull"]
+
+#: Every way a branch can end, in plain words.
+ENDINGS: dict[str, str] = {
+    "stop": "chosen stop",
+    "full": "full distance",
+    "terrain": "collision with higher terrain",
+    "impassable": "collision with impassable terrain",
+    "unit": "collision with a unit or Garrison",
+    "edge": "board edge",
+    "adjacent": "next to the source: no closer hex",
+}
+
+#: Endings that are collisions (P2/L2); an ``"edge"`` ending is a collision only under
+#: ``push_off_board="collide"`` (see :attr:`Branch.collision`).
+COLLISION_ENDINGS = frozenset({"terrain", "impassable", "unit"})
+
+_RULE = {"push": {"move": "P1", "collide": "P2"}, "pull": {"move": "L1", "collide": "L2"}}
+
+
+# --- geometry ----------------------------------------------------------------------------------
+
+
+def push_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
+    """The neighbour positions of ``current`` strictly farther from ``source`` (P1).
+
+    Pure geometry: the positions may lie off a board (that is the board edge, P4). Distances
+    are hex-grid distances, elevation ignored. The order is :data:`~hexrules.hexgrid.DIRECTIONS`.
+
+    Parameters
+    ----------
+    source, current : Hex
+        The source hex of the Push and the target's current hex.
+
+    Returns
+    -------
+    tuple of Hex
+        Two or three positions (three when ``current`` lies on a straight line from ``source``,
+        six when ``current == source``).
+
+    Examples
+    --------
+    >>> push_next(Hex(0, 0), Hex(1, 0))
+    (Hex(q=2, r=0), Hex(q=2, r=-1), Hex(q=1, r=1))
+    """
+    d = source.distance(current)
+    return tuple(n for n in current.neighbors() if source.distance(n) > d)
+
+
+def pull_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
+    """The neighbour positions of ``current`` strictly closer to ``source``, the source excluded (L1).
+
+    The source hex itself is never entered by a Pull (this module's ruling; L3 decides what
+    happens next to the source), so a ``current`` adjacent to ``source`` has none.
+
+    Examples
+    --------
+    >>> pull_next(Hex(0, 0), Hex(1, 1))
+    (Hex(q=1, r=0), Hex(q=0, r=1))
+    >>> pull_next(Hex(0, 0), Hex(1, 0))
+    ()
+    """
+    d = source.distance(current)
+    return tuple(n for n in current.neighbors() if source.distance(n) < d and n != source)
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damage dealt by a forced movement to one unit.
+
+    Attributes
+    ----------
+    unit : str
+        Who takes it.
+    amount : int
+        How much (damage points).
+    cause : {"collision", "drop", "edge"}
+        A collision (P2/L2, or L3's "collide"), levels dropped (P3), or the board edge treated
+        as a collision (P4 "collide").
+    ruling : str
+        The ruling that deals it.
+    non_combat : bool
+        Always True: collision damage is non-combat damage; effects that reduce attack damage
+        do not reduce it (P6).
+    """
+
+    unit: str
+    amount: int
+    cause: str
+    ruling: str
+    non_combat: bool = True
+
+
+@dataclass(frozen=True)
+class ForcedStep:
+    """One attempted step of a branch.
+
+    Attributes
+    ----------
+    number : int
+        1-based step number.
+    frm, to : Hex
+        From the target's current hex to the attempted hex (``to`` may be off the board).
+    result : {"moved", "collision", "edge"}
+        The target moved into ``to``; or collided (and stayed on ``frm``); or met the board edge.
+    distance_from, distance_to : int
+        Hex distances of ``frm`` and ``to`` from the source.
+    elevation_from : int
+    elevation_to : int or None
+        None when ``to`` is off the board.
+    text : str
+        The step in plain words.
+    """
+
+    number: int
+    frm: Hex
+    to: Hex
+    result: str
+    distance_from: int
+    distance_to: int
+    elevation_from: int
+    elevation_to: int | None
+    text: str
+
+    def explain(self) -> str:
+        """The step in plain words."""
+        return self.text
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One outcome of a Push or Pull: the steps the forcing player chose and how it ended.
+
+    Attributes
+    ----------
+    kind : {"push", "pull"}
+    target : str
+        The unit forced.
+    source : Hex
+        The source hex.
+    n : int
+        The N of Push N / Pull N.
+    start : Hex
+        The target's hex before the forced movement.
+    steps : tuple of ForcedStep
+        Every attempted step, the last one being the collision or edge step if any.
+    ending : str
+        A key of :data:`ENDINGS`.
+    hit : str or None
+        The unit or Garrison collided with (ending ``"unit"``).
+    levels : int
+        For a collision with higher terrain: how many levels higher the hex was.
+    damages : tuple of Damage
+        Every damage dealt (all non-combat, P6).
+    removed : bool
+        The target left the board and is removed from play (P4 ``"remove"``).
+    collision : bool
+        The branch ended in a collision (P2/L2, L3 "collide", or P4 "collide").
+    text : str
+        :meth:`explain`'s text.
+    """
+
+    kind: str
+    target: str
+    source: Hex
+    n: int
+    start: Hex
+    steps: tuple[ForcedStep, ...]
+    ending: str
+    hit: str | None
+    levels: int
+    damages: tuple[Damage, ...]
+    removed: bool
+    collision: bool
+    text: str = field(repr=False)
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        """The hexes the target moved through, in order (its start hex excluded)."""
+        return tuple(s.to for s in self.steps if s.result == "moved")
+
+    @property
+    def trail(self) -> tuple[Hex, ...]:
+        """The start hex followed by :attr:`path`: the line to draw."""
+        return (self.start, *self.path)
+
+    @property
+    def attempted(self) -> Hex | None:
+        """The hex of the final collision or edge step, if the branch ended on one."""
+        if self.steps and self.steps[-1].result != "moved":
+            return self.steps[-1].to
+        return None
+
+    @property
+    def choice(self) -> tuple[Hex, ...]:
+        """Every attempted hex in order: what :meth:`ForcedMove.choose` takes to pick this branch."""
+        return tuple(s.to for s in self.steps)
+
+    @property
+    def final(self) -> Hex | None:
+        """Where the target ends (None when it was removed from play)."""
+        if self.removed:
+            return None
+        return self.path[-1] if self.path else self.start
+
+    @property
+    def moved(self) -> int:
+        """The number of hexes the target moved."""
+        return len(self.path)
+
+    @property
+    def damage(self) -> dict[str, int]:
+        """Total damage per unit (every unit involved in a collision appears, P2)."""
+        out: dict[str, int] = {}
+        for d in self.damages:
+            out[d.unit] = out.get(d.unit, 0) + d.amount
+        return out
+
+    @property
+    def involved(self) -> tuple[str, ...]:
+        """The units involved in the collision (empty when there was none)."""
+        return tuple(d.unit for d in self.damages if d.cause in ("collision", "edge"))
+
+    def explain(self) -> str:
+        """The branch in plain words: every step, how it ended and the damage."""
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ForcedMove:
+    """Every branch of one Push or Pull (what is legal); :meth:`resolve` does one.
+
+    Attributes
+    ----------
+    kind : {"push", "pull"}
+    target : str
+    source : Hex
+    n : int
+    start : Hex
+    by : str or None
+        The unit on the source hex, if any.
+    branches : tuple of Branch
+        Depth first, the "stop" branch before the steps at each point, neighbours in
+        :data:`~hexrules.hexgrid.DIRECTIONS` order.
+    options : RulesOptions
+    board, state :
+        What the branches were computed on (not compared).
+    """
+
+    kind: str
+    target: str
+    source: Hex
+    n: int
+    start: Hex
+    by: str | None
+    branches: tuple[Branch, ...]
+    options: RulesOptions
+    board: Board = field(repr=False, compare=False)
+    state: State = field(repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[Branch]:
+        return iter(self.branches)
+
+    def __len__(self) -> int:
+        return len(self.branches)
+
+    def __getitem__(self, i: int) -> Branch:
+        return self.branches[i]
+
+    @property
+    def destinations(self) -> frozenset[Hex]:
+        """Every hex the target can end on (removed targets excluded)."""
+        return frozenset(b.final for b in self.branches if b.final is not None)
+
+    @property
+    def collisions(self) -> tuple[Branch, ...]:
+        """The branches that end in a collision."""
+        return tuple(b for b in self.branches if b.collision)
+
+    def with_ending(self, *endings: str) -> tuple[Branch, ...]:
+        """The branches whose ending is one of ``endings`` (keys of :data:`ENDINGS`)."""
+        bad = [e for e in endings if e not in ENDINGS]
+        if bad:
+            raise RuleError(f"unknown ending(s) {bad}; known: {list(ENDINGS)}")
+        return tuple(b for b in self.branches if b.ending in endings)
+
+    def label(self, h: Hex | None) -> str:
+        """The board label of ``h`` (or its axial coordinates when it has no label)."""
+        return _label(self.board, h)
+
+    def choose(self, *hexes: Hex | str) -> Branch:
+        """The branch whose attempted hexes are ``hexes``, in order (labels or :class:`Hex`).
+
+        ``choose()`` is the 0-step stop; a branch that ends in a collision or at the edge is
+        chosen by naming that last attempted hex too.
+
+        Raises
+        ------
+        RuleError
+            If no branch attempts exactly these hexes (P1/L1); the message lists the legal next
+            hexes where the choice went wrong.
+        BoardError
+            If a label is malformed.
+        """
+        want = tuple(self._as_hex(h) for h in hexes)
+        for b in self.branches:
+            if b.choice == want:
+                return b
+        # explain where it went wrong
+        prefix: tuple[Hex, ...] = ()
+        for h in want:
+            nxt = sorted({b.choice[len(prefix)] for b in self.branches
+                          if len(b.choice) > len(prefix) and b.choice[: len(prefix)] == prefix})
+            if h not in nxt:
+                where = self.label(prefix[-1]) if prefix else self.label(self.start)
+                options = ", ".join(self.label(x) for x in nxt) or "none (the movement has ended)"
+                raise RuleError(
+                    f"{self.kind.capitalize()} {self.n} on {self.target!r}: {self.label(h)} is not a legal next "
+                    f"hex from {where} (legal: {options})",
+                    ruling=_RULE[self.kind]["move"],
+                )
+            prefix += (h,)
+        raise RuleError(
+            f"{self.kind.capitalize()} {self.n} on {self.target!r}: no branch attempts exactly "
+            f"{[self.label(h) for h in want]}", ruling=_RULE[self.kind]["move"],
+        )
+
+    def _as_hex(self, h: Hex | str) -> Hex:
+        if isinstance(h, Hex):
+            return h
+        try:
+            return self.board.hex(h)
+        except BoardError:
+            from .hexgrid import from_label
+
+            return from_label(h, self.board.offset)  # an off-board position named by its label
+
+    def resolve(self, branch: Branch | Sequence[Hex | str] = ()) -> State:
+        """The new state after ``branch`` (a :class:`Branch`, or the hexes for :meth:`choose`)."""
+        if not isinstance(branch, Branch):
+            branch = self.choose(*branch)
+        return resolve(self.board, self.state, branch, options=self.options)
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per branch: number, path, ending, final hex and damage, in plain words."""
+        rows = []
+        for i, b in enumerate(self.branches, start=1):
+            rows.append({
+                "#": i,
+                "path": _path_text(self.board, b),
+                "ending": _ending_text(self.board, b),
+                "ends on": "removed from play" if b.removed else self.label(b.final),
+                "damage": _damage_text(b) or "none",
+            })
+        return rows
+
+    def explain(self) -> str:
+        """A summary line, then one line per branch."""
+        who = f" ({self.by})" if self.by else ""
+        counts: dict[str, int] = {}
+        for b in self.branches:
+            counts[b.ending] = counts.get(b.ending, 0) + 1
+        parts = ", ".join(f"{v} {ENDINGS[k]}" for k, v in counts.items())
+        lines = [
+            f"{self.kind.capitalize()} {self.n} from {self.label(self.source)}{who} on {self.target} at "
+            f"{self.label(self.start)}: {_plural(len(self.branches), 'branch')} ({parts}); it can end on "
+            f"{', '.join(sorted(self.label(h) for h in self.destinations))}."
+        ]
+        for row in self.table():
+            where = row["ends on"] if row["ends on"] == "removed from play" else f"ends on {row['ends on']}"
+            lines.append(f"  {row['#']:>2}. {row['path']}: {row['ending']}; {where}; "
+                         f"damage {row['damage']}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def _repr_html_(self) -> str:
+        rows = self.table()
+        head = "".join(f"<th>{html.escape(k)}</th>" for k in rows[0])
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows
+        )
+        title = html.escape(self.explain().splitlines()[0])
+        return (f'<div class="hexrules-outcomes"><p>{title}</p><table><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table></div>")
+
+
+@dataclass(frozen=True)
+class MultiForced:
+    """Several units forced by one effect, resolved one at a time (P5).
+
+    Attributes
+    ----------
+    kind : {"push", "pull"}
+    moves : tuple of ForcedMove
+        The outcomes offered to each unit, each computed on the state left by the earlier ones.
+    branches : tuple of Branch
+        The branch chosen for each unit, in the chosen order.
+    states : tuple of State
+        The state before the first unit, then after each unit.
+    """
+
+    kind: str
+    moves: tuple[ForcedMove, ...]
+    branches: tuple[Branch, ...]
+    states: tuple[State, ...]
+
+    @property
+    def state(self) -> State:
+        """The final state."""
+        return self.states[-1]
+
+    def explain(self) -> str:
+        """Each unit's branch in order."""
+        out = [f"{len(self.branches)} units {self.kind}ed by one effect, one at a time in the chosen order (P5):"]
+        for i, b in enumerate(self.branches, start=1):
+            out.append(f"{i}. " + b.explain().replace("\n", "\n   "))
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+# --- text helpers --------------------------------------------------------------------------------
+
+
+def _label(board: Board, h: Hex | None) -> str:
+    if h is None:
+        return "-"
+    try:
+        return board.label(h)
+    except HexrulesError:
+        return str(h)
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith(("ch", "x")) else f"{n} {word}s"
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def _unit_desc(u: Unit) -> str:
+    return f"Garrison {u.name}" if u.garrison else u.name
+
+
+def _path_text(board: Board, b: Branch) -> str:
+    text = " -> ".join(_label(board, h) for h in b.trail)
+    if b.attempted is not None:
+        text += f" -x {_label(board, b.attempted)}"
+    return text
+
+
+def _ending_text(board: Board, b: Branch) -> str:
+    if b.ending == "terrain":
+        return f"collision with terrain {_plural(b.levels, 'level')} higher"
+    if b.ending == "unit":
+        return f"collision with {b.hit}"
+    if b.ending == "edge":
+        return "board edge: " + ("removed" if b.removed else "collision" if b.collision else "stop")
+    if b.ending == "stop":
+        return f"chosen stop after {_plural(b.moved, 'step')}"
+    if b.ending == "full":
+        return f"full distance ({_hexes(b.n)})"
+    return ENDINGS[b.ending]
+
+
+def _damage_text(b: Branch) -> str:
+    return ", ".join(f"{k} {v}" for k, v in b.damage.items())
+
+
+# --- the tree walk -------------------------------------------------------------------------------
+
+
+class _Walk:
+    """Lists the branches of one forced movement (the private core of :func:`forced`)."""
+
+    def __init__(self, kind: str, board: Board, state: State, source: Hex, target: Unit, n: int,
+                 by: Unit | None, options: RulesOptions) -> None:
+        self.kind, self.board, self.state, self.source = kind, board, state, source
+        self.target, self.n, self.by, self.options = target, n, by, options
+        self.word = "Push" if kind == "push" else "Pull"
+        self.rule_move = _RULE[kind]["move"]
+        self.rule_collide = _RULE[kind]["collide"]
+        self.src_elev = board.elevation(source)
+        who = f" ({by.name})" if by else ""
+        self.header = (f"{self.word} {n} from {self.label(source)}{who} on {target.name} at "
+                       f"{self.label(target.hex)}:")
+        self.branches: list[Branch] = []
+
+    def label(self, h: Hex | None) -> str:
+        return _label(self.board, h)
+
+    def elev(self, h: Hex) -> int:
+        return self.board.graph.nodes[h]["elevation"]
+
+    def run(self) -> tuple[Branch, ...]:
+        self._node(self.target.hex, (), ())
+        return tuple(self.branches)
+
+    # a node: the target stands on `cur` after the steps so far
+    def _node(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
+        k = len(steps)
+        name = self.target.name
+        if k == self.n:
+            if self.n == 0:
+                end = f"{self.word} 0 moves nothing: {name} stays on {self.label(cur)}."
+            else:
+                end = f"Full distance ({_hexes(self.n)}): {name} ends on {self.label(cur)}."
+            self._emit(steps, "full", damages, end)
+            return
+        candidates: list[Hex] = list(push_next(self.source, cur) if self.kind == "push" else pull_next(self.source, cur))
+        l3_collide: Unit | None = None
+        adjacent_text = ""
+        if self.kind == "pull" and self.source.distance(cur) == 1:
+            here = self.elev(cur)
+            if here == self.src_elev:
+                adjacent_text = (f"{name} is next to the source at the same elevation ({here}): it cannot be "
+                                 f"Pulled closer (L3); the Pull ends on {self.label(cur)}.")
+            else:
+                occupant = self.state.at(self.source)
+                if self.options.pull_other_elevation == "collide" and occupant is not None:
+                    l3_collide = occupant
+                else:
+                    why = ("the source's own hex is its only closer hex, and the source hex is never entered"
+                           if occupant is None else
+                           f"its only closer hex is the source's own hex, held by {_unit_desc(occupant)}")
+                    adjacent_text = (f"{name} is next to the source at another elevation (height {here}, source "
+                                     f"height {self.src_elev}): {why}; nothing happens "
+                                     f"(L3, pull_other_elevation={self.options.pull_other_elevation!r}); "
+                                     f"the Pull ends on {self.label(cur)}.")
+        if adjacent_text:
+            self._emit(steps, "adjacent", damages, adjacent_text)
+            return
+        # the chosen stop (P1/L1: optional, may stop early, including after 0 steps)
+        if k == 0:
+            stop = f"The {'pushing' if self.kind == 'push' else 'pulling'} player stops before any step ({self.rule_move}): {name} stays on {self.label(cur)}."
+        else:
+            stop = f"The {'pushing' if self.kind == 'push' else 'pulling'} player stops after {_plural(k, 'step')} ({self.rule_move}): {name} ends on {self.label(cur)}."
+        self._emit(steps, "stop", damages, stop)
+        if l3_collide is not None:
+            self._collide_l3(cur, steps, damages, l3_collide)
+        for nxt in candidates:
+            self._attempt(cur, nxt, steps, damages)
+
+    def _step(self, k: int, cur: Hex, nxt: Hex, result: str, text: str) -> ForcedStep:
+        on = nxt in self.board
+        return ForcedStep(k, cur, nxt, result, self.source.distance(cur), self.source.distance(nxt),
+                          self.elev(cur), self.elev(nxt) if on else None, text)
+
+    def _where(self, cur: Hex, nxt: Hex, k: int, prefix: str = "") -> str:
+        """'step k into D3 (height 2, 1 level higher than C3)'"""
+        e0, e1 = self.elev(cur), self.elev(nxt)
+        if e1 > e0:
+            rel = f", {_plural(e1 - e0, 'level')} higher than {self.label(cur)}"
+        elif e1 < e0:
+            rel = f", {_plural(e0 - e1, 'level')} lower than {self.label(cur)}"
+        else:
+            rel = ""
+        return f"step {k} into {self.label(nxt)} ({prefix}height {e1}{rel})"
+
+    def _collision_damage(self, names: Sequence[str], ruling: str) -> tuple[tuple[Damage, ...], str]:
+        dmg = self.options.collision_damage
+        ds = tuple(Damage(nm, dmg, "collision", ruling) for nm in names)
+        who = names[0] if len(names) == 1 else " and ".join(names) + " each"
+        verb = "takes" if len(names) == 1 else "take"
+        return ds, f"{who} {verb} {dmg} collision damage (non-combat, P6)"
+
+    def _attempt(self, cur: Hex, nxt: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
+        k = len(steps) + 1
+        name = self.target.name
+        dist = f"distance {self.source.distance(cur)} -> {self.source.distance(nxt)}"
+        stays = f"The {self.word} ends ({self.rule_collide}): {name} stays on {self.label(cur)}."
+        if nxt not in self.board:
+            mode = self.options.push_off_board
+            where = f"step {k} toward {self.label(nxt)} ({dist}): off the board"
+            if mode == "stop":
+                text = f"{where}: the board edge stops {name} with no damage (P4, push_off_board='stop')"
+                st = self._step(k, cur, nxt, "edge", text)
+                self._emit(steps + (st,), "edge", damages, f"{name} stops at the edge on {self.label(cur)} (P4).")
+            elif mode == "collide":
+                ds, dtext = self._collision_damage([name], "P4")
+                ds = tuple(Damage(d.unit, d.amount, "edge", "P4") for d in ds)
+                text = f"{where}: the board edge is a collision (P4, push_off_board='collide'); {dtext}"
+                st = self._step(k, cur, nxt, "edge", text)
+                self._emit(steps + (st,), "edge", damages + ds,
+                           f"The {self.word} ends (P4): {name} stays on {self.label(cur)}.", collision=True)
+            else:
+                text = f"{where}: {name} leaves the board and is removed from play (P4, push_off_board='remove')"
+                st = self._step(k, cur, nxt, "edge", text)
+                self._emit(steps + (st,), "edge", damages, f"{name} is removed from play (P4).", removed=True)
+            return
+        where = self._where(cur, nxt, k)
+        terrain = self.board.terrain(nxt)
+        occupant = self.state.at(nxt)
+        e0, e1 = self.elev(cur), self.elev(nxt)
+        if occupant is not None and occupant.name != name:
+            also = f" (the hex is also {_plural(e1 - e0, 'level')} higher)" if e1 > e0 else ""
+            ds, dtext = self._collision_damage([name, occupant.name], self.rule_collide)
+            text = f"{where}: collision with {_unit_desc(occupant)} ({occupant.side}){also}; {dtext}"
+            st = self._step(k, cur, nxt, "collision", text)
+            self._emit(steps + (st,), "unit", damages + ds, stays, hit=occupant.name, collision=True)
+            return
+        if not terrain.passable:
+            ds, dtext = self._collision_damage([name], self.rule_collide)
+            text = f"{where}: collision with impassable terrain ({terrain.name}); {dtext}"
+            st = self._step(k, cur, nxt, "collision", text)
+            self._emit(steps + (st,), "impassable", damages + ds, stays, levels=max(0, e1 - e0), collision=True)
+            return
+        if e1 > e0:
+            ds, dtext = self._collision_damage([name], self.rule_collide)
+            text = f"{where}: collision with terrain; {dtext}"
+            st = self._step(k, cur, nxt, "collision", text)
+            self._emit(steps + (st,), "terrain", damages + ds, stays, levels=e1 - e0, collision=True)
+            return
+        extra: tuple[Damage, ...] = ()
+        if e1 < e0:
+            per = self.options.push_drop_damage_per_level
+            amount = per * (e0 - e1)
+            if amount:
+                extra = (Damage(name, amount, "drop", "P3"),)
+                note = f": {self.word.lower()}ed down; {name} takes {amount} damage ({e0 - e1} x {per}, non-combat, P3, P6)"
+            else:
+                note = f": {self.word.lower()}ed down, no damage (P3)"
+        else:
+            note = ": moved"
+        text = self._where(cur, nxt, k, prefix=f"{dist}, ") + note
+        st = self._step(k, cur, nxt, "moved", text)
+        self._node(nxt, steps + (st,), damages + extra)
+
+    def _collide_l3(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...], occupant: Unit) -> None:
+        k = len(steps) + 1
+        name = self.target.name
+        ds, dtext = self._collision_damage([name, occupant.name], "L3")
+        text = (f"{self._where(cur, self.source, k)}: next to the source at another elevation, {name} collides with "
+                f"{_unit_desc(occupant)} on the source hex (L3, pull_other_elevation='collide'); {dtext}")
+        st = self._step(k, cur, self.source, "collision", text)
+        self._emit(steps + (st,), "unit", damages + ds,
+                   f"The Pull ends (L3): {name} stays on {self.label(cur)}.", hit=occupant.name, collision=True)
+
+    def _emit(self, steps: tuple[ForcedStep, ...], ending: str, damages: tuple[Damage, ...], end: str, *,
+              hit: str | None = None, levels: int = 0, removed: bool = False, collision: bool = False) -> None:
+        lines = [self.header]
+        lines += [f"  {s.text}" for s in steps]
+        lines.append(f"  {end}")
+        if damages:
+            total: dict[str, int] = {}
+            for d in damages:
+                total[d.unit] = total.get(d.unit, 0) + d.amount
+            lines.append("  Damage (non-combat, P6): " + ", ".join(f"{k} {v}" for k, v in total.items()) + ".")
+        else:
+            lines.append("  No damage.")
+        self.branches.append(Branch(
+            kind=self.kind, target=self.target.name, source=self.source, n=self.n, start=self.target.hex,
+            steps=steps, ending=ending, hit=hit, levels=levels, damages=damages, removed=removed,
+            collision=collision, text="\n".join(lines),
+        ))
+
+
+# --- public functions ----------------------------------------------------------------------------
+
+
+def _check_options(options: RulesOptions) -> None:
+    if not isinstance(options, RulesOptions):
+        raise OptionsError(f"options={options!r} is not a RulesOptions (use hexrules.options.DEFAULT)")
+
+
+def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str | Unit, n: int,
+           side: str | None, allow_allies: bool) -> tuple[Hex, Unit, Unit | None]:
+    word = "Push" if kind == "push" else "Pull"
+    rule = _RULE[kind]["move"]
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise RuleError(f"{word} N={n!r} is not a whole number", ruling=rule)
+    if n < 0:
+        raise RuleError(f"{word} N={n} is negative; N counts hexes (0 or more)", ruling=rule)
+    board.check_state(state)
+    by: Unit | None
+    if isinstance(source, Unit) or (isinstance(source, str) and source in state):
+        by = state.unit(source)
+        src = by.hex
+    else:
+        src = board.hex(source, what=f"{word} source")
+        by = state.at(src)
+    tgt = state.unit(target)
+    if tgt.hex == src:
+        raise RuleError(f"{word} source {_label(board, src)} is the target {tgt.name!r}'s own hex", ruling=rule)
+    if tgt.garrison:
+        raise RuleError(f"{_unit_desc(tgt)} never moves: it cannot be {word.lower()}ed", ruling=rule)
+    forcing_side = side if side is not None else (by.side if by is not None else None)
+    if not allow_allies:
+        if forcing_side is None:
+            raise RuleError(
+                f"{word} from empty hex {_label(board, src)}: give side= (the forcing side) so that enemies can be "
+                f"told from allies, or allow_allies=True", ruling=rule)
+        if tgt.side == forcing_side:
+            raise RuleError(
+                f"{tgt.name!r} (side {tgt.side}) is not an enemy of the {word.lower()}ing side {forcing_side!r}: "
+                f"{word} moves an enemy (pass allow_allies=True for an effect that moves allies)", ruling=rule)
+    if kind == "pull" and src.distance(tgt.hex) == 1 and board.elevation(tgt.hex) == board.elevation(src):
+        raise RuleError(
+            f"{tgt.name!r} on {_label(board, tgt.hex)} is already adjacent to the source {_label(board, src)} at the "
+            f"same elevation ({board.elevation(src)}): it cannot be Pulled", ruling="L3")
+    return src, tgt, by
+
+
+def forced(kind: Kind, board: Board, state: State, source: Hex | str, target: str | Unit, n: int, *,
+           side: str | None = None, allow_allies: bool = False, options: RulesOptions = DEFAULT) -> ForcedMove:
+    """Every branch of a Push or Pull; :func:`push` and :func:`pull` call this.
+
+    Parameters
+    ----------
+    kind : {"push", "pull"}
+    board : Board
+    state : State
+    source : Hex, str or Unit
+        The source hex: a :class:`Hex`, a label such as ``"C3"``, or the name of the unit whose
+        hex it is (a unit name is looked up first).
+    target : str or Unit
+        The unit forced (by name).
+    n : int
+        Push N / Pull N, in hexes (0 or more). Never changed by Engagement or terrain (T2).
+    side : str, optional
+        The forcing side; default: the side of the unit on the source hex.
+    allow_allies : bool
+        Allow forcing a unit that is not an enemy of the forcing side (effects that say so).
+    options : RulesOptions
+        Switches used: ``collision_damage`` (P2), ``push_drop_damage_per_level`` (P3),
+        ``push_off_board`` (P4), ``pull_other_elevation`` (L3).
+
+    Returns
+    -------
+    ForcedMove
+        Every branch, each with its steps, ending, damage and explanation.
+
+    Raises
+    ------
+    RuleError
+        ``n`` negative or not an integer (P1/L1); the source is the target's hex; the target
+        is a Garrison; the target is not an enemy of the forcing side (unless
+        ``allow_allies``) or the side is unknown; a Pull target adjacent to the source at the
+        same elevation (L3).
+    BoardError
+        If the source hex is not on the board.
+    StateError
+        If the target is unknown, or a unit stands off the board.
+    OptionsError
+        If ``options`` is not a :class:`RulesOptions` or ``kind`` is unknown.
+    """
+    _check_options(options)
+    if kind not in _RULE:
+        raise OptionsError(f"forced movement kind {kind!r} is not 'push' or 'pull'")
+    src, tgt, by = _setup(kind, board, state, source, target, n, side, allow_allies)
+    branches = _Walk(kind, board, state, src, tgt, n, by, options).run()
+    return ForcedMove(kind, tgt.name, src, n, tgt.hex, by.name if by else None, branches, options, board, state)
+
+
+def push(board: Board, state: State, source: Hex | str, target: str | Unit, n: int, *,
+         side: str | None = None, allow_allies: bool = False, options: RulesOptions = DEFAULT) -> ForcedMove:
+    """Every branch of Push ``n`` on ``target`` from ``source`` (RULES.md P1-P6, T2).
+
+    Each step goes to a neighbour strictly farther from the source hex (P1); higher terrain,
+    impassable terrain, units and Garrisons are collisions (P2); going down is allowed (P3); the
+    board edge follows ``options.push_off_board`` (P4). Parameters, returns and errors: see
+    :func:`forced`.
+
+    Examples
+    --------
+    RULES.md's worked example: source (0,0), target (1,0), Push 1 on open ground.
+
+    >>> from hexrules.board import Board
+    >>> from hexrules.state import State, Unit
+    >>> board = Board({h: (0, "open") for h in Hex(0, 0).spiral(3)})
+    >>> state = State([Unit("Zaku", "zeon", Hex(0, 0)), Unit("Gundam", "federation", Hex(1, 0))])
+    >>> sorted(push(board, state, Hex(0, 0), "Gundam", 1).destinations - {Hex(1, 0)})
+    [Hex(q=1, r=1), Hex(q=2, r=-1), Hex(q=2, r=0)]
+    """
+    return forced("push", board, state, source, target, n, side=side, allow_allies=allow_allies, options=options)
+
+
+def pull(board: Board, state: State, source: Hex | str, target: str | Unit, n: int, *,
+         side: str | None = None, allow_allies: bool = False, options: RulesOptions = DEFAULT) -> ForcedMove:
+    """Every branch of Pull ``n`` on ``target`` toward ``source`` (RULES.md L1-L3, P3-P6, T2).
+
+    Each step goes to a neighbour strictly closer to the source hex, either of two equally close
+    ones (L1), never onto the source hex itself; collisions as P2 (L2); a target adjacent to the
+    source at the same elevation cannot be Pulled, at another elevation ``options.
+    pull_other_elevation`` decides (L3). Parameters, returns and errors: see :func:`forced`.
+
+    Examples
+    --------
+    RULES.md's worked examples: source (0,0), target (1,1), Pull 1 gives (1,0) or (0,1); a
+    target on (1,0) cannot be Pulled.
+
+    >>> from hexrules.board import Board
+    >>> from hexrules.state import State, Unit
+    >>> board = Board({h: (0, "open") for h in Hex(0, 0).spiral(3)})
+    >>> state = State([Unit("Char", "zeon", Hex(0, 0)), Unit("Gundam", "federation", Hex(1, 1))])
+    >>> sorted(pull(board, state, "Char", "Gundam", 1).destinations - {Hex(1, 1)})
+    [Hex(q=0, r=1), Hex(q=1, r=0)]
+    >>> pull(board, state.move("Gundam", Hex(1, 0)), "Char", "Gundam", 1)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: 'Gundam' on B1 is already adjacent to the source A1 at the same elevation (0): it cannot be Pulled (ruling L3)
+    """
+    return forced("pull", board, state, source, target, n, side=side, allow_allies=allow_allies, options=options)
+
+
+def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions = DEFAULT) -> State:
+    """The state after one chosen branch: the target moved (or removed), damage applied.
+
+    The branch is checked against the branches that ``board``, ``state`` and ``options`` allow,
+    so a branch computed for another state or another reading of the rules is refused.
+
+    Parameters
+    ----------
+    board, state : Board, State
+    branch : Branch
+        One of :attr:`ForcedMove.branches`.
+    options : RulesOptions
+
+    Returns
+    -------
+    State
+        A new state; ``state`` is unchanged.
+
+    Raises
+    ------
+    RuleError
+        If ``branch`` is not a legal outcome here (P1/L1).
+    """
+    _check_options(options)
+    if not isinstance(branch, Branch):
+        raise RuleError(f"{branch!r} is not a Branch (choose one with ForcedMove.choose)")
+    rule = _RULE.get(branch.kind, {"move": "P1"})["move"]
+    tgt = state.unit(branch.target)
+    if tgt.hex != branch.start:
+        raise RuleError(f"branch starts on {_label(board, branch.start)} but {branch.target!r} is on "
+                        f"{_label(board, tgt.hex)}: it was computed for another state", ruling=rule)
+    by = state.at(branch.source)
+    legal = _Walk(branch.kind, board, state, branch.source, tgt, branch.n, by, options).run()
+    if branch not in legal:
+        raise RuleError(f"branch {_path_text(board, branch)} ({ENDINGS.get(branch.ending, branch.ending)}) is not a "
+                        f"legal outcome of {branch.kind.capitalize()} {branch.n} on {branch.target!r} in this state "
+                        f"under these options", ruling=rule)
+    new = state
+    for d in branch.damages:
+        if d.amount:
+            new = new.damage(d.unit, d.amount)
+    if branch.removed:
+        return new.remove(branch.target)
+    if branch.final != tgt.hex:
+        new = new.move(branch.target, branch.final)
+    return new
+
+
+def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Iterable[tuple[str, Sequence[Hex | str]]],
+          n: int, side: str | None, allow_allies: bool, options: RulesOptions) -> MultiForced:
+    plan = [(t.name if isinstance(t, Unit) else t, tuple(h)) for t, h in plan]
+    names = [t for t, _ in plan]
+    dup = sorted({t for t in names if names.count(t) > 1})
+    if dup:
+        raise RuleError(f"unit(s) {dup} appear twice: one effect moves each unit once", ruling="P5")
+    if not plan:
+        raise RuleError("no units to force: the plan is empty", ruling="P5")
+    # the forcing side is fixed at the start (the source unit itself may not move)
+    if isinstance(source, Unit) or (isinstance(source, str) and source in state):
+        src_unit = state.unit(source)
+        source = src_unit.hex
+        if side is None:
+            side = src_unit.side
+    states = [state]
+    moves, branches = [], []
+    cur = state
+    for target, hexes in plan:
+        fm = forced(kind, board, cur, source, target, n, side=side, allow_allies=allow_allies, options=options)
+        br = fm.choose(*hexes)
+        cur = resolve(board, cur, br, options=options)
+        moves.append(fm)
+        branches.append(br)
+        states.append(cur)
+    return MultiForced(kind, tuple(moves), tuple(branches), tuple(states))
+
+
+def push_many(board: Board, state: State, source: Hex | str, plan: Iterable[tuple[str, Sequence[Hex | str]]],
+              n: int, *, side: str | None = None, allow_allies: bool = False,
+              options: RulesOptions = DEFAULT) -> MultiForced:
+    """Push several units by one effect, one at a time in the order of ``plan`` (P5).
+
+    Each unit's outcomes are computed on the state left by the units before it, so units
+    already moved are obstacles for the later ones (and units not yet moved are obstacles too).
+
+    Parameters
+    ----------
+    plan : iterable of (str, sequence of Hex or label)
+        ``(unit name, attempted hexes)`` in the chosen order; the hexes pick a branch as
+        :meth:`ForcedMove.choose` does (an empty sequence: not moved).
+    Other parameters : see :func:`forced`.
+
+    Returns
+    -------
+    MultiForced
+
+    Raises
+    ------
+    RuleError
+        A unit named twice or an empty plan (P5), and every error of :func:`forced` and
+        :meth:`ForcedMove.choose`.
+    """
+    return _many("push", board, state, source, plan, n, side, allow_allies, options)
+
+
+def pull_many(board: Board, state: State, source: Hex | str, plan: Iterable[tuple[str, Sequence[Hex | str]]],
+              n: int, *, side: str | None = None, allow_allies: bool = False,
+              options: RulesOptions = DEFAULT) -> MultiForced:
+    """Pull several units by one effect, one at a time in the order of ``plan`` (P5 applied to L).
+
+    See :func:`push_many`.
+    """
+    return _many("pull", board, state, source, plan, n, side, allow_allies, options)
