@@ -1,0 +1,1279 @@
+"""Crush: a vehicle collapses a terrain piece and the units in, on or under it take damage.
+
+Crush comes from another game (VoidSiege, rule text ``shared/seeds/002_...``), so it has its own
+small frozen values here rather than :class:`hexrules.state.Unit`: a VoidSiege unit is made of
+*models*, each with wounds, and has a *Resolve*; a vehicle has a modified *Shield*, a Resolve,
+HP and tallies of Minor and Major System Damage. The board (:class:`hexrules.board.Board`) and
+hexes (:class:`hexrules.hexgrid.Hex`) are shared with the rest of the kit.
+
+The rulings (RULES.md section C) and where they live:
+
+* C1 :func:`traverse`: a vehicle whose path touches a hex of a collapsible piece reduces its
+  Cover (by ``options.crush_cover_reduction``) and the piece collapses; it stays obstruction
+  terrain with Cover 0 (:meth:`TerrainPiece.collapse`).
+* C2 :func:`affected_units`: a unit is affected when at least one of its models is on one of
+  the piece's hexes ("in, on or under"); a model on a neighbouring hex merely touches it and
+  is not affected. Each affected unit rolls as many D6 as the piece's Cover *before* the
+  reduction (Cover 0: no dice).
+* C3 :func:`resolve_crush` for a :class:`Squad`: each die >= Resolve deals 1 normal damage,
+  assigned only to the unit's models on the piece; damage beyond their wounds is lost.
+* C4 :func:`resolve_crush` for a :class:`Vehicle`: each die against the Shield at the start of
+  the Crush: below, nothing; >= Shield, Minor System Damage; >= Shield + Resolve, Major System
+  Damage and 1 HP lost (Major only, or Major and Minor: ``options.crush_major_also_minor``).
+  Crush has no Force and ignores Cover, Line of Sight, Target Lock and Target Limit.
+* C5 :mod:`hexrules.dice`: exact distributions; every roll takes ``seed=`` or ``rng=``.
+
+Readings where the rule text is silent (each is named in the docstrings below):
+
+* **When Crush resolves.** The traversing vehicle finishes its path, then Crush resolves. The
+  rule text makes no exception for the vehicle that triggered the collapse: "an affected unit
+  is a unit with one or more models in, on, or under the collapsing terrain when Crush
+  resolves". So the vehicle is affected when its path *ends* on one of the piece's hexes, and
+  is not affected when it drove across and off.
+* **Assigning damage (C3).** The controller chooses (``assign=``); the default policy,
+  ``"fewest_remaining"``, gives each point to the eligible model with the fewest wounds left
+  (ties: listed order), which finishes wounded models first. A point may go to a model with no
+  wounds left only when every eligible model is slain: that is the damage that is lost.
+* **Several models on one hex** are allowed (VoidSiege is not hex-based; a hex stands for a
+  patch of table), and so are models of several units on one hex.
+* **A piece that cannot collapse** (not collapsible, or already collapsed) does nothing when
+  traversed: no Cover change, no dice. A path that does not touch the piece is an error.
+* **Vehicle HP** never goes below 0; HP lost counts every Major die. What happens to a vehicle
+  at 0 HP is the Vehicle Damage rules' business, not Crush's.
+
+Examples
+--------
+The rulebook's worked example (RULES.md): pre-reduction Cover 3 against Resolve 4, dice 6, 4, 3:
+
+>>> from hexrules.board import Board
+>>> board = Board.rectangle(5, 3)
+>>> h = board.hex
+>>> piece = TerrainPiece("Hab block", [h("B2"), h("C2")], cover=3)
+>>> rangers = Squad("Rangers", [Model("R1", h("B2"), wounds=1), Model("R2", h("C2"), wounds=2),
+...                              Model("R3", h("D2"), wounds=1)], resolve=4)
+>>> grinder = Vehicle("Grinder", h("A2"), shield=4, resolve=2, hp=6)
+>>> result = crush(board, piece, [rangers, grinder], [h("A2"), h("B2"), h("C2"), h("D2"), h("E2")],
+...                vehicle="Grinder", rolls={"Rangers": [6, 4, 3]})
+>>> result.resolution("Rangers").damage
+2
+>>> print(result.resolution("Rangers").explain())
+Rangers rolls 3 dice (pre-reduction Cover 3) against Resolve 4: 6 hit, 4 hit, 3 miss -> 2 damage.
+  eligible models (on the piece): R1 (1 wound left), R2 (2 wounds left)
+  R1 takes 1 (slain); R2 takes 1 (1 wound left)
+>>> result.piece.cover, result.piece.collapsed
+(0, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence, Union
+
+from .board import Board, Scenario, parse_scenario
+from .dice import FACES, check_dice, check_stat, classify_vehicle_die, make_rng
+from .errors import BoardError, RuleError, ScenarioError, StateError, HexrulesError
+from .hexgrid import Hex
+from .options import DEFAULT, RulesOptions
+
+__all__ = [
+    "IGNORES",
+    "POLICIES",
+    "TerrainPiece",
+    "Model",
+    "Squad",
+    "Vehicle",
+    "Collapse",
+    "ModelDamage",
+    "UnitResolution",
+    "CrushStep",
+    "CrushResult",
+    "affected_units",
+    "touching_units",
+    "traverse",
+    "resolve_crush",
+    "crush",
+    "CrushScenario",
+    "parse_crush_scenario",
+    "load_crush",
+    "crush_scenario_names",
+]
+
+#: What Crush does not use (C4 and the rule text): said in every explanation.
+IGNORES = "Crush is not a shooting attack: it has no Force and ignores Cover, Line of Sight, Target Lock and Target Limit (C4)."
+
+#: Default damage-assignment policies for a non-vehicle unit (C3); see :func:`resolve_crush`.
+POLICIES = ("fewest_remaining", "listed", "spread")
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _name_ok(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StateError(f"{what} name {name!r} is empty")
+    return name
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --- the model ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    """A terrain piece covering one or more hexes, with a Cover value (RULES.md C1).
+
+    Parameters
+    ----------
+    name : str
+        E.g. ``"Hab block"``.
+    hexes : iterable of Hex
+        The hexes it covers (at least one; duplicates are dropped, order kept).
+    cover : int
+        Its Cover value, >= 0.
+    collapsible : bool
+        Whether a vehicle traversing it makes it collapse (C1).
+    collapsed : bool
+        True once it has collapsed: obstruction terrain with Cover 0 (C1).
+
+    Raises
+    ------
+    RuleError
+        If ``cover`` is negative or not a whole number (C1), or ``hexes`` is empty or holds
+        something other than :class:`Hex`.
+
+    Examples
+    --------
+    >>> p = TerrainPiece("Ruin", [Hex(0, 0), Hex(1, 0)], cover=3)
+    >>> p.collapse()
+    TerrainPiece(name='Ruin', hexes=(Hex(q=0, r=0), Hex(q=1, r=0)), cover=0, collapsible=True, collapsed=True)
+    >>> TerrainPiece("Ruin", [Hex(0, 0)], cover=-1)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: terrain piece 'Ruin': Cover -1 is not a whole number >= 0 (ruling C1)
+    """
+
+    name: str
+    hexes: tuple[Hex, ...]
+    cover: int
+    collapsible: bool = True
+    collapsed: bool = False
+
+    def __post_init__(self) -> None:
+        _name_ok(self.name, "terrain piece")
+        hexes = tuple(dict.fromkeys(self.hexes))
+        if not hexes:
+            raise RuleError(f"terrain piece {self.name!r} covers no hexes", ruling="C1")
+        for h in hexes:
+            if not isinstance(h, Hex):
+                raise RuleError(f"terrain piece {self.name!r}: {h!r} is not a Hex", ruling="C1")
+        object.__setattr__(self, "hexes", hexes)
+        if not _whole(self.cover) or self.cover < 0:
+            raise RuleError(f"terrain piece {self.name!r}: Cover {self.cover!r} is not a whole number >= 0", ruling="C1")
+        for flag in ("collapsible", "collapsed"):
+            if not isinstance(getattr(self, flag), bool):
+                raise RuleError(f"terrain piece {self.name!r}: {flag}={getattr(self, flag)!r} is not True or False", ruling="C1")
+
+    def covers(self, h: Hex) -> bool:
+        """True if ``h`` is one of the piece's hexes."""
+        return h in self.hexes
+
+    @property
+    def can_collapse(self) -> bool:
+        """Collapsible and not collapsed yet."""
+        return self.collapsible and not self.collapsed
+
+    def collapse(self) -> "TerrainPiece":
+        """The piece after collapsing: obstruction terrain with Cover 0 (C1)."""
+        return dataclasses.replace(self, cover=0, collapsed=True)
+
+    def replace(self, **changes: Any) -> "TerrainPiece":
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Model:
+    """One model of a :class:`Squad`, standing on a hex.
+
+    Parameters
+    ----------
+    name : str
+        Unique within its unit, e.g. ``"R1"``.
+    hex : Hex
+        Where it stands.
+    wounds : int
+        Its Wounds characteristic, >= 1.
+    damage : int
+        Damage taken so far, 0..wounds; at ``damage == wounds`` the model is slain.
+
+    Raises
+    ------
+    StateError
+        If a number is out of range or ``hex`` is not a Hex.
+    """
+
+    name: str
+    hex: Hex
+    wounds: int = 1
+    damage: int = 0
+
+    def __post_init__(self) -> None:
+        _name_ok(self.name, "model")
+        if not isinstance(self.hex, Hex):
+            raise StateError(f"model {self.name!r}: position {self.hex!r} is not a Hex")
+        if not _whole(self.wounds) or self.wounds < 1:
+            raise StateError(f"model {self.name!r}: wounds={self.wounds!r} is not a whole number >= 1", ruling="C3")
+        if not _whole(self.damage) or not 0 <= self.damage <= self.wounds:
+            raise StateError(f"model {self.name!r}: damage={self.damage!r} is not a whole number from 0 to wounds={self.wounds}", ruling="C3")
+
+    @property
+    def remaining(self) -> int:
+        """Wounds left."""
+        return self.wounds - self.damage
+
+    @property
+    def alive(self) -> bool:
+        """Not slain."""
+        return self.remaining > 0
+
+
+@dataclass(frozen=True)
+class Squad:
+    """A non-vehicle unit: models with wounds, and a Resolve (C3).
+
+    Parameters
+    ----------
+    name : str
+        Unique among the units of a Crush.
+    models : iterable of Model
+        Its models (at least one), in the order its controller lists them.
+    resolve : int
+        1..12; each Crush die >= Resolve deals 1 damage (C3).
+    side : str
+        Its controller, for display.
+
+    Raises
+    ------
+    RuleError
+        If Resolve is outside 1..12 (C3).
+    StateError
+        If there are no models, or two share a name.
+    """
+
+    name: str
+    models: tuple[Model, ...]
+    resolve: int
+    side: str = ""
+
+    is_vehicle = False
+
+    def __post_init__(self) -> None:
+        _name_ok(self.name, "unit")
+        models = tuple(self.models)
+        if not models:
+            raise StateError(f"unit {self.name!r} has no models")
+        seen = set()
+        for m in models:
+            if not isinstance(m, Model):
+                raise StateError(f"unit {self.name!r}: {m!r} is not a Model")
+            if m.name in seen:
+                raise StateError(f"unit {self.name!r}: two models are named {m.name!r}")
+            seen.add(m.name)
+        object.__setattr__(self, "models", models)
+        try:
+            check_stat(self.resolve, "Resolve", "C3")
+        except RuleError as e:
+            raise RuleError(f"unit {self.name!r}: {str(e).rsplit(' (ruling', 1)[0]}", ruling="C3") from None
+
+    def positions(self) -> tuple[Hex, ...]:
+        """The hexes of its living models."""
+        return tuple(m.hex for m in self.models if m.alive)
+
+    def model(self, name: str) -> Model:
+        """The model called ``name``."""
+        for m in self.models:
+            if m.name == name:
+                return m
+        raise StateError(f"unit {self.name!r} has no model {name!r} (models: {', '.join(m.name for m in self.models)})")
+
+    def replace(self, **changes: Any) -> "Squad":
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """A vehicle: one model on a hex, with a modified Shield, Resolve, HP and system damage (C4).
+
+    Parameters
+    ----------
+    name : str
+        Unique among the units of a Crush.
+    hex : Hex
+        Where it stands.
+    shield : int
+        Its *modified* Shield, 1..12: every Crush die is compared with the value at the start
+        of the Crush (C4).
+    resolve : int
+        1..12; a die >= Shield + Resolve is Major System Damage.
+    hp : int
+        HP left, >= 0.
+    side : str
+        Its controller.
+    minor, major : int
+        Minor and Major System Damage taken so far.
+
+    Raises
+    ------
+    RuleError
+        If Shield or Resolve is outside 1..12 (C4).
+    StateError
+        If HP or a tally is negative.
+    """
+
+    name: str
+    hex: Hex
+    shield: int
+    resolve: int
+    hp: int
+    side: str = ""
+    minor: int = 0
+    major: int = 0
+
+    is_vehicle = True
+
+    def __post_init__(self) -> None:
+        _name_ok(self.name, "vehicle")
+        if not isinstance(self.hex, Hex):
+            raise StateError(f"vehicle {self.name!r}: position {self.hex!r} is not a Hex")
+        for stat in ("shield", "resolve"):
+            try:
+                check_stat(getattr(self, stat), stat.capitalize(), "C4")
+            except RuleError as e:
+                raise RuleError(f"vehicle {self.name!r}: {str(e).rsplit(' (ruling', 1)[0]}", ruling="C4") from None
+        for stat in ("hp", "minor", "major"):
+            v = getattr(self, stat)
+            if not _whole(v) or v < 0:
+                raise StateError(f"vehicle {self.name!r}: {stat}={v!r} is not a whole number >= 0", ruling="C4")
+
+    def positions(self) -> tuple[Hex, ...]:
+        """Its hex (a vehicle is one model)."""
+        return (self.hex,)
+
+    def replace(self, **changes: Any) -> "Vehicle":
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+CrushUnit = Union[Squad, Vehicle]
+
+
+def _check_units(units: Iterable[Any]) -> tuple[CrushUnit, ...]:
+    units = tuple(units)
+    seen = set()
+    for u in units:
+        if not isinstance(u, (Squad, Vehicle)):
+            raise StateError(f"{u!r} is not a Squad or a Vehicle")
+        if u.name in seen:
+            raise StateError(f"two units are named {u.name!r}")
+        seen.add(u.name)
+    return units
+
+
+def _check_on_board(board: Board, piece: TerrainPiece, units: Sequence[CrushUnit]) -> None:
+    for h in piece.hexes:
+        board.hex(h, what=f"terrain piece {piece.name!r} hex")
+    for u in units:
+        if u.is_vehicle:
+            places = [(f"vehicle {u.name!r}", u.hex)]
+        else:
+            places = [(f"model {m.name!r} of {u.name!r}", m.hex) for m in u.models]
+        for what, h in places:
+            if h not in board:
+                raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board", ruling="C2")
+
+
+# --- who is affected ----------------------------------------------------------------------------
+
+
+def affected_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[CrushUnit, ...]:
+    """The units with at least one living model in, on or under ``piece`` (RULES.md C2).
+
+    "In, on or under" is "on one of the piece's hexes"; a model on a neighbouring hex merely
+    touches the piece and does not make its unit affected.
+
+    >>> p = TerrainPiece("Ruin", [Hex(0, 0)], cover=2)
+    >>> a = Squad("A", [Model("a1", Hex(0, 0)), Model("a2", Hex(5, 0))], resolve=4)
+    >>> b = Squad("B", [Model("b1", Hex(1, 0))], resolve=4)        # adjacent: touching only
+    >>> [u.name for u in affected_units(p, [a, b])]
+    ['A']
+    """
+    return tuple(u for u in _check_units(units) if any(piece.covers(h) for h in u.positions()))
+
+
+def touching_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[CrushUnit, ...]:
+    """Units that merely touch ``piece`` (a model next to it, none on it): not affected (C2)."""
+    around = {n for h in piece.hexes for n in h.neighbors()} - set(piece.hexes)
+    return tuple(
+        u for u in _check_units(units)
+        if not any(piece.covers(h) for h in u.positions()) and any(h in around for h in u.positions())
+    )
+
+
+# --- C1: the traversal --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Collapse:
+    """What a vehicle's traversal did to a terrain piece (RULES.md C1, C2).
+
+    Attributes
+    ----------
+    vehicle : str
+        The traversing vehicle.
+    path : tuple of Hex
+        Its path, first hex = where it started.
+    touched : tuple of Hex
+        The path's hexes that are on the piece.
+    before, after : TerrainPiece
+        The piece before and after.
+    reduced_cover : int
+        ``max(0, Cover - crush_cover_reduction)``: the reduction C1 applies before the collapse
+        sets the Cover to 0.
+    dice : int
+        Crush dice each affected unit rolls: the pre-reduction Cover (C2), 0 if nothing
+        collapsed.
+    collapsed : bool
+        Whether the piece collapsed (and Crush is triggered).
+    reason : str
+        A sentence saying what happened and why.
+    """
+
+    vehicle: str
+    path: tuple[Hex, ...]
+    touched: tuple[Hex, ...]
+    before: TerrainPiece
+    after: TerrainPiece
+    reduced_cover: int
+    dice: int
+    collapsed: bool
+    reason: str
+
+    def explain(self) -> str:
+        """The sentence :attr:`reason`."""
+        return self.reason
+
+
+def _check_path(board: Board, path: Sequence[Any]) -> tuple[Hex, ...]:
+    if isinstance(path, (str, Hex)) or not isinstance(path, Sequence) or not path:
+        raise RuleError(f"vehicle path {path!r} is not a non-empty list of hexes", ruling="C1")
+    hexes = tuple(board.hex(h, what="vehicle path hex") for h in path)
+    for a, b in zip(hexes, hexes[1:]):
+        if a.distance(b) != 1:
+            raise RuleError(
+                f"vehicle path steps from {board.label(a)} to {board.label(b)}, which are not neighbours", ruling="C1"
+            )
+    return hexes
+
+
+def traverse(
+    board: Board,
+    piece: TerrainPiece,
+    vehicle: Vehicle,
+    path: Sequence[Hex | str],
+    *,
+    options: RulesOptions = DEFAULT,
+) -> Collapse:
+    """A vehicle traverses ``piece`` along ``path`` (RULES.md C1).
+
+    Parameters
+    ----------
+    board : Board
+        The board; the path and the piece must be on it.
+    piece : TerrainPiece
+        The piece.
+    vehicle : Vehicle
+        The traversing vehicle; ``path[0]`` must be its hex.
+    path : sequence of Hex or labels
+        Hexes in order, each a neighbour of the one before. Traversing = the path touches at
+        least one of the piece's hexes (its start included).
+    options : RulesOptions
+        ``crush_cover_reduction`` (C1, default 1).
+
+    Returns
+    -------
+    Collapse
+        If the piece is collapsible and not yet collapsed: its Cover is reduced, it collapses
+        to Cover 0 obstruction terrain, and Crush rolls the pre-reduction Cover in dice. Else
+        nothing happens (``collapsed=False``, 0 dice), with the reason.
+
+    Raises
+    ------
+    RuleError
+        If the path does not touch the piece, does not start at the vehicle's hex, or steps
+        between hexes that are not neighbours (C1).
+    BoardError
+        If a path hex or piece hex is not on the board.
+
+    Examples
+    --------
+    >>> b = Board.rectangle(4, 1)
+    >>> p = TerrainPiece("Ruin", [b.hex("B1"), b.hex("C1")], cover=3)
+    >>> v = Vehicle("Tank", b.hex("A1"), shield=4, resolve=2, hp=5)
+    >>> c = traverse(b, p, v, ["A1", "B1", "C1", "D1"])
+    >>> c.dice, c.reduced_cover, c.after.cover
+    (3, 2, 0)
+    >>> traverse(b, p, v, ["A1"])
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: vehicle 'Tank' path A1 does not touch terrain piece 'Ruin' (B1, C1) (ruling C1)
+    """
+    if not isinstance(vehicle, Vehicle):
+        raise RuleError(f"{getattr(vehicle, 'name', vehicle)!r} is not a vehicle: only a vehicle traversing a piece collapses it", ruling="C1")
+    if not isinstance(piece, TerrainPiece):
+        raise RuleError(f"{piece!r} is not a TerrainPiece", ruling="C1")
+    hexes = _check_path(board, path)
+    for h in piece.hexes:
+        board.hex(h, what=f"terrain piece {piece.name!r} hex")
+    if hexes[0] != vehicle.hex:
+        raise RuleError(
+            f"vehicle {vehicle.name!r} is on {board.label(vehicle.hex)} but its path starts at {board.label(hexes[0])}",
+            ruling="C1",
+        )
+    touched = tuple(dict.fromkeys(h for h in hexes if piece.covers(h)))
+    labels = lambda hs: ", ".join(board.label(h) for h in hs)  # noqa: E731
+    if not touched:
+        raise RuleError(
+            f"vehicle {vehicle.name!r} path {' '.join(board.label(h) for h in hexes)} does not touch "
+            f"terrain piece {piece.name!r} ({labels(piece.hexes)})",
+            ruling="C1",
+        )
+    head = f"{vehicle.name} traverses {piece.name} (path touches {labels(touched)})"
+    if not piece.collapsible:
+        return Collapse(vehicle.name, hexes, touched, piece, piece, piece.cover, 0, False,
+                        f"{head}; {piece.name} is not collapsible: nothing happens (C1).")
+    if piece.collapsed:
+        return Collapse(vehicle.name, hexes, touched, piece, piece, piece.cover, 0, False,
+                        f"{head}; {piece.name} has already collapsed: nothing happens (C1).")
+    k = options.crush_cover_reduction
+    reduced = max(0, piece.cover - k)
+    after = piece.collapse()
+    dice = piece.cover
+    reason = (
+        f"{head}: its Cover {piece.cover} is reduced by {k} to {reduced} and it collapses, staying "
+        f"obstruction terrain with Cover 0 (C1). Crush: each affected unit rolls {dice} D6, "
+        f"the pre-reduction Cover (C2)."
+    )
+    if dice == 0:
+        reason += " Cover 0 before the reduction: no dice, no damage."
+    return Collapse(vehicle.name, hexes, touched, piece, after, reduced, dice, True, reason)
+
+
+# --- C3 / C4: resolution ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ModelDamage:
+    """Damage one model took from a Crush (C3)."""
+
+    model: str
+    hex: Hex
+    remaining_before: int
+    taken: int
+
+    @property
+    def remaining_after(self) -> int:
+        return self.remaining_before - self.taken
+
+    @property
+    def slain(self) -> bool:
+        return self.taken > 0 and self.remaining_after == 0
+
+
+@dataclass(frozen=True)
+class UnitResolution:
+    """How Crush resolved against one affected unit (C2-C4); :meth:`explain` says it in words.
+
+    Attributes
+    ----------
+    unit : str
+        Its name.
+    vehicle : bool
+        Whether it is a vehicle (C4) or not (C3).
+    dice : tuple of int
+        The Crush dice it rolled.
+    classes : tuple of str
+        Per die: ``"hit"``/``"miss"`` (C3) or ``"none"``/``"minor"``/``"major"`` (C4).
+    resolve, shield : int
+        Its Resolve; the Shield at the start of the Crush (vehicles; 0 otherwise).
+    damage : int
+        Non-vehicles: damage dealt (dice >= Resolve). Vehicles: 0.
+    assigned : tuple of ModelDamage
+        Non-vehicles: the damage each eligible model took.
+    lost : int
+        Non-vehicles: damage beyond the eligible models' wounds, lost (C3).
+    eligible : tuple of str
+        Non-vehicles: the models in, on or under the piece (only they can take damage).
+    policy : str
+        How damage was assigned: a policy of :data:`POLICIES` or ``"controller"``.
+    minor, major, hp_lost : int
+        Vehicles: the tallies this Crush added (C4); ``hp_lost`` = Major dice.
+    hp_before, hp_after : int
+        Vehicles: HP before and after (never below 0).
+    major_also_minor : bool
+        The C4 switch in force.
+    pre_cover : int
+        The pre-reduction Cover (= number of dice).
+    """
+
+    unit: str
+    vehicle: bool
+    dice: tuple[int, ...]
+    classes: tuple[str, ...]
+    resolve: int
+    pre_cover: int
+    shield: int = 0
+    damage: int = 0
+    assigned: tuple[ModelDamage, ...] = ()
+    lost: int = 0
+    eligible: tuple[str, ...] = ()
+    eligible_remaining: tuple[int, ...] = ()
+    policy: str = ""
+    minor: int = 0
+    major: int = 0
+    hp_lost: int = 0
+    hp_before: int = 0
+    hp_after: int = 0
+    major_also_minor: bool = False
+
+    def explain(self) -> str:
+        """Dice, thresholds, and who took what."""
+        n = len(self.dice)
+        if self.vehicle:
+            top = self.shield + self.resolve
+            head = (
+                f"{self.unit} (vehicle) rolls {n} {'die' if n == 1 else 'dice'} "
+                f"(pre-reduction Cover {self.pre_cover}) against Shield {self.shield} (Minor on {self.shield}+) "
+                f"and Shield + Resolve {self.shield} + {self.resolve} = {top} (Major on {top}+"
+                + (", impossible on a D6" if top > 6 else "") + ")"
+            )
+            if not n:
+                return head + ": no dice, no damage."
+            words = {"none": "nothing", "minor": "Minor", "major": "Major" + (" + Minor" if self.major_also_minor else "")}
+            rolled = ", ".join(f"{d} {words[c]}" for d, c in zip(self.dice, self.classes))
+            lines = [f"{head}: {rolled}."]
+            rule = "Major and Minor" if self.major_also_minor else "Major only"
+            lines.append(
+                f"  {_plural(self.minor, 'Minor System Damage')}, {_plural(self.major, 'Major System Damage')} "
+                f"(a die reaching Shield + Resolve counts as {rule}); HP {self.hp_before} -> {self.hp_after}"
+                + (" (no HP left)" if self.hp_after == 0 and self.hp_lost else "")
+            )
+            return "\n".join(lines).replace("Damages", "Damage")
+        dice_word = "die" if n == 1 else "dice"
+        head = f"{self.unit} rolls {n} {dice_word} (pre-reduction Cover {self.pre_cover}) against Resolve {self.resolve}"
+        if not n:
+            return head + ": no dice, no damage."
+        rolled = ", ".join(f"{d} {c}" for d, c in zip(self.dice, self.classes))
+        lines = [f"{head}: {rolled} -> {self.damage} damage."]
+        elig = ", ".join(f"{m} ({_plural(r, 'wound')} left)" for m, r in zip(self.eligible, self.eligible_remaining))
+        lines.append(f"  eligible models (on the piece): {elig}")
+        parts = []
+        for md in self.assigned:
+            if md.taken:
+                state = "slain" if md.slain else f"{_plural(md.remaining_after, 'wound')} left"
+                parts.append(f"{md.model} takes {md.taken} ({state})")
+        if parts:
+            lines.append("  " + "; ".join(parts))
+        if self.lost:
+            lines.append(f"  {self.lost} damage beyond the eligible models' wounds is lost (C3)")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class CrushStep:
+    """One step of a Crush, for a step-by-step walk through (widgets, notebooks).
+
+    ``kind`` is ``"traverse"``, ``"collapse"``, ``"affected"``, ``"die"``, ``"assign"``,
+    ``"unit"`` or ``"done"``; ``unit`` and ``die`` say which unit / which die (index) it is
+    about, ``hexes`` which hexes to highlight.
+    """
+
+    kind: str
+    text: str
+    unit: str | None = None
+    die: int | None = None
+    hexes: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True)
+class CrushResult:
+    """A whole Crush: the collapse, who was affected, and each unit's resolution (C1-C4).
+
+    Attributes
+    ----------
+    collapse : Collapse
+        The traversal (C1).
+    affected : tuple of str
+        Affected units, in the order given (C2).
+    touching : tuple of str
+        Units that merely touch the piece: not affected (C2).
+    resolutions : tuple of UnitResolution
+        One per affected unit.
+    units_before, units_after : tuple of Squad or Vehicle
+        The units before (the vehicle at the start of its path) and after (vehicle at the end,
+        damage applied).
+    options : RulesOptions
+        The rules in force.
+    """
+
+    collapse: Collapse
+    affected: tuple[str, ...]
+    touching: tuple[str, ...]
+    resolutions: tuple[UnitResolution, ...]
+    units_before: tuple[CrushUnit, ...]
+    units_after: tuple[CrushUnit, ...]
+    options: RulesOptions = DEFAULT
+    labels: Mapping[Hex, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def piece(self) -> TerrainPiece:
+        """The piece after the Crush (collapsed: Cover 0, C1)."""
+        return self.collapse.after
+
+    def resolution(self, unit: str) -> UnitResolution:
+        """The resolution for affected unit ``unit``."""
+        for r in self.resolutions:
+            if r.unit == unit:
+                return r
+        raise StateError(f"unit {unit!r} was not affected by this Crush (affected: {', '.join(self.affected) or 'none'})", ruling="C2")
+
+    def unit(self, name: str) -> CrushUnit:
+        """Unit ``name`` after the Crush."""
+        for u in self.units_after:
+            if u.name == name:
+                return u
+        raise StateError(f"no unit named {name!r}")
+
+    def explain(self) -> str:
+        """The whole Crush in words."""
+        return "\n".join(s.text for s in self.steps if s.kind != "die")
+
+    @property
+    def steps(self) -> tuple[CrushStep, ...]:
+        """The Crush step by step (traverse, collapse, affected units, each die, assignment)."""
+        return _steps(self)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def _lab(labels: Mapping[Hex, str], h: Hex) -> str:
+    return labels.get(h, str(h))
+
+
+def _steps(res: CrushResult) -> tuple[CrushStep, ...]:
+    c = res.collapse
+    lab = lambda h: _lab(res.labels, h)  # noqa: E731
+    out = [
+        CrushStep("traverse", f"{c.vehicle} moves {' -> '.join(lab(h) for h in c.path)}.", unit=c.vehicle, hexes=c.path),
+        CrushStep("collapse", c.reason, hexes=c.before.hexes),
+    ]
+    if not c.collapsed:
+        out.append(CrushStep("done", "No collapse, no Crush."))
+        return tuple(out)
+    if res.affected:
+        text = f"Affected (a model in, on or under {c.before.name}, C2): {', '.join(res.affected)}."
+    else:
+        text = f"No unit has a model in, on or under {c.before.name}: it collapses without causing damage (C2)."
+    if res.touching:
+        text += f" Merely touching, so not affected: {', '.join(res.touching)}."
+    text += " " + IGNORES
+    out.append(CrushStep("affected", text, hexes=c.before.hexes))
+    for r in res.resolutions:
+        for i, (d, cl) in enumerate(zip(r.dice, r.classes)):
+            if r.vehicle:
+                what = {"none": f"below Shield {r.shield}: nothing",
+                        "minor": f">= Shield {r.shield}: Minor System Damage",
+                        "major": f">= Shield + Resolve {r.shield + r.resolve}: Major System Damage, 1 HP lost"
+                        + (" (and Minor)" if r.major_also_minor else "")}[cl]
+            else:
+                what = f">= Resolve {r.resolve}: 1 damage" if cl == "hit" else f"below Resolve {r.resolve}: no damage"
+            out.append(CrushStep("die", f"{r.unit}, die {i + 1} of {len(r.dice)}: {d}, {what}.", unit=r.unit, die=i))
+        hexes = tuple(md.hex for md in r.assigned if md.taken)
+        out.append(CrushStep("unit", r.explain(), unit=r.unit, hexes=hexes))
+    out.append(CrushStep("done", f"{c.before.name} is now obstruction terrain with Cover 0 (C1). Play continues."))
+    return tuple(out)
+
+
+def _assign_policy(eligible: Sequence[Model], damage: int, policy: str) -> dict[str, int]:
+    left = {m.name: m.remaining for m in eligible}
+    order = [m.name for m in eligible]
+    taken = {m.name: 0 for m in eligible}
+    for _ in range(damage):
+        alive = [n for n in order if left[n] > 0]
+        if not alive:
+            break
+        if policy == "fewest_remaining":
+            pick = min(alive, key=lambda n: left[n])
+        elif policy == "spread":
+            pick = max(alive, key=lambda n: left[n])
+        else:
+            pick = alive[0]
+        left[pick] -= 1
+        taken[pick] += 1
+    return taken
+
+
+def _assign_controller(unit: Squad, eligible: Sequence[Model], damage: int, choice: Any) -> dict[str, int]:
+    names = [m.name for m in eligible]
+    if isinstance(choice, Mapping):
+        points = [n for n, k in choice.items() for _ in range(k if _whole(k) and k >= 0 else _bad_count(unit, n, k))]
+    elif isinstance(choice, Sequence) and not isinstance(choice, str):
+        points = list(choice)
+    else:
+        raise RuleError(f"assignment for {unit.name!r} is {choice!r}, not model names or {{model: count}}", ruling="C3")
+    capacity = sum(m.remaining for m in eligible)
+    applied = min(damage, capacity)
+    if len(points) != applied:
+        raise RuleError(
+            f"{unit.name!r} takes {applied} Crush damage (of {damage} dealt; eligible models have {capacity} wounds) "
+            f"but the assignment lists {len(points)} points: {points!r}",
+            ruling="C3",
+        )
+    left = {m.name: m.remaining for m in eligible}
+    taken = {n: 0 for n in names}
+    for n in points:
+        if n not in left:
+            in_unit = any(m.name == n for m in unit.models)
+            why = "is not in, on or under the collapsing piece" if in_unit else "is not a model of the unit"
+            raise RuleError(f"{unit.name!r}: model {n!r} {why}; eligible: {', '.join(names)}", ruling="C3")
+        if left[n] == 0:
+            raise RuleError(
+                f"{unit.name!r}: model {n!r} has no wounds left; damage is lost only once every eligible model is slain",
+                ruling="C3",
+            )
+        left[n] -= 1
+        taken[n] += 1
+    return taken
+
+
+def _bad_count(unit: Squad, n: Any, k: Any) -> int:
+    raise RuleError(f"{unit.name!r}: assignment {n!r}: {k!r} is not a whole number >= 0", ruling="C3")
+
+
+def _resolve_unit(
+    unit: CrushUnit, piece: TerrainPiece, dice: tuple[int, ...], pre_cover: int,
+    options: RulesOptions, policy: str, choice: Any,
+) -> tuple[UnitResolution, CrushUnit]:
+    if unit.is_vehicle:
+        classes = tuple(classify_vehicle_die(d, unit.shield, unit.resolve) for d in dice)
+        major = classes.count("major")
+        minor = classes.count("minor") + (major if options.crush_major_also_minor else 0)
+        hp_after = max(0, unit.hp - major)
+        res = UnitResolution(
+            unit.name, True, dice, classes, unit.resolve, pre_cover, shield=unit.shield, minor=minor, major=major,
+            hp_lost=major, hp_before=unit.hp, hp_after=hp_after, major_also_minor=options.crush_major_also_minor,
+        )
+        return res, unit.replace(hp=hp_after, minor=unit.minor + minor, major=unit.major + major)
+    classes = tuple("hit" if d >= unit.resolve else "miss" for d in dice)
+    damage = classes.count("hit")
+    eligible = [m for m in unit.models if m.alive and piece.covers(m.hex)]
+    if choice is None:
+        taken = _assign_policy(eligible, damage, policy)
+        used = policy
+    else:
+        taken = _assign_controller(unit, eligible, damage, choice)
+        used = "controller"
+    applied = sum(taken.values())
+    assigned = tuple(ModelDamage(m.name, m.hex, m.remaining, taken[m.name]) for m in eligible)
+    new_models = tuple(m if m.name not in taken else dataclasses.replace(m, damage=m.damage + taken[m.name]) for m in unit.models)
+    res = UnitResolution(
+        unit.name, False, dice, classes, unit.resolve, pre_cover, damage=damage, assigned=assigned,
+        lost=damage - applied, eligible=tuple(m.name for m in eligible),
+        eligible_remaining=tuple(m.remaining for m in eligible), policy=used,
+    )
+    return res, unit.replace(models=new_models)
+
+
+def resolve_crush(
+    board: Board,
+    collapse: Collapse,
+    units: Iterable[CrushUnit],
+    *,
+    rolls: Mapping[str, Sequence[int]] | None = None,
+    seed: int | None = None,
+    rng: Any = None,
+    assign: Mapping[str, Any] | None = None,
+    policy: str = "fewest_remaining",
+    options: RulesOptions = DEFAULT,
+    units_before: Sequence[CrushUnit] | None = None,
+) -> CrushResult:
+    """Resolve Crush against every affected unit (RULES.md C2, C3, C4, C5).
+
+    Parameters
+    ----------
+    board : Board
+        The board (every model must be on it).
+    collapse : Collapse
+        The collapse (from :func:`traverse`); nothing is rolled if it did not collapse.
+    units : iterable of Squad or Vehicle
+        Every unit, where they stand *when Crush resolves*.
+    rolls : mapping of unit name to dice, optional
+        Dice an affected unit's controller rolled (each 1..6, as many as the pre-reduction
+        Cover). Units without an entry roll with ``seed``/``rng``.
+    seed, rng : optional
+        Randomness for the units without ``rolls`` (C5): exactly one when any die is rolled.
+        One stream serves the affected units in the order given.
+    assign : mapping of unit name to model names or {model: count}, optional
+        The controller's choice of which eligible models take the damage (C3): a list with one
+        model name per damage point, or counts. It must account for exactly the damage that can
+        be applied (``min(damage, wounds left on eligible models)``), name only eligible models,
+        and never give a point to a slain model while another eligible model has wounds.
+    policy : {"fewest_remaining", "listed", "spread"}
+        The default assignment for units without ``assign``: each point to the eligible model
+        with the fewest wounds left (default; finishes wounded models first), in listed order,
+        or to the one with the most wounds left (keeps models alive). Ties: listed order.
+    options : RulesOptions
+        ``crush_major_also_minor`` (C4).
+    units_before : sequence, optional
+        The units before the traversal, for :attr:`CrushResult.units_before`.
+
+    Returns
+    -------
+    CrushResult
+
+    Raises
+    ------
+    RuleError
+        For a wrong number of dice or a die outside 1..6 (C2), a bad assignment (C3), missing
+        randomness (C5), an unknown policy.
+    BoardError
+        If a model is off the board (C2).
+    StateError
+        For duplicate unit names or unknown names in ``rolls``/``assign``.
+    """
+    units = _check_units(units)
+    if not isinstance(collapse, Collapse):
+        raise RuleError(f"{collapse!r} is not a Collapse (see traverse())", ruling="C1")
+    if policy not in POLICIES:
+        raise RuleError(f"assignment policy {policy!r} is not one of {POLICIES}", ruling="C3")
+    piece = collapse.before
+    _check_on_board(board, piece, units)
+    rolls = dict(rolls or {})
+    assign = dict(assign or {})
+    names = {u.name for u in units}
+    for what, given in (("rolls", rolls), ("assign", assign)):
+        for n in given:
+            if n not in names:
+                raise StateError(f"{what} names unit {n!r}, which is not in this Crush (units: {', '.join(sorted(names))})")
+    labels = {h: board.label(h) for h in board}
+    affected = affected_units(piece, units) if collapse.collapsed else ()
+    touching = touching_units(piece, units) if collapse.collapsed else ()
+    n = check_dice(collapse.dice)
+    need_rng = n > 0 and any(u.name not in rolls for u in affected)
+    roller = make_rng(seed, rng) if need_rng else None
+    for name in rolls:
+        if name not in {u.name for u in affected}:
+            raise RuleError(f"rolls given for {name!r}, which is not affected by this Crush", ruling="C2")
+    for name in assign:
+        u = next(u for u in units if u.name == name)
+        if u.is_vehicle:
+            raise RuleError(f"assign given for vehicle {name!r}: vehicle Crush damage is system damage, not assigned", ruling="C4")
+        if u not in affected:
+            raise RuleError(f"assign given for {name!r}, which is not affected by this Crush", ruling="C2")
+    resolutions = []
+    after = {u.name: u for u in units}
+    for u in affected:
+        if u.name in rolls:
+            dice = tuple(rolls[u.name])
+            if len(dice) != n:
+                raise RuleError(
+                    f"{u.name!r} rolls {n} Crush dice (pre-reduction Cover {n}), not {len(dice)}: {list(dice)}", ruling="C2"
+                )
+            for d in dice:
+                if not _whole(d) or d not in FACES:
+                    raise RuleError(f"{u.name!r}: die {d!r} is not a D6 result 1..6", ruling="C2")
+        else:
+            dice = roller.dice(n) if n else ()
+        res, new = _resolve_unit(u, piece, dice, n, options, policy, assign.get(u.name))
+        resolutions.append(res)
+        after[u.name] = new
+    return CrushResult(
+        collapse,
+        tuple(u.name for u in affected),
+        tuple(u.name for u in touching),
+        tuple(resolutions),
+        tuple(units_before) if units_before is not None else units,
+        tuple(after[u.name] for u in units),
+        options,
+        labels,
+    )
+
+
+def crush(
+    board: Board,
+    piece: TerrainPiece,
+    units: Iterable[CrushUnit],
+    path: Sequence[Hex | str],
+    *,
+    vehicle: str,
+    rolls: Mapping[str, Sequence[int]] | None = None,
+    seed: int | None = None,
+    rng: Any = None,
+    assign: Mapping[str, Any] | None = None,
+    policy: str = "fewest_remaining",
+    options: RulesOptions = DEFAULT,
+) -> CrushResult:
+    """A vehicle traverses ``piece`` along ``path``; the piece collapses and Crush resolves (C1-C5).
+
+    The vehicle finishes its path first (it ends on ``path[-1]``), then Crush resolves with every
+    model where it stands: so the triggering vehicle is itself affected exactly when its path
+    ends on one of the piece's hexes (the rule text names no exception).
+
+    Parameters
+    ----------
+    board, piece, path, options
+        As for :func:`traverse`.
+    units : iterable of Squad or Vehicle
+        Every unit, the traversing vehicle included (at ``path[0]``).
+    vehicle : str
+        The traversing vehicle's name.
+    rolls, seed, rng, assign, policy
+        As for :func:`resolve_crush`.
+
+    Returns
+    -------
+    CrushResult
+
+    Raises
+    ------
+    RuleError, BoardError, StateError
+        See :func:`traverse` and :func:`resolve_crush`; also if ``vehicle`` is not a Vehicle
+        among ``units``.
+    """
+    units = _check_units(units)
+    try:
+        v = next(u for u in units if u.name == vehicle)
+    except StopIteration:
+        raise StateError(f"no unit named {vehicle!r} (units: {', '.join(u.name for u in units) or 'none'})") from None
+    _check_on_board(board, piece, units)
+    collapse = traverse(board, piece, v, path, options=options)
+    moved = tuple(u.replace(hex=collapse.path[-1]) if u.name == vehicle else u for u in units)
+    return resolve_crush(
+        board, collapse, moved, rolls=rolls, seed=seed, rng=rng, assign=assign, policy=policy, options=options,
+        units_before=units,
+    )
+
+
+# --- scenario text ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CrushScenario:
+    """A board plus Crush's pieces, units and vehicle paths (see :func:`parse_crush_scenario`)."""
+
+    scenario: Scenario
+    pieces: tuple[TerrainPiece, ...]
+    units: tuple[CrushUnit, ...]
+    paths: Mapping[str, tuple[Hex, ...]]
+
+    @property
+    def board(self) -> Board:
+        return self.scenario.board
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name
+
+    def piece(self, name: str | None = None) -> TerrainPiece:
+        """The piece called ``name`` (default: the first)."""
+        if name is None:
+            return self.pieces[0]
+        for p in self.pieces:
+            if p.name == name:
+                return p
+        raise StateError(f"no terrain piece {name!r} (pieces: {', '.join(p.name for p in self.pieces)})")
+
+    def unit(self, name: str) -> CrushUnit:
+        for u in self.units:
+            if u.name == name:
+                return u
+        raise StateError(f"no unit named {name!r}")
+
+    def crush(self, vehicle: str | None = None, piece: str | None = None, **kw: Any) -> CrushResult:
+        """Run :func:`crush` for ``vehicle`` (default: the first with a path) along its path."""
+        if vehicle is None:
+            if not self.paths:
+                raise StateError("this scenario has no vehicle path")
+            vehicle = next(iter(self.paths))
+        if vehicle not in self.paths:
+            raise StateError(f"vehicle {vehicle!r} has no path in this scenario")
+        return crush(self.board, self.piece(piece), self.units, self.paths[vehicle], vehicle=vehicle, **kw)
+
+
+_PREFIX = "#crush"
+
+
+def parse_crush_scenario(text: str, *, source: str = "<text>") -> CrushScenario:
+    """Parse a scenario with Crush lines.
+
+    The board, name and terrain use the ordinary scenario text (:mod:`hexrules.board`). Crush's
+    own data sits on lines starting with ``#crush``, which the board parser reads as comments
+    (so the file is also a plain scenario)::
+
+        #crush piece   "Hab block" cover=3 hexes=C2,D2,C3 [collapsible=no] [collapsed=yes]
+        #crush squad   Rangers side=blue resolve=4
+        #crush model   Rangers R1 at=C2 [wounds=1] [damage=0]
+        #crush vehicle Grinder side=red shield=4 resolve=2 hp=6 at=A2
+        #crush path    Grinder A2 B2 C2 D2
+
+    Raises
+    ------
+    ScenarioError
+        With the source, line and column, for a malformed Crush line or a bad value.
+    """
+    from .board import _tokens  # the board parser's tokenizer (quotes, columns)
+
+    scen = parse_scenario(text, source=source)
+    board = scen.board
+    pieces: list[TerrainPiece] = []
+    squads: dict[str, dict[str, Any]] = {}
+    order: list[tuple[str, str]] = []
+    vehicles: dict[str, Vehicle] = {}
+    paths: dict[str, tuple[Hex, ...]] = {}
+    bools = {"yes": True, "true": True, "no": False, "false": False}
+
+    def err(msg: str, line: int, col: int | None = None, ruling: str | None = None) -> ScenarioError:
+        return ScenarioError(msg, source=source, line=line, column=col, ruling=ruling)
+
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.lstrip()
+        if not stripped.startswith(_PREFIX):
+            continue
+        offset = len(raw) - len(stripped) + len(_PREFIX)
+        toks = [(c + offset, t) for c, t in _tokens(stripped[len(_PREFIX):])]
+        if not toks:
+            raise err("empty #crush line", lineno, offset)
+        (kcol, kind), *rest = toks
+        fields: dict[str, tuple[int, str]] = {}
+        words: list[tuple[int, str]] = []
+        for c, t in rest:
+            k, eq, v = t.partition("=")
+            if eq and not t.startswith('"'):
+                fields[k] = (c, v.strip('"'))
+            else:
+                words.append((c, t.strip('"')))
+
+        def num(key: str, default: int | None = None) -> int:
+            if key not in fields:
+                if default is None:
+                    raise err(f"#crush {kind} needs {key}=N", lineno, kcol)
+                return default
+            c, v = fields[key]
+            if not v.isdigit():
+                raise err(f"{key}={v!r} is not a whole number >= 0", lineno, c)
+            return int(v)
+
+        def hexes(key: str) -> tuple[Hex, ...]:
+            c, v = fields[key]
+            try:
+                return tuple(board.hex(x, what=key) for x in v.split(",") if x)
+            except HexrulesError as e:
+                raise err(str(e), lineno, c, ruling="C2") from None
+
+        def flag(key: str, default: bool) -> bool:
+            if key not in fields:
+                return default
+            c, v = fields[key]
+            if v.lower() not in bools:
+                raise err(f"{key}={v!r} is not yes or no", lineno, c)
+            return bools[v.lower()]
+
+        known = {"piece": {"cover", "hexes", "collapsible", "collapsed"}, "squad": {"side", "resolve"},
+                 "model": {"at", "wounds", "damage"}, "vehicle": {"side", "shield", "resolve", "hp", "at", "minor", "major"},
+                 "path": set()}
+        if kind not in known:
+            raise err(f"unknown #crush entry {kind!r} (expected {', '.join(known)})", lineno, kcol)
+        for k, (c, _) in fields.items():
+            if k not in known[kind]:
+                raise err(f"unknown field {k!r} for #crush {kind} (known: {', '.join(sorted(known[kind])) or 'none'})", lineno, c)
+        try:
+            if kind == "piece":
+                if len(words) != 1 or "hexes" not in fields:
+                    raise err('#crush piece needs a name and hexes=..., e.g. #crush piece "Hab block" cover=3 hexes=C2,D2', lineno, kcol)
+                pieces.append(TerrainPiece(words[0][1], hexes("hexes"), num("cover"), flag("collapsible", True), flag("collapsed", False)))
+            elif kind == "squad":
+                if len(words) != 1:
+                    raise err("#crush squad needs one name", lineno, kcol)
+                name = words[0][1]
+                squads[name] = {"resolve": num("resolve"), "side": fields.get("side", (0, ""))[1], "models": [], "line": lineno}
+                order.append(("squad", name))
+            elif kind == "model":
+                if len(words) != 2 or "at" not in fields:
+                    raise err("#crush model needs a unit name, a model name and at=LABEL", lineno, kcol)
+                if words[0][1] not in squads:
+                    raise err(f"model {words[1][1]!r}: no #crush squad {words[0][1]!r} above", lineno, words[0][0])
+                squads[words[0][1]]["models"].append(Model(words[1][1], hexes("at")[0], num("wounds", 1), num("damage", 0)))
+            elif kind == "vehicle":
+                if len(words) != 1 or "at" not in fields:
+                    raise err("#crush vehicle needs a name and at=LABEL", lineno, kcol)
+                name = words[0][1]
+                vehicles[name] = Vehicle(name, hexes("at")[0], num("shield"), num("resolve"), num("hp"),
+                                         fields.get("side", (0, ""))[1], num("minor", 0), num("major", 0))
+                order.append(("vehicle", name))
+            else:  # path
+                if len(words) < 2:
+                    raise err("#crush path needs a vehicle name and at least one hex", lineno, kcol)
+                if words[0][1] not in vehicles:
+                    raise err(f"path for {words[0][1]!r}: no #crush vehicle of that name above", lineno, words[0][0])
+                try:
+                    paths[words[0][1]] = tuple(board.hex(w, what="path hex") for _, w in words[1:])
+                except HexrulesError as e:
+                    raise err(str(e), lineno, words[1][0], ruling="C1") from None
+        except ScenarioError:
+            raise
+        except HexrulesError as e:
+            raise err(str(e).split(" (ruling")[0], lineno, kcol, ruling=getattr(e, "ruling", None)) from None
+    units: list[CrushUnit] = []
+    for kind, name in order:
+        if kind == "squad":
+            s = squads[name]
+            try:
+                units.append(Squad(name, s["models"], s["resolve"], s["side"]))
+            except HexrulesError as e:
+                raise err(str(e).split(" (ruling")[0], s["line"], None, ruling=getattr(e, "ruling", None)) from None
+        else:
+            units.append(vehicles[name])
+    try:
+        _check_units(units)
+    except HexrulesError as e:
+        raise err(str(e), max(1, len(text.splitlines()))) from None
+    return CrushScenario(scen, tuple(pieces), tuple(units), paths)
+
+
+def crush_scenario_names() -> list[str]:
+    """Names of the shipped Crush scenarios (``hexrules/scenarios/crush_*.hex``)."""
+    from importlib.resources import files
+
+    return sorted(p.name[:-4] for p in files("hexrules.scenarios").iterdir() if p.name.startswith("crush_") and p.name.endswith(".hex"))
+
+
+def load_crush(name: str = "crush_hab_block") -> CrushScenario:
+    """A shipped Crush scenario, e.g. ``load_crush("crush_hab_block")``.
+
+    Raises
+    ------
+    ScenarioError
+        If there is no such scenario, or it is malformed.
+    """
+    from importlib.resources import files
+
+    res = files("hexrules.scenarios") / f"{name}.hex"
+    if not res.is_file():
+        raise ScenarioError(f"no Crush scenario {name!r} (have: {', '.join(crush_scenario_names())})", source="hexrules.scenarios")
+    return parse_crush_scenario(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")

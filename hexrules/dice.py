@@ -1,0 +1,617 @@
+"""Exact Crush dice: distributions as fractions, "at least k" tables, and seeded sampling.
+
+RULES.md C5: every probability here is an exact :class:`fractions.Fraction`, and every sampled
+roll takes an explicit ``seed=`` or RNG (a :class:`random.Random` or a
+:class:`numpy.random.Generator`); nothing touches the global :mod:`random` module.
+
+The maths is small enough to do with whole numbers. A D6 has six faces; ``a`` of them are a
+"hit". The number of rolls of ``n`` dice with exactly ``k`` hits is ``C(n, k) * a**k *
+(6 - a)**(n - k)`` out of ``6**n`` (the binomial distribution with ``p = a / 6``). A vehicle's
+die falls in one of three classes (nothing, Minor, Major; RULES.md C4), so the counts of Minor
+and Major dice follow the multinomial distribution, counted the same way. Whole-number counts
+and one :class:`~fractions.Fraction` per outcome keep 20 dice well under a millisecond
+(``benchmarks/bench_crush.py``); the tests cross-check every distribution against the
+`icepool <https://github.com/HighDiceRoller/icepool>`_ dice library and against brute-force
+enumeration of all ``6**n`` rolls.
+
+Examples
+--------
+Cover 3 against Resolve 4: each die hits on 4, 5 or 6, so ``p = 1/2``:
+
+>>> d = damage_distribution(3, 4)
+>>> [str(d[k]) for k in range(4)]
+['1/8', '3/8', '3/8', '1/8']
+>>> d.at_least(2), d.mean()
+(Fraction(1, 2), Fraction(3, 2))
+
+A vehicle with Shield 4 and Resolve 2 (Minor on 4-5, Major on 6), two dice:
+
+>>> v = vehicle_distribution(2, shield=4, resolve=2)
+>>> v[(1, 1)]          # one Minor die and one Major die: 2 * (2/6) * (1/6)
+Fraction(1, 9)
+>>> v.hp_lost.mean()
+Fraction(1, 3)
+
+Sampling always names its randomness:
+
+>>> roll(5, seed=1)
+(2, 5, 1, 3, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import comb
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+
+from .errors import RuleError
+from .options import DEFAULT, RulesOptions
+
+__all__ = [
+    "FACES",
+    "Distribution",
+    "VehicleDistribution",
+    "check_dice",
+    "check_stat",
+    "hit_faces",
+    "hit_probability",
+    "vehicle_die_classes",
+    "classify_vehicle_die",
+    "damage_distribution",
+    "vehicle_distribution",
+    "expected_damage_table",
+    "at_least_table",
+    "vehicle_table",
+    "make_rng",
+    "roll",
+    "sample_damage",
+    "sample_vehicle",
+    "tally",
+]
+
+#: The faces of a D6.
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+#: The range a Resolve or Shield must lie in (the issue's bad-input rule).
+STAT_RANGE = range(1, 13)
+
+
+# --- input checks -------------------------------------------------------------------------------
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_dice(n: Any, *, what: str = "Cover") -> int:
+    """Check a number of Crush dice (a pre-reduction Cover value, RULES.md C2).
+
+    Raises
+    ------
+    RuleError
+        If ``n`` is not a whole number >= 0 (ruling C2).
+
+    >>> check_dice(-1)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: Cover -1 is not a whole number >= 0: a Crush rolls as many D6 as the pre-reduction Cover (ruling C2)
+    """
+    if not _whole(n) or n < 0:
+        raise RuleError(
+            f"{what} {n!r} is not a whole number >= 0: a Crush rolls as many D6 as the pre-reduction Cover",
+            ruling="C2",
+        )
+    return n
+
+
+def check_stat(value: Any, name: str, ruling: str) -> int:
+    """Check a Resolve or Shield value: a whole number in 1..12.
+
+    Raises
+    ------
+    RuleError
+        If ``value`` is not a whole number from 1 to 12; the message names the value and
+        ``ruling``.
+
+    >>> check_stat(0, "Resolve", "C3")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: Resolve 0 is not a whole number from 1 to 12 (ruling C3)
+    """
+    if not _whole(value) or value not in STAT_RANGE:
+        raise RuleError(f"{name} {value!r} is not a whole number from 1 to 12", ruling=ruling)
+    return value
+
+
+def _check_die(d: Any) -> int:
+    if not _whole(d) or d not in FACES:
+        raise RuleError(f"die {d!r} is not a D6 result 1..6", ruling="C2")
+    return d
+
+
+# --- one die ------------------------------------------------------------------------------------
+
+
+def hit_faces(resolve: int) -> int:
+    """How many faces of a D6 are ``>= resolve`` (RULES.md C3): ``clip(7 - resolve, 0, 6)``.
+
+    >>> [hit_faces(r) for r in (1, 4, 6, 7, 12)]
+    [6, 3, 1, 0, 0]
+    """
+    check_stat(resolve, "Resolve", "C3")
+    return max(0, min(6, 7 - resolve))
+
+
+def hit_probability(resolve: int) -> Fraction:
+    """The chance that one Crush die deals 1 damage against Resolve ``resolve`` (C3).
+
+    ``p = (7 - resolve) / 6`` clipped to ``[0, 1]``.
+
+    >>> hit_probability(4), hit_probability(1), hit_probability(9)
+    (Fraction(1, 2), Fraction(1, 1), Fraction(0, 1))
+    """
+    return Fraction(hit_faces(resolve), 6)
+
+
+def classify_vehicle_die(die: int, shield: int, resolve: int) -> str:
+    """The class of one Crush die against a vehicle (RULES.md C4).
+
+    Returns ``"none"`` (die < Shield), ``"minor"`` (Shield <= die < Shield + Resolve) or
+    ``"major"`` (die >= Shield + Resolve; the vehicle also loses 1 HP). Whether a Major die also
+    counts as Minor is the ``crush_major_also_minor`` switch, applied when tallying.
+
+    >>> [classify_vehicle_die(d, shield=4, resolve=2) for d in (3, 4, 5, 6)]
+    ['none', 'minor', 'minor', 'major']
+    """
+    _check_die(die)
+    check_stat(shield, "Shield", "C4")
+    check_stat(resolve, "Resolve", "C4")
+    if die >= shield + resolve:
+        return "major"
+    if die >= shield:
+        return "minor"
+    return "none"
+
+
+def vehicle_die_classes(shield: int, resolve: int) -> tuple[int, int, int]:
+    """Faces of a D6 in each class ``(none, minor, major)`` against a vehicle (C4); they sum to 6.
+
+    >>> vehicle_die_classes(4, 2)
+    (3, 2, 1)
+    >>> vehicle_die_classes(5, 2)      # Shield + Resolve = 7: Major is impossible
+    (4, 2, 0)
+    """
+    check_stat(shield, "Shield", "C4")
+    check_stat(resolve, "Resolve", "C4")
+    none = min(6, shield - 1)
+    major = max(0, min(6, 7 - (shield + resolve)))
+    return none, 6 - none - major, major
+
+
+# --- distributions ------------------------------------------------------------------------------
+
+
+class Distribution(Mapping[Hashable, Fraction]):
+    """An exact probability distribution: ``{outcome: Fraction}``, summing to 1.
+
+    A read-only mapping; a missing outcome has probability 0 (``d[99] == 0``) but is not a key.
+    Outcomes are kept in increasing order.
+
+    Parameters
+    ----------
+    pmf : mapping of outcome to Fraction
+        The probabilities. Outcomes with probability 0 may be present (they are kept, so that a
+        bar chart shows every possible count).
+    title : str
+        What the outcomes are, e.g. ``"damage from 3 dice against Resolve 4"``.
+
+    Raises
+    ------
+    RuleError
+        If the probabilities are not Fractions in [0, 1] summing to exactly 1 (ruling C5).
+    """
+
+    def __init__(self, pmf: Mapping[Hashable, Fraction], title: str = "") -> None:
+        items = sorted(pmf.items())
+        for _, p in items:
+            if not isinstance(p, (Fraction, int)) or isinstance(p, bool) or not 0 <= p <= 1:
+                raise RuleError(f"probability {p!r} is not an exact fraction in [0, 1]", ruling="C5")
+        total = sum((p for _, p in items), Fraction(0))
+        if total != 1:
+            raise RuleError(f"probabilities sum to {total}, not exactly 1", ruling="C5")
+        self._pmf: dict[Hashable, Fraction] = {k: Fraction(p) for k, p in items}
+        self.title = title
+
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        try:
+            return self._pmf[outcome]
+        except KeyError:
+            if outcome in self._pmf:
+                raise
+            return Fraction(0)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._pmf
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._pmf)
+
+    def __len__(self) -> int:
+        return len(self._pmf)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Distribution):
+            other = other._pmf
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        keys = set(self._pmf) | set(other)
+        return all(self[k] == other.get(k, 0) for k in keys)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def probability(self, event: Callable[[Any], bool]) -> Fraction:
+        """P(event): the sum over outcomes where ``event(outcome)`` is true."""
+        return sum((p for k, p in self._pmf.items() if event(k)), Fraction(0))
+
+    def mean(self, value: Callable[[Any], Any] | None = None) -> Fraction:
+        """The expected value of the outcome (or of ``value(outcome)``), exact."""
+        f = value or (lambda k: k)
+        return sum((p * f(k) for k, p in self._pmf.items()), Fraction(0))
+
+    def at_least(self, k: int) -> Fraction:
+        """P(outcome >= k), for numeric outcomes.
+
+        >>> damage_distribution(3, 4).at_least(0)
+        Fraction(1, 1)
+        """
+        return self.probability(lambda x: x >= k)
+
+    def at_least_table(self) -> dict[Any, Fraction]:
+        """``{k: P(outcome >= k)}`` for every outcome k (numeric outcomes), in increasing k.
+
+        >>> {k: str(p) for k, p in damage_distribution(2, 4).at_least_table().items()}
+        {0: '1', 1: '3/4', 2: '1/4'}
+        """
+        out: dict[Any, Fraction] = {}
+        tail = Fraction(0)
+        for k in reversed(list(self._pmf)):
+            tail += self._pmf[k]
+            out[k] = tail
+        return dict(reversed(list(out.items())))
+
+    def marginal(self, key: Callable[[Any], Hashable], title: str = "") -> "Distribution":
+        """The distribution of ``key(outcome)`` (e.g. one tally of a joint distribution)."""
+        pmf: dict[Hashable, Fraction] = {}
+        for k, p in self._pmf.items():
+            kk = key(k)
+            pmf[kk] = pmf.get(kk, Fraction(0)) + p
+        return Distribution(pmf, title)
+
+    def items_float(self) -> list[tuple[Any, float]]:
+        """``(outcome, probability as float)`` pairs, for drawing."""
+        return [(k, float(p)) for k, p in self._pmf.items()]
+
+    def table(self) -> str:
+        """A plain-text table: outcome, exact probability, percent, and P(at least)."""
+        numeric = all(isinstance(k, (int, Fraction)) for k in self._pmf)
+        tail = self.at_least_table() if numeric else {}
+        lines = [self.title] if self.title else []
+        lines.append(f"{'outcome':>10}  {'probability':>22}  {'%':>8}" + (f"  {'at least':>8}" if numeric else ""))
+        for k, p in self._pmf.items():
+            row = f"{str(k):>10}  {str(p):>22}  {float(p) * 100:7.3f}%"
+            if numeric:
+                row += f"  {float(tail[k]) * 100:7.3f}%"
+            lines.append(row)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k!r}: {str(p)}" for k, p in self._pmf.items())
+        return f"Distribution({{{body}}}, title={self.title!r})"
+
+
+class VehicleDistribution(Distribution):
+    """The joint distribution of the (Minor, Major) tallies of a Crush against a vehicle (C4).
+
+    Outcomes are ``(minor, major)`` pairs. :attr:`minor`, :attr:`major` and :attr:`hp_lost` are
+    the marginals; HP lost equals the number of Major dice (each loses 1 HP, C4), not capped by
+    the vehicle's remaining HP.
+    """
+
+    def __init__(self, pmf: Mapping[Hashable, Fraction], title: str = "", *, major_also_minor: bool = False) -> None:
+        super().__init__(pmf, title)
+        self.major_also_minor = major_also_minor
+
+    @property
+    def minor(self) -> Distribution:
+        """The number of Minor System Damage results."""
+        return self.marginal(lambda o: o[0], f"Minor System Damage ({self.title})")
+
+    @property
+    def major(self) -> Distribution:
+        """The number of Major System Damage results."""
+        return self.marginal(lambda o: o[1], f"Major System Damage ({self.title})")
+
+    @property
+    def hp_lost(self) -> Distribution:
+        """HP lost: 1 per Major result (C4)."""
+        return self.marginal(lambda o: o[1], f"HP lost ({self.title})")
+
+    def p_minor(self) -> Fraction:
+        """P(at least one Minor System Damage)."""
+        return self.probability(lambda o: o[0] >= 1)
+
+    def p_major(self) -> Fraction:
+        """P(at least one Major System Damage), which is also P(at least 1 HP lost)."""
+        return self.probability(lambda o: o[1] >= 1)
+
+
+def damage_distribution(dice: int, resolve: int) -> Distribution:
+    """The exact distribution of Crush damage to a non-vehicle unit (RULES.md C2, C3, C5).
+
+    Parameters
+    ----------
+    dice : int
+        Number of Crush dice: the piece's pre-reduction Cover (C2), >= 0.
+    resolve : int
+        The unit's Resolve, 1..12. Each die >= Resolve deals 1 damage.
+
+    Returns
+    -------
+    Distribution
+        ``{k: P(k damage)}`` for k = 0..dice (binomial with ``p = hit_probability(resolve)``).
+        This is the damage *dealt*; damage beyond the eligible models' wounds is lost when
+        assigned (C3), see :func:`hexrules.crush.resolve_crush`.
+
+    Raises
+    ------
+    RuleError
+        For negative dice (C2) or a Resolve outside 1..12 (C3).
+
+    Examples
+    --------
+    >>> damage_distribution(0, 4)          # Cover 0 rolls no dice (C2)
+    Distribution({0: 1}, title='damage from 0 dice against Resolve 4')
+    >>> damage_distribution(2, 7)[0]       # Resolve 7: no die can reach it
+    Fraction(1, 1)
+    """
+    n = check_dice(dice)
+    a = hit_faces(resolve)
+    b = 6 - a
+    denominator = 6**n
+    pmf = {k: Fraction(comb(n, k) * a**k * b ** (n - k), denominator) for k in range(n + 1)}
+    return Distribution(pmf, f"damage from {n} dice against Resolve {resolve}")
+
+
+def vehicle_distribution(
+    dice: int,
+    shield: int,
+    resolve: int,
+    *,
+    options: RulesOptions = DEFAULT,
+    major_also_minor: bool | None = None,
+) -> VehicleDistribution:
+    """The exact joint distribution of (Minor, Major) against a vehicle (RULES.md C4, C5).
+
+    Parameters
+    ----------
+    dice : int
+        Number of Crush dice (pre-reduction Cover, C2).
+    shield : int
+        The vehicle's modified Shield at the start of the Crush, 1..12.
+    resolve : int
+        The vehicle's Resolve, 1..12.
+    options : RulesOptions
+        ``crush_major_also_minor`` (C4): False (default) counts a die that reaches
+        Shield + Resolve as Major only; True counts it as Major and Minor.
+    major_also_minor : bool, optional
+        Overrides ``options.crush_major_also_minor`` (handy for side-by-side tables).
+
+    Returns
+    -------
+    VehicleDistribution
+        ``{(minor, major): probability}``: the multinomial over the three die classes of
+        :func:`vehicle_die_classes`, with Major dice added to the Minor tally when the switch
+        is on. HP lost = major. Only possible tallies are keys (probability > 0).
+
+    Raises
+    ------
+    RuleError
+        Negative dice (C2), Shield or Resolve outside 1..12 (C4).
+
+    Examples
+    --------
+    >>> v = vehicle_distribution(3, shield=5, resolve=2)
+    >>> v.p_major()                                  # Shield + Resolve = 7: impossible
+    Fraction(0, 1)
+    >>> vehicle_distribution(1, 4, 2, major_also_minor=True)[(1, 1)]
+    Fraction(1, 6)
+    """
+    n = check_dice(dice)
+    none, minor, major = vehicle_die_classes(shield, resolve)
+    also = options.crush_major_also_minor if major_also_minor is None else bool(major_also_minor)
+    denominator = 6**n
+    counts: dict[tuple[int, int], int] = {}
+    for j in range(n + 1):  # Major dice
+        cj = comb(n, j) * major**j
+        for i in range(n - j + 1):  # Minor-only dice
+            c = cj * comb(n - j, i) * minor**i * none ** (n - j - i)
+            if c:  # impossible tallies (a class with no faces) are left out of the joint table
+                key = (i + j if also else i, j)
+                counts[key] = counts.get(key, 0) + c
+    pmf = {k: Fraction(c, denominator) for k, c in counts.items()}
+    rule = "Major also Minor" if also else "Major only"
+    title = f"{n} dice against Shield {shield}, Resolve {resolve} ({rule})"
+    return VehicleDistribution(pmf, title, major_also_minor=also)
+
+
+# --- tables -------------------------------------------------------------------------------------
+
+
+def expected_damage_table(covers: Iterable[int] = range(7), resolves: Iterable[int] = range(1, 8)) -> list[list[Fraction]]:
+    """Expected Crush damage to a non-vehicle unit, ``table[i][j]`` for ``covers[i]``,
+    ``resolves[j]`` (C2, C3); each entry is the mean of :func:`damage_distribution`.
+
+    >>> t = expected_damage_table([0, 3], [4, 7])
+    >>> [[str(x) for x in row] for row in t]
+    [['0', '0'], ['3/2', '0']]
+    """
+    resolves = list(resolves)
+    return [[damage_distribution(c, r).mean() for r in resolves] for c in covers]
+
+
+def at_least_table(dice: int, resolves: Iterable[int] = range(1, 8)) -> dict[int, dict[int, Fraction]]:
+    """``{resolve: {k: P(damage >= k)}}`` for ``dice`` Crush dice (C3, C5).
+
+    >>> str(at_least_table(3, [4])[4][2])
+    '1/2'
+    """
+    return {r: damage_distribution(dice, r).at_least_table() for r in resolves}
+
+
+def vehicle_table(
+    dice: int,
+    shields: Iterable[int] = range(1, 7),
+    resolves: Iterable[int] = range(1, 7),
+    *,
+    options: RulesOptions = DEFAULT,
+    major_also_minor: bool | None = None,
+) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
+    """``{(shield, resolve): (P(at least one Minor), P(at least one Major))}`` for ``dice`` dice (C4).
+
+    >>> t = vehicle_table(1, [4], [2])
+    >>> t[(4, 2)]           # one die: Minor on 4-5 (2/6), Major on 6 (1/6)
+    (Fraction(1, 3), Fraction(1, 6))
+    """
+    resolves = list(resolves)
+    out = {}
+    for s in shields:
+        for r in resolves:
+            v = vehicle_distribution(dice, s, r, options=options, major_also_minor=major_also_minor)
+            out[(s, r)] = (v.p_minor(), v.p_major())
+    return out
+
+
+# --- sampling -----------------------------------------------------------------------------------
+
+
+class _NumpyDice:
+    """Adapter so a numpy Generator rolls D6 like a random.Random."""
+
+    def __init__(self, gen: Any) -> None:
+        self.gen = gen
+
+    def dice(self, n: int) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.gen.integers(1, 7, size=n))
+
+
+class _RandomDice:
+    def __init__(self, rnd: random.Random) -> None:
+        self.rnd = rnd
+
+    def dice(self, n: int) -> tuple[int, ...]:
+        return tuple(self.rnd.randint(1, 6) for _ in range(n))
+
+
+def make_rng(seed: int | None = None, rng: Any = None) -> Any:
+    """A private dice roller from ``seed=`` or ``rng=`` (C5); exactly one must be given.
+
+    ``rng`` may be a :class:`random.Random` (not the module :mod:`random` itself) or a
+    :class:`numpy.random.Generator`; it is used, not copied, so successive calls continue its
+    stream. ``seed`` builds a fresh :class:`random.Random`.
+
+    Raises
+    ------
+    RuleError
+        If neither or both are given, or ``rng`` is not one of those (ruling C5).
+    """
+    if isinstance(rng, (_RandomDice, _NumpyDice)) and seed is None:
+        return rng
+    if (seed is None) == (rng is None):
+        raise RuleError(
+            "a Crush roll needs exactly one of seed= (an int) or rng= (random.Random or numpy Generator); "
+            f"got seed={seed!r}, rng={rng!r}",
+            ruling="C5",
+        )
+    if seed is not None:
+        if not _whole(seed):
+            raise RuleError(f"seed {seed!r} is not an int", ruling="C5")
+        return _RandomDice(random.Random(seed))
+    if isinstance(rng, random.Random):
+        return _RandomDice(rng)
+    if type(rng).__name__ == "Generator" and hasattr(rng, "integers"):
+        return _NumpyDice(rng)
+    raise RuleError(f"rng={rng!r} is not a random.Random or a numpy.random.Generator", ruling="C5")
+
+
+def roll(n: int, *, seed: int | None = None, rng: Any = None) -> tuple[int, ...]:
+    """Roll ``n`` D6 with an explicit seed or RNG (C5).
+
+    >>> roll(3, rng=random.Random(7)) == roll(3, seed=7)
+    True
+    """
+    check_dice(n, what="number of dice")
+    return make_rng(seed, rng).dice(n)
+
+
+def sample_damage(dice: int, resolve: int, trials: int, *, seed: int | None = None, rng: Any = None) -> list[int]:
+    """``trials`` sampled Crush damage totals against Resolve ``resolve`` (C3, C5).
+
+    >>> a = sample_damage(3, 4, 1000, seed=0)
+    >>> a == sample_damage(3, 4, 1000, seed=0), min(a) >= 0, max(a) <= 3
+    (True, True, True)
+    """
+    check_dice(dice)
+    check_stat(resolve, "Resolve", "C3")
+    r = make_rng(seed, rng)
+    return [sum(d >= resolve for d in r.dice(dice)) for _ in range(trials)]
+
+
+def sample_vehicle(
+    dice: int,
+    shield: int,
+    resolve: int,
+    trials: int,
+    *,
+    options: RulesOptions = DEFAULT,
+    seed: int | None = None,
+    rng: Any = None,
+) -> list[tuple[int, int]]:
+    """``trials`` sampled ``(minor, major)`` tallies against a vehicle (C4, C5)."""
+    check_dice(dice)
+    check_stat(shield, "Shield", "C4")
+    check_stat(resolve, "Resolve", "C4")
+    r = make_rng(seed, rng)
+    out = []
+    for _ in range(trials):
+        minor = major = 0
+        for d in r.dice(dice):
+            if d >= shield + resolve:
+                major += 1
+                minor += options.crush_major_also_minor
+            elif d >= shield:
+                minor += 1
+        out.append((minor, major))
+    return out
+
+
+def tally(dice: Sequence[int], shield: int, resolve: int, *, options: RulesOptions = DEFAULT) -> tuple[int, int]:
+    """``(minor, major)`` for a given roll against a vehicle (C4).
+
+    >>> tally((3, 4, 5, 6), shield=4, resolve=2)
+    (2, 1)
+    >>> tally((3, 4, 5, 6), 4, 2, options=DEFAULT.replace(crush_major_also_minor=True))
+    (3, 1)
+    """
+    minor = major = 0
+    for d in dice:
+        c = classify_vehicle_die(d, shield, resolve)
+        if c == "major":
+            major += 1
+            minor += options.crush_major_also_minor
+        elif c == "minor":
+            minor += 1
+    return minor, major
