@@ -1,0 +1,49 @@
+"""Crush benchmarks (issue 4 targets). Prints medians; asserts nothing.
+
+* the exact damage distribution for 20 dice (non-vehicle; binomial), target < 5 ms;
+* the exact joint (Minor, Major) distribution for 20 dice against a vehicle, both C4 readings,
+  target < 5 ms;
+* the full expected-damage heatmap, Cover 0-6 x Resolve 1-7 (49 exact distributions), as a
+  slider change recomputes it, target < 50 ms;
+* the vehicle table P(Minor), P(Major) over Shield 1-6 x Resolve 1-6 for 6 dice (the designer
+  explorer's other table), for reference.
+
+Nothing is cached between runs: every call recomputes from scratch.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from hexrules.dice import damage_distribution, expected_damage_table, vehicle_distribution, vehicle_table
+
+
+def median_ms(fn, repeats: int = 50) -> tuple[float, float]:
+    fn()  # warm up
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000, max(times) * 1000
+
+
+def report(label: str, fn, target_ms: float, repeats: int = 50) -> None:
+    med, worst = median_ms(fn, repeats)
+    verdict = "ok" if med < target_ms else "OVER TARGET"
+    print(f"{label}: median {med:.3f} ms (max {worst:.3f}; target < {target_ms:g} ms) {verdict}")
+
+
+def main() -> None:
+    report("damage distribution, 20 dice vs Resolve 4", lambda: damage_distribution(20, 4).at_least_table(), 5)
+    report("vehicle (Minor, Major), 20 dice vs Shield 4 Resolve 2", lambda: vehicle_distribution(20, 4, 2), 5)
+    report("vehicle, 20 dice, Major also Minor", lambda: vehicle_distribution(20, 4, 2, major_also_minor=True), 5)
+    report("vehicle 20 dice + marginals (Minor, Major, HP lost)",
+           lambda: (lambda v: (v.minor, v.major, v.hp_lost))(vehicle_distribution(20, 3, 2)), 5)
+    report("expected-damage heatmap, Cover 0-6 x Resolve 1-7", lambda: expected_damage_table(range(7), range(1, 8)), 50)
+    report("vehicle table P(Minor), P(Major), 6 dice, Shield 1-6 x Resolve 1-6", lambda: vehicle_table(6), 50)
+
+
+if __name__ == "__main__":
+    main()
