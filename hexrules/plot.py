@@ -64,6 +64,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "ELEVATION_COLOURS",
+    "COST_CMAP",
+    "LARGE_BOARD",
     "TERRAIN_COLOURS",
     "SIDE_COLOURS",
     "BoardArtists",
@@ -74,6 +76,10 @@ __all__ = [
     "side_colour",
     "elevation_colour",
     "to_png",
+    "picture",
+    "Picture",
+    "move_cost_overlays",
+    "reach_overlays",
     "PNG_METADATA",
     "SVG_METADATA",
 ]
@@ -96,6 +102,16 @@ PNG_METADATA: dict[str, Any] = {"Software": None}
 SVG_METADATA: dict[str, Any] = {"Date": None, "Creator": None, "Format": None, "Type": None}
 
 _EDGE = "#6b6b6b"
+
+#: The default colour map of numeric fills (e.g. movement costs): the light part of YlOrRd, so
+#: that black numbers stay readable on every hex.
+COST_CMAP = mcolors.LinearSegmentedColormap.from_list(
+    "hexrules_cost", matplotlib.colormaps["YlOrRd"](np.linspace(0.08, 0.62, 64))
+)
+
+#: Boards with more hexes than this are drawn without stroked hex edges (a small gap between
+#: faces shows the grid instead), which halves the cost of a redraw on a 60 x 60 board.
+LARGE_BOARD = 1000
 
 
 def elevation_colour(level: int) -> str:
@@ -251,7 +267,10 @@ class BoardArtists:
     index : dict of Hex to int
         Position of each hex in :attr:`hexes`.
     faces : matplotlib.collections.PolyCollection
-        ONE collection holding every hex face.
+        ONE collection holding every hex face, in :attr:`hexes` order (on boards of more than
+        :data:`LARGE_BOARD` hexes the faces are 92 % of a hex, without stroked edges).
+    polygons : numpy.ndarray
+        ``(n, 6, 2)`` corners of every hex (``layout.polygon_corners``) in data coordinates.
     base_colours : numpy.ndarray
         ``(n, 4)`` RGBA of every face from elevation and terrain alone.
     hatch : matplotlib.collections.PolyCollection
@@ -285,7 +304,12 @@ class BoardArtists:
     # --- geometry -------------------------------------------------------------------------
 
     def centre(self, h: Hex | str) -> tuple[float, float]:
-        """Data coordinates of the centre of ``h`` (= ``layout.hex_to_pixel``)."""
+        """Data coordinates of the centre of ``h`` (= ``layout.hex_to_pixel``).
+
+        A :class:`Hex` need not be on the board (e.g. a Push off the edge); a label must be.
+        """
+        if isinstance(h, Hex):
+            return self.layout.hex_to_pixel(h)
         return self.layout.hex_to_pixel(_as_hex(self.board, h))
 
     def hex_at(self, x: float | None, y: float | None) -> Hex | None:
@@ -323,10 +347,10 @@ class BoardArtists:
         self,
         values: Mapping[Hex | str, Any] | None = None,
         *,
-        cmap: str | Any = "YlOrRd",
+        cmap: str | Any = COST_CMAP,
         vmin: float | None = None,
         vmax: float | None = None,
-        alpha: float = 0.75,
+        alpha: float = 0.7,
     ) -> None:
         """Colour some hexes over their elevation/terrain shading; others get their base colour.
 
@@ -336,7 +360,8 @@ class BoardArtists:
             A colour (any matplotlib colour) or a number (mapped through ``cmap`` between
             ``vmin`` and ``vmax``, e.g. movement points). None or empty clears the overlay.
         cmap : str or Colormap
-            Colour map for numbers (default ``"YlOrRd"``: cheap is pale, expensive is red).
+            Colour map for numbers (default :data:`COST_CMAP`: cheap is pale yellow, expensive
+            orange-red).
         vmin, vmax : float, optional
             Range of the numbers; default their minimum and maximum.
         alpha : float
@@ -382,7 +407,7 @@ class BoardArtists:
         *,
         key: str = "texts",
         offset: tuple[float, float] = (0.0, 0.0),
-        color: str = "black",
+        color: str | Mapping[Hex, str] = "black",
         size: float = 0.42,
         weight: str = "bold",
         **kwargs: Any,
@@ -398,8 +423,10 @@ class BoardArtists:
         offset : (float, float)
             Shift from the hex centre in hex radii (``(0, -0.55)``: near the top of the hex,
             since y grows down the page).
-        color, weight : str
-            Text colour and weight.
+        color : str or mapping of Hex to str
+            Text colour, or a colour per hex (hexes missing from the mapping are black).
+        weight : str
+            Text weight (``"bold"``, ``"normal"``).
         size : float
             Font size as a fraction of a hex radius (see :meth:`fontsize`).
         **kwargs
@@ -420,7 +447,8 @@ class BoardArtists:
             x, y = self.centre(h)
             t.set_position((x + offset[0], y + offset[1]))
             t.set_text(str(s))
-            t.set(color=color, fontsize=fs, fontweight=weight, visible=True, **kwargs)
+            c = color if isinstance(color, str) else color.get(_as_hex(self.board, h), "black")
+            t.set(color=c, fontsize=fs, fontweight=weight, visible=True, **kwargs)
             shown.append(t)
         for t in pool[len(items):]:
             t.set_visible(False)
@@ -429,7 +457,8 @@ class BoardArtists:
     def set_labels(self, show: bool = True, *, color: str = "#555555") -> None:
         """Write every hex's player label (``"C4"``) near the top of the hex, or hide them."""
         labels = {h: self.board.label(h) for h in self.hexes} if show else None
-        self.set_texts(labels, key="labels", offset=(0.0, -0.72), color=color, size=0.26, weight="normal")
+        colours = {h: "#dddddd" if not self.board.terrain(h).passable else color for h in self.hexes}
+        self.set_texts(labels, key="labels", offset=(0.0, -0.72), color=colours, size=0.26, weight="normal")
 
     def set_elevation_labels(self, show: bool = True) -> None:
         """Write ``"▲n"`` at the bottom of every hex of elevation n >= 1, or hide them."""
@@ -461,7 +490,8 @@ class BoardArtists:
         ----------
         paths : iterable of sequences of Hex (or labels), or None
             Each path is the hexes visited in order, its start included; a path of one hex draws
-            nothing. None or empty clears the layer.
+            nothing. A :class:`Hex` off the board is allowed (e.g. a Push off the edge). None or
+            empty clears the layer.
         key : str
             The layer (e.g. ``"path"`` for a movement, ``"push"`` for a Push's steps).
         colors : colour or sequence of colours
@@ -492,7 +522,10 @@ class BoardArtists:
             pool.append(arrow)
         for arrow, (a, b, c) in zip(pool, steps):
             arrow.set_positions(a, b)
-            arrow.set_arrowstyle(style, head_length=0.4 * width + 4, head_width=0.25 * width + 2.5)
+            if ">" in style or "<" in style:
+                arrow.set_arrowstyle(style, head_length=0.4 * width + 4, head_width=0.25 * width + 2.5)
+            else:
+                arrow.set_arrowstyle(style)
             arrow.set(color=c, linewidth=width, linestyle=linestyle, visible=True)
         for arrow in pool[len(steps):]:
             arrow.set_visible(False)
@@ -511,7 +544,7 @@ class BoardArtists:
         segments = [[self.centre(a), self.centre(b)] for a, b in (pairs or [])]
         lc = self._links.get(key)
         if lc is None:
-            lc = LineCollection([], zorder=5)
+            lc = LineCollection([], zorder=8.5)
             self.ax.add_collection(lc, autolim=False)
             self._links[key] = lc
         lc.set_segments(segments)
@@ -526,8 +559,12 @@ class BoardArtists:
         color: str = "#ff00aa",
         width: float = 3.0,
         linestyle: str = "-",
+        inset: float = 0.93,
     ) -> PolyCollection:
         """Outline some hexes (e.g. the selected target, a terrain piece), in layer ``key``.
+
+        ``inset`` scales the outline about the hex centre (0.93: just inside the edges; use a
+        smaller value for a second outline layer on the same hexes).
 
         Returns
         -------
@@ -540,7 +577,7 @@ class BoardArtists:
             pc = PolyCollection([], facecolor="none", zorder=4)
             self.ax.add_collection(pc, autolim=False)
             self._outlines[key] = pc
-        pc.set_verts(self.polygons[idx] * 0.93 + self.centres[idx][:, None, :] * 0.07 if idx else [])
+        pc.set_verts(self.polygons[idx] * inset + self.centres[idx][:, None, :] * (1 - inset) if idx else [])
         pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
         return pc
 
@@ -625,7 +662,11 @@ class BoardArtists:
                 token.set_center((x, y))
             token.set(facecolor=colour, edgecolor="white" if not u.garrison else "black", linewidth=1.5, visible=True)
             name.set_position((x, y))
-            name.set_text((names or {}).get(u.name) or short_name(u.name))
+            label = (names or {}).get(u.name) or short_name(u.name)
+            longest = max(len(line) for line in label.splitlines()) if label else 1
+            # fit the longest line in the token: about 0.66 em per bold character, 0.9 data unit wide
+            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10), max(3.0, self.ppu * 0.9 / (0.66 * longest))))
+            name.set_text(label)
             name.set_visible(True)
             dmg.set_position((x + 0.5, y - 0.42))
             dmg.set_text(str(u.damage))
@@ -675,9 +716,12 @@ def draw_board(
     legend: bool = True,
     title: str | None = None,
     caption: str | None = None,
-    cmap: str = "YlOrRd",
+    cmap: str | Any = COST_CMAP,
     vmin: float | None = None,
     vmax: float | None = None,
+    path_color: str = "#1a1a1a",
+    cost: Any = None,
+    reach: Any = None,
 ) -> BoardArtists:
     """Draw ``board`` (and ``state``'s units) on ``ax``; return the artists for later updates.
 
@@ -710,6 +754,14 @@ def draw_board(
         Axes title, and a text under the board (:meth:`BoardArtists.set_caption`).
     cmap, vmin, vmax
         Colour mapping of numeric ``fill`` values.
+    path_color : str
+        Colour of the ``paths`` arrows.
+    cost : hexrules.movement.MoveCost, optional
+        A movement to show (:func:`move_cost_overlays`: arrows, running totals, destination);
+        its entries fill ``paths``, ``texts``, ``highlight`` and ``path_color`` when not given.
+    reach : hexrules.movement.Reach, optional
+        Reachable hexes to show (:func:`reach_overlays`), filling ``fill``/``texts``/``vmax``
+        when not given.
 
     Returns
     -------
@@ -724,10 +776,26 @@ def draw_board(
     >>> len(art.faces.get_paths()), sorted(art.units)
     (2, ['Gundam'])
     """
+    if reach is not None:
+        r = reach_overlays(reach)
+        fill = r["fill"] if fill is None else fill
+        texts = r["texts"] if texts is None else texts
+        vmin = r["vmin"] if vmin is None else vmin
+        vmax = r["vmax"] if vmax is None else vmax
+    if cost is not None:
+        c = move_cost_overlays(cost)
+        paths = c["paths"] if paths is None else paths
+        texts = c["texts"] if texts is None else texts
+        highlight = c["highlight"] if highlight is None else highlight
+        path_color = c["path_color"] if path_color == "#1a1a1a" else path_color
     if ax is None:
         _, (ax,) = new_figure(board, legend=legend)
     art = BoardArtists(ax, board)
-    art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=_EDGE, linewidths=0.6, zorder=1)
+    if len(art.hexes) <= LARGE_BOARD:
+        art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=_EDGE, linewidths=0.6, zorder=1)
+    else:  # stroking thousands of edges dominates a redraw: draw slightly smaller faces, gaps as edges
+        shrunk = art.centres[:, None, :] + (art.polygons - art.centres[:, None, :]) * 0.92
+        art.faces = PolyCollection(shrunk, facecolors=art.base_colours, linewidths=0.0, zorder=1)
     ax.add_collection(art.faces, autolim=False)
     impassable = [i for i, h in enumerate(art.hexes) if not board.terrain(h).passable]
     art.hatch = PolyCollection(art.polygons[impassable] if impassable else [], facecolors="none", edgecolors="#9a9a9a",
@@ -750,7 +818,7 @@ def draw_board(
     if texts:
         art.set_texts(texts)
     if paths:
-        art.set_paths(paths)
+        art.set_paths(paths, colors=path_color)
     if highlight:
         art.set_highlight(highlight)
     if markers:
@@ -794,3 +862,79 @@ def to_png(board: "Board", state: "State | None" = None, *, dpi: int = 100, lege
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
     return buf.getvalue()
+
+
+# --- overlays from rule results, and pictures for notebook cells ---------------------------------
+
+
+def move_cost_overlays(cost: Any, *, color: str | None = None) -> dict[str, Any]:
+    """Overlay keyword arguments for :func:`draw_board` / :func:`to_png` showing one movement.
+
+    Parameters
+    ----------
+    cost : hexrules.movement.MoveCost
+        A costed path (``path_cost`` / ``path_to``): its ``path``, ``steps`` (each with ``to``
+        and ``cost``) and ``legal`` are read.
+    color : str, optional
+        Arrow colour; default dark green for a legal path, red for an illegal one.
+
+    Returns
+    -------
+    dict
+        ``paths`` (the path as arrows), ``texts`` (the running total, in movement points, on each
+        hex entered) and ``highlight`` (the destination).
+    """
+    running, texts = 0, {}
+    for st in cost.steps:
+        running += st.cost
+        texts[st.to] = running
+    colour = color or ("#1e8449" if cost.legal else "#c0392b")
+    return {"paths": [list(cost.path)], "texts": texts, "highlight": [cost.path[-1]], "path_color": colour}
+
+
+def reach_overlays(reach: Any) -> dict[str, Any]:
+    """Overlay keyword arguments showing reachable hexes coloured and labelled by cost.
+
+    Parameters
+    ----------
+    reach : hexrules.movement.Reach
+        Its ``costs`` ``{hex: movement points}`` and ``allowance.total`` are read.
+
+    Returns
+    -------
+    dict
+        ``fill`` (costs as numbers), ``texts`` (the costs), ``vmin=0`` and ``vmax`` (the
+        allowance), for :func:`draw_board`.
+    """
+    return {"fill": dict(reach.costs), "texts": dict(reach.costs), "vmin": 0, "vmax": max(1, reach.allowance.total)}
+
+
+class Picture:
+    """A board picture that shows itself in a notebook cell (``_repr_png_``), without pyplot.
+
+    Made by :func:`picture`; ``.png`` holds the bytes.
+    """
+
+    def __init__(self, png: bytes) -> None:
+        self.png = png
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+
+def picture(board: "Board", state: "State | None" = None, **overlays: Any) -> Picture:
+    """A :class:`Picture` of ``board`` with overlays: the last expression of a notebook cell.
+
+    Takes the arguments of :func:`to_png`, plus ``cost=`` (a ``MoveCost``, drawn with
+    :func:`move_cost_overlays`) and ``reach=`` (a ``Reach``, drawn with :func:`reach_overlays`).
+
+    Examples
+    --------
+    >>> from hexrules import builtin
+    >>> from hexrules.movement import path_cost
+    >>> sc = builtin("elevation")
+    >>> pic = picture(sc.board, sc.state, cost=path_cost(sc.board, sc.state, "RX-78-2 Gundam", ["C3", "D3"]))
+    >>> pic.png[:4]
+    b'\\x89PNG'
+    """
+    return Picture(to_png(board, state, **overlays))

@@ -1,0 +1,592 @@
+"""Explorers for the movement notebooks (01-05): the board, reach and cost, Engagement, readings.
+
+Each explorer is built in one line from a built-in scenario name (``hexrules/scenarios/*.hex``)
+or a :class:`~hexrules.board.Scenario`, draws on ONE figure made at construction, and updates
+its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`).
+
+* :class:`ScenarioExplorer` (00): pick a built-in scenario, see it and its text.
+* :class:`HexExplorer` (01): coordinates, labels, distance, neighbours and the graph's edges.
+* :class:`ReachExplorer` (02, 04, 05): a unit, Advance or Dash, a Speed bonus and a target;
+  reachable hexes coloured and numbered by cost (RULES.md M1, M2, J1, J2, T1), the cheapest path
+  as arrows and its step-by-step breakdown (``MoveCost.explain()``).
+* :class:`EngagementExplorer` (03): place units; who is Engaged with whom (E1), the -1 (E2), the
+  attack restriction (E4), "ignore Engagement" (E5).
+* :class:`CompareExplorer` (04, 05): one movement under two readings of a rules switch (J1's
+  ``jump_climb``, T1's ``water``, ...) side by side, in two axes of one figure.
+
+:data:`EXPLORERS` builds each with its default scenario (used by tests and the fuzz test).
+
+Examples
+--------
+>>> import matplotlib.pyplot as plt
+>>> ex = ReachExplorer("elevation", target="C2")
+>>> print(ex.cost.explain())
+RX-78-2 Gundam Advance from C3 (height 0): allowance 3 = Advance 3
+  1. C3 -> C2: 1 to enter + 2 climb (height 0 -> 2) = 3 (total 3)
+Total 3 of 3 movement points: legal.
+>>> plt.close(ex.figure)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from .. import movement as mv
+from ..board import Scenario, builtin, scenario_names
+from ..errors import HexrulesError, StateError
+from ..hexgrid import Hex, to_offset
+from ..options import CHOICES, DEFAULT, RulesOptions
+from ..plot import COST_CMAP, draw_board, new_figure
+from .base import Explorer, error_html, pre, table_html
+
+__all__ = [
+    "ScenarioExplorer",
+    "HexExplorer",
+    "ReachExplorer",
+    "EngagementExplorer",
+    "CompareExplorer",
+    "breakdown_html",
+    "SWITCH_VALUES",
+    "EXPLORERS",
+]
+
+_PATH_OK = "#1e8449"
+_PATH_BAD = "#c0392b"
+_TARGET = "#ff00aa"
+_NONE = ""
+
+#: The values each movement switch of :class:`~hexrules.options.RulesOptions` can take, for the
+#: comparison explorer (ruling in brackets): M3, E2, E3, J1, T1.
+SWITCH_VALUES: dict[str, tuple[Any, ...]] = {
+    "water": CHOICES["water"],
+    "jump_climb": CHOICES["jump_climb"],
+    "allies_pass_through": (True, False),
+    "engagement_on_entry": CHOICES["engagement_on_entry"],
+    "engagement_penalty": (1, 0, 2),
+}
+
+
+def _scenario(scenario: str | Scenario) -> Scenario:
+    return builtin(scenario) if isinstance(scenario, str) else scenario
+
+
+def _movers(state: Any) -> list[str]:
+    return [u.name for u in state if not u.garrison]
+
+
+def _label_options(board: Any, *, none: str | None = None) -> list[tuple[str, str]]:
+    opts = [(board.label(h), board.label(h)) for h in board.hexes]
+    return ([(none, _NONE)] if none is not None else []) + opts
+
+
+def breakdown_html(cost: mv.MoveCost) -> str:
+    """A movement's breakdown as HTML: the words of ``cost.explain()`` and a table of steps.
+
+    Parameters
+    ----------
+    cost : hexrules.movement.MoveCost
+
+    Returns
+    -------
+    str
+        ``<pre>`` with the explanation (allowance, each step, the verdict with its ruling)
+        followed by a table (from, to, enter, climb, terrain, cost, running total).
+    """
+    colour = _PATH_OK if cost.legal else _PATH_BAD
+    verdict = "legal" if cost.legal else f"illegal ({cost.ruling})"
+    head = f'<div style="color:{colour}"><b>{html.escape(cost.unit)}: cost {cost.total} of {cost.allowance.total}, {verdict}</b></div>'
+    return head + pre(cost.explain()) + table_html(cost.table())
+
+
+# --- 00: scenarios ---------------------------------------------------------------------------------
+
+
+class ScenarioExplorer(Explorer):
+    """Pick a built-in scenario and see its board, units and text (notebook 00).
+
+    Parameters
+    ----------
+    scenario : str
+        The scenario shown first (a name from ``hexrules.board.scenario_names()``).
+
+    Notes
+    -----
+    Changing the scenario clears the one axes and draws the new board on it: the figure is the
+    same, only its contents change.
+    """
+
+    def __init__(self, scenario: str = "elevation") -> None:
+        names = scenario_names()
+        first = builtin(scenario)
+        fig, (self.ax,) = new_figure(first.board, figsize=(8.5, 4.6))
+        controls = {"scenario": widgets.Dropdown(options=names, value=scenario, description="Scenario")}
+        super().__init__(fig, controls, title="The kit's scenarios")
+        self.art = None
+        self.update()
+
+    def redraw(self) -> None:
+        self.scenario = sc = builtin(self.controls["scenario"].value)
+        self.ax.clear()
+        self.art = draw_board(sc.board, sc.state, ax=self.ax, title=sc.name)
+        self.explain(sc.to_text())
+
+
+# --- 01: the hex board and its graph -----------------------------------------------------------------
+
+
+class HexExplorer(Explorer):
+    """Coordinates, labels, distance, neighbours and graph edges of a board (notebook 01).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        The board to explore (default the elevation example).
+    hex, other : str
+        The selected hex and a second hex (for distance and the straight line between them).
+
+    Shows every hex's distance from the selected hex (colour and number), outlines its
+    neighbours, draws the straight line (``Hex.line``) to the other hex, and explains the
+    coordinates (axial, cube, offset, label) and the graph edges leaving the hex with their
+    ``climb`` and plain ``cost`` (RULES.md M1). Clicking a hex (ipympl) selects it.
+    """
+
+    def __init__(self, scenario: str | Scenario = "elevation", hex: str = "C3", other: str = "F1") -> None:
+        self.scenario = sc = _scenario(scenario)
+        fig, (ax,) = new_figure(sc.board)
+        controls = {
+            "hex": widgets.Dropdown(options=_label_options(sc.board), value=hex, description="Hex"),
+            "other": widgets.Dropdown(options=_label_options(sc.board), value=other, description="Other hex"),
+        }
+        super().__init__(fig, controls, title=f"{sc.name or 'Board'}: hexes and the graph")
+        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)))
+        self.update()
+
+    def redraw(self) -> None:
+        b = self.scenario.board
+        h = b.hex(self.controls["hex"].value)
+        o = b.hex(self.controls["other"].value)
+        dist = {x: h.distance(x) for x in b.hexes}
+        self.art.set_fill(dist, cmap="Blues_r", vmin=0, vmax=max(dist.values()) * 1.6 or 1, alpha=0.45)
+        self.art.set_texts(dist, key="costs")
+        self.art.set_highlight(b.neighbors(h), key="neighbours", color="#2e86c1", width=2.5)
+        self.art.set_highlight([h], key="target", color=_TARGET)
+        line = [x for x in h.line(o)]
+        self.art.set_paths([line], key="line", colors="#2e86c1", style="-", linestyle="--", width=2)
+        col, row = to_offset(h, b.offset)
+        edges = [
+            {"to": b.label(n), "climb": d["climb"], "drop": d["drop"], "cost": d.get("cost", "impassable")}
+            for n, d in sorted(b.graph[h].items(), key=lambda kv: b.label(kv[0]))
+        ]
+        text = (
+            f"{b.label(h)}: axial q={h.q}, r={h.r} (cube s={h.s}); offset column {col}, row {row} "
+            f"({b.offset}); elevation {b.elevation(h)}, terrain {b.terrain(h).name}\n"
+            f"neighbours on the board: {', '.join(b.label(n) for n in b.neighbors(h))}\n"
+            f"distance {b.label(h)} -> {b.label(o)}: {h.distance(o)} hexes (elevation ignored); "
+            f"straight line: {' -> '.join(b.label(x) if x in b else str(x) for x in line)}"
+        )
+        self.explain(html_text=pre(text) + table_html(edges, caption=f"graph edges leaving {b.label(h)} (M1 cost for a unit on the ground)"))
+
+
+# --- 02/04/05: reach and cost -------------------------------------------------------------------------
+
+
+class ReachExplorer(Explorer):
+    """Reachable hexes, their cost and the cheapest path's breakdown (notebooks 02, 04, 05).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        A built-in scenario name or a scenario (default ``"elevation"``).
+    unit : str, optional
+        The moving unit (default the scenario's first non-Garrison unit).
+    target : str, optional
+        A target hex label whose cheapest path is drawn and explained (default none).
+    kind : {"advance", "dash"}
+        The movement (M2).
+    options : RulesOptions
+        The starting reading of the rules.
+    switches : tuple of str
+        Rules switches to offer as controls (names of :data:`SWITCH_VALUES`).
+
+    Attributes
+    ----------
+    reach : hexrules.movement.Reach
+        The last computed reach.
+    cost : hexrules.movement.MoveCost or None
+        The last breakdown of the path to the target.
+
+    Notes
+    -----
+    Controls: ``unit``, ``kind`` (Advance / Dash), ``speed`` (the unit's Speed bonus, M2: it
+    adds to Advance only), ``target`` (clicking a hex on an ipympl canvas selects it), and one
+    control per switch. Reachable hexes are coloured and numbered with their cheapest cost in
+    movement points; hexes the unit could only pass through (allies, lower enemies while
+    jumping) are outlined with dashes.
+    """
+
+    def __init__(
+        self,
+        scenario: str | Scenario = "elevation",
+        unit: str | None = None,
+        target: str | None = None,
+        kind: str = "advance",
+        options: RulesOptions = DEFAULT,
+        switches: tuple[str, ...] = (),
+    ) -> None:
+        self.scenario = sc = _scenario(scenario)
+        movers = _movers(sc.state)
+        if not movers:
+            raise StateError(f"scenario {sc.name!r} has no unit that moves", ruling="M2")
+        unit = unit or movers[0]
+        sc.state.unit(unit)
+        self.base_options = options
+        fig, (ax,) = new_figure(sc.board)
+        controls: dict[str, widgets.Widget] = {
+            "unit": widgets.Dropdown(options=movers, value=unit, description="Unit"),
+            "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
+                                          description="Movement"),
+            "speed": widgets.IntSlider(value=sc.state.unit(unit).speed, min=0, max=4, description="Speed bonus"),
+            "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"),
+                                       value=target or _NONE, description="Target"),
+        }
+        for name in switches:
+            controls[name] = _switch_control(name, getattr(options, name))
+        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: where can it go, and what does it cost?")
+        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.on_hex_click([self.art], self._clicked)
+        self.reach: mv.Reach | None = None
+        self.cost: mv.MoveCost | None = None
+        self.update()
+
+    def _clicked(self, h: Hex, _art: Any) -> None:
+        self.controls["target"].value = self.scenario.board.label(h)
+
+    def _on_change(self, change: dict) -> None:
+        if change.get("owner") is self.controls["unit"]:
+            # Show the newly chosen unit's own Speed bonus, then update once.
+            with self.hold():
+                self.controls["speed"].value = self.scenario.state.unit(change["new"]).speed
+                self._pending = True
+        else:
+            self.update()
+
+    @property
+    def options(self) -> RulesOptions:
+        """The rules options from the switch controls."""
+        changes = {n: c.value for n, c in self.controls.items() if n in SWITCH_VALUES}
+        return self.base_options.replace(**changes)
+
+    @property
+    def state(self) -> Any:
+        """The scenario's state with the chosen unit's Speed bonus."""
+        name = self.controls["unit"].value
+        return self.scenario.state.replace_unit(name, speed=self.controls["speed"].value)
+
+    def redraw(self) -> None:
+        b, st, opts = self.scenario.board, self.state, self.options
+        name, kind = self.controls["unit"].value, self.controls["kind"].value
+        self.art.set_units(st)
+        self.reach = r = mv.reachable(b, st, name, kind, opts)
+        self.art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=max(1, r.allowance.total))
+        self.art.set_texts(r.costs, key="costs")
+        self.art.set_highlight(r.pass_only, key="pass", color="#555555", width=2, linestyle="--")
+        target = self.controls["target"].value
+        self.cost = None
+        head = f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable (numbers: cheapest cost in movement points)"
+        if not target:
+            self.art.set_paths(None, key="path")
+            self.art.set_highlight(None, key="target")
+            self.explain(head + "\nChoose a target hex to see the cheapest path and its breakdown.")
+            return
+        self.art.set_highlight([target], key="target", color=_TARGET)
+        try:
+            self.cost = c = mv.path_to(b, st, name, target, kind, opts)
+        except HexrulesError as err:
+            self.art.set_paths(None, key="path")
+            self.explain(html_text=pre(head) + error_html(err))
+            return
+        self.art.set_paths([c.path], key="path", colors=_PATH_OK if c.legal else _PATH_BAD)
+        self.explain(html_text=pre(head) + breakdown_html(c))
+
+
+def _switch_control(name: str, value: Any) -> widgets.Widget:
+    if name not in SWITCH_VALUES:
+        raise HexrulesError(f"{name!r} is not a movement switch (known: {', '.join(SWITCH_VALUES)})",
+                            ruling=RulesOptions.ruling(name) if name in DEFAULT.as_dict() else None)
+    values = SWITCH_VALUES[name]
+    label = f"{name} ({RulesOptions.ruling(name)})"
+    return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value, description=label,
+                                 style={"description_width": "initial"})
+
+
+# --- 03: Engagement ------------------------------------------------------------------------------------
+
+
+class EngagementExplorer(Explorer):
+    """Place units and see who is Engaged with whom, and what it costs (notebook 03).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        Default ``"engagement"``; ``"engagement_lower"`` is the rulebook's second example.
+    unit : str, optional
+        The unit selected first.
+
+    Notes
+    -----
+    Controls: ``unit`` (which unit to place), ``hex`` (where it stands: choosing a hex moves it
+    there; an occupied or impassable hex is refused with the rule), ``ignore`` (the unit ignores
+    Engagement, E5) and ``reset``. The picture joins Engaged pairs with red dashes (E1), joins
+    adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
+    Engaged units in red, and tints the hexes where the selected unit would be Engaged. The text
+    lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom it
+    must attack (E4).
+    """
+
+    def __init__(self, scenario: str | Scenario = "engagement", unit: str | None = None) -> None:
+        self.scenario = sc = _scenario(scenario)
+        self.state = sc.state
+        movers = _movers(sc.state)
+        unit = unit or movers[0]
+        fig, (ax,) = new_figure(sc.board)
+        controls = {
+            "unit": widgets.Dropdown(options=movers, value=unit, description="Unit"),
+            "hex": widgets.Dropdown(options=_label_options(sc.board), value=sc.board.label(sc.state.unit(unit).hex),
+                                    description="Stands on"),
+            "ignore": widgets.Checkbox(value=sc.state.unit(unit).ignore_engagement, description="ignores Engagement (E5)"),
+            "reset": widgets.Button(description="Reset", tooltip="Back to the scenario's positions"),
+        }
+        self._syncing = False
+        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: who is Engaged?")
+        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.on_hex_click([self.art], lambda h, _a: setattr(self.controls["hex"], "value", sc.board.label(h)))
+        self.message = ""
+        self.update()
+
+    def _on_change(self, change: dict) -> None:
+        if self._syncing:
+            return
+        owner = change.get("owner")
+        name = self.controls["unit"].value
+        if owner is self.controls["unit"]:
+            self._sync(name)
+        elif owner is self.controls["hex"]:
+            self._place(name, change["new"], change.get("old"))
+        elif owner is self.controls["ignore"]:
+            self.state = self.state.replace_unit(name, ignore_engagement=bool(change["new"]))
+        self.update()
+
+    def _sync(self, name: str) -> None:
+        self._syncing = True
+        try:
+            u = self.state.unit(name)
+            self.controls["hex"].value = self.scenario.board.label(u.hex)
+            self.controls["ignore"].value = u.ignore_engagement
+        finally:
+            self._syncing = False
+
+    def _place(self, name: str, label: str, old: str | None) -> None:
+        b = self.scenario.board
+        try:
+            h = b.hex(label)
+            if not b.terrain(h).passable:
+                raise StateError(f"{label} is impassable: no unit can stand there", ruling="T1")
+            self.state = self.state.move(name, h)
+            self.message = ""
+        except HexrulesError as err:
+            self.message = str(err)
+            self._sync(name)
+
+    def _watch(self, control: widgets.Widget) -> None:
+        if isinstance(control, widgets.Button):
+            control.on_click(lambda _b: self.reset())
+        else:
+            super()._watch(control)
+
+    def reset(self) -> None:
+        """Put every unit back where the scenario placed it."""
+        self.state = self.scenario.state
+        self.message = ""
+        self._sync(self.controls["unit"].value)
+        self.update()
+
+    def redraw(self) -> None:
+        b, st = self.scenario.board, self.state
+        name = self.controls["unit"].value
+        self.art.set_units(st)
+        eng = mv.engagements(b, st)
+        pairs = {tuple(sorted((a, e))) for a, es in eng.items() for e in es}
+        self.art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in sorted(pairs)], key="engaged", width=4)
+        near = set()
+        for u in st:
+            for o in st:
+                if o.side != u.side and u.hex.distance(o.hex) == 1 and b.elevation(u.hex) != b.elevation(o.hex):
+                    near.add(tuple(sorted((u.name, o.name))))
+        self.art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in sorted(near)], key="near",
+                           color="#7f8c8d", width=2, linestyle=":")
+        self.art.set_highlight([st.unit(n).hex for n in eng], key="engaged", color="#c0392b", width=3)
+        me = st.unit(name)
+        danger = {h: "#f1948a" for h in b.hexes if h != me.hex and st.at(h) is None and b.terrain(h).passable
+                  and mv.engaged_with(b, st, name, at=h)}
+        self.art.set_fill(danger, alpha=0.4)
+        self.art.set_highlight([me.hex], key="target", color=_TARGET, width=2, inset=0.8)
+        lines = []
+        if self.message:
+            lines.append(f"Not placed: {self.message}")
+        for u in st:
+            if u.garrison:
+                continue
+            with_ = eng.get(u.name, ())
+            status = f"Engaged with {', '.join(with_)} (E1)" if with_ else "not Engaged"
+            lines.append(f"{u.name} on {b.label(u.hex)} (height {b.elevation(u.hex)}): {status}")
+            for kind in ("advance", "dash"):
+                lines.append(f"    {kind}: {mv.allowance(b, st, u.name, kind).explain()}")
+            if with_ and not u.ignore_engagement:
+                lines.append(f"    its attacks must include {' or '.join(with_)} (E4)")
+            elif with_:
+                lines.append("    ignores Engagement: no -1 and no attack restriction (E5)")
+            lower = [o.name for o in st if o.side != u.side and o.hex.distance(u.hex) == 1
+                     and b.elevation(o.hex) != b.elevation(u.hex)]
+            if lower:
+                lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(lower)} (E1)")
+        lines.append(f"Tinted hexes: where {name} would be Engaged.")
+        self.explain("\n".join(lines))
+
+
+# --- 04/05: two readings side by side --------------------------------------------------------------------
+
+
+class CompareExplorer(Explorer):
+    """The same movement under two readings of one rules switch, side by side (notebooks 04, 05).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        Default ``"terrain"`` (water and impassable hexes).
+    switch : str
+        The switch compared (a key of :data:`SWITCH_VALUES`; default ``"water"``, ruling T1).
+    unit, target : str, optional
+        The moving unit and the target hex.
+    kind : {"advance", "dash"}
+    left, right : optional
+        The two values compared (default the switch's first two values).
+
+    Notes
+    -----
+    One figure with two axes: left and right show the reach (coloured and numbered on the same
+    scale) and the cheapest path to the target under each reading. The text shows both
+    breakdowns and lists the hexes whose cost differs. Controls: ``switch``, ``left``, ``right``
+    (toggle buttons of the switch's values), ``unit``, ``kind`` and ``target``.
+    """
+
+    def __init__(
+        self,
+        scenario: str | Scenario = "terrain",
+        switch: str = "water",
+        unit: str | None = None,
+        target: str | None = None,
+        kind: str = "advance",
+        left: Any = None,
+        right: Any = None,
+    ) -> None:
+        self.scenario = sc = _scenario(scenario)
+        movers = _movers(sc.state)
+        unit = unit or movers[0]
+        values = SWITCH_VALUES[switch]
+        fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
+        controls = {
+            "switch": widgets.Dropdown(options=list(SWITCH_VALUES), value=switch, description="Rule switch"),
+            "left": widgets.ToggleButtons(options=[(str(v), v) for v in values],
+                                          value=values[0] if left is None else left, description="Left"),
+            "right": widgets.ToggleButtons(options=[(str(v), v) for v in values],
+                                           value=values[1] if right is None else right, description="Right"),
+            "unit": widgets.Dropdown(options=movers, value=unit, description="Unit"),
+            "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
+                                          description="Movement"),
+            "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"), value=target or _NONE,
+                                       description="Target"),
+        }
+        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
+        self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
+        self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
+        self.reaches: list[mv.Reach] = []
+        self.costs: list[mv.MoveCost | None] = []
+        self.update()
+
+    def _on_change(self, change: dict) -> None:
+        if change.get("owner") is self.controls["switch"]:
+            # Offer the new switch's values, left = its first, right = its second; update once.
+            values = SWITCH_VALUES[change["new"]]
+            with self.hold():
+                for side, v in (("left", values[0]), ("right", values[1])):
+                    c = self.controls[side]
+                    c.options = [(str(x), x) for x in values]
+                    c.value = v
+                self._pending = True
+        else:
+            self.update()
+
+    def readings(self) -> list[RulesOptions]:
+        """The two rules options compared (left, right)."""
+        name = self.controls["switch"].value
+        return [DEFAULT.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
+
+    def redraw(self) -> None:
+        b, st = self.scenario.board, self.scenario.state
+        name, kind, target = self.controls["unit"].value, self.controls["kind"].value, self.controls["target"].value
+        switch = self.controls["switch"].value
+        self.reaches, self.costs = [], []
+        for opts in self.readings():
+            self.reaches.append(mv.reachable(b, st, name, kind, opts))
+        vmax = max(1, *(r.allowance.total for r in self.reaches))
+        parts = []
+        for art, opts, r in zip(self.arts, self.readings(), self.reaches):
+            value = getattr(opts, switch)
+            art.ax.set_title(f"{switch} = {value!s} ({RulesOptions.ruling(switch)})", fontsize=10)
+            art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=vmax)
+            art.set_texts(r.costs, key="costs")
+            art.set_highlight(r.pass_only, key="pass", color="#555555", width=2, linestyle="--")
+            art.set_highlight([target] if target else None, key="target", color=_TARGET)
+            cost = None
+            if target:
+                try:
+                    cost = mv.path_to(b, st, name, target, kind, opts)
+                except HexrulesError as err:
+                    parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + error_html(err))
+            self.costs.append(cost)
+            art.set_paths([cost.path] if cost else None, key="path",
+                          colors=_PATH_OK if cost is None or cost.legal else _PATH_BAD)
+            if cost is not None:
+                parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + breakdown_html(cost))
+            elif not target:
+                parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + pre(r.allowance.explain()))
+        a, c = self.reaches
+        diff = []
+        for h in sorted(set(a.costs) | set(c.costs), key=lambda x: to_offset(x, b.offset)[::-1]):
+            x, y = a.costs.get(h, "-"), c.costs.get(h, "-")
+            if x != y:
+                diff.append(f"{b.label(h)}: {x} vs {y}")
+        summary = ("Hexes whose cost differs (left vs right; - = out of reach): " + "; ".join(diff)) if diff else \
+            "Both readings give the same reach here."
+        cells = "".join(f'<td style="vertical-align:top;padding-right:1em">{p}</td>' for p in parts)
+        self.explain(html_text=pre(summary) + f"<table><tr>{cells}</tr></table>")
+
+
+#: Zero-argument factories of every explorer the movement notebooks show, with their default
+#: scenarios (tests build each and change its controls).
+EXPLORERS: dict[str, Callable[[], Explorer]] = {
+    "scenarios": lambda: ScenarioExplorer("elevation"),
+    "hexes": lambda: HexExplorer("elevation"),
+    "reach_elevation": lambda: ReachExplorer("elevation", target="C2"),
+    "engagement": lambda: EngagementExplorer("engagement"),
+    "engagement_lower": lambda: EngagementExplorer("engagement_lower"),
+    "reach_jumping": lambda: ReachExplorer("jumping", target="D3", switches=("jump_climb",)),
+    "compare_jumping": lambda: CompareExplorer("jumping", "jump_climb", target="C4"),
+    "reach_terrain": lambda: ReachExplorer("terrain", switches=("water",)),
+    "compare_water": lambda: CompareExplorer("terrain", "water"),
+}
