@@ -1,0 +1,127 @@
+"""The rulebook's movement diagrams (Movement Modifiers), redrawn from the kit's scenarios.
+
+Every number written on a figure is computed by :mod:`hexrules.movement` on the scenario in
+``hexrules/scenarios/`` (RULES.md worked examples):
+
+* ``movement_elevation``: ground to height 1 costs 2, height 1 to 2 costs 2, ground straight to
+  height 2 costs 3 (M1);
+* ``movement_engagement``: the Gundam and Char's Zaku II, adjacent at the same elevation, are
+  both Engaged; each movement they start costs one more (E1, E2);
+* ``movement_engagement_lower``: the Minelayer, adjacent but one level lower, does not engage
+  (E1); the Gundam's attacks must include Char's Zaku II (E4);
+* ``movement_jumping``: starting at height 1, the path over the lower Garrison to another
+  height-1 hex costs 2 (J1, J2); the path ending one level higher costs 3 (J1).
+"""
+
+from __future__ import annotations
+
+from hexrules import builtin
+from hexrules import movement as mv
+from hexrules.plot import board_figsize, draw_board, new_figure
+
+GUNDAM = "RX-78-2 Gundam"
+CHAR = "Char's Zaku II"
+BLUE, ORANGE, GREEN = "#1f77b4", "#ff7f0e", "#1e8449"
+
+
+def _figure(board, caption: list[str]):
+    """A bare Agg figure for ``board`` with room for ``caption`` lines under it."""
+    w, h = board_figsize(board)
+    extra = 0.2 * len(caption) + 0.25
+    fig, (ax,) = new_figure(board, figsize=(w, h + extra), pyplot=False)
+    fig.subplots_adjust(bottom=(extra + 0.1) / (h + extra), top=1 - 0.45 / (h + extra))
+    fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
+             linespacing=1.4)
+    return fig, ax
+
+
+def elevation_costs() -> dict[str, int]:
+    """The three costs of the Elevation diagram, from the engine: ``{"0->1", "1->2", "0->2"}``."""
+    sc = builtin("elevation")
+    b, st = sc.board, sc.state
+    return {
+        "0->1": mv.path_cost(b, st, GUNDAM, ["C3", "D3"]).total,
+        "1->2": mv.step_cost(b, st.move(GUNDAM, b.hex("D3")), GUNDAM, "D3", "D2").cost,
+        "0->2": mv.path_cost(b, st, GUNDAM, ["C3", "C2"]).total,
+    }
+
+
+def jumping_costs() -> dict[str, int]:
+    """The two paths of the Jumping diagram, from the engine: ``{"blue": ..., "orange": ...}``."""
+    sc = builtin("jumping")
+    return {
+        "blue": mv.path_cost(sc.board, sc.state, CHAR, ["B3", "C3", "D3"]).total,
+        "orange": mv.path_cost(sc.board, sc.state, CHAR, ["B3", "B4", "C4"]).total,
+    }
+
+
+def fig_elevation():
+    sc = builtin("elevation")
+    c = elevation_costs()
+    fig, ax = _figure(sc.board, [
+        f"green:  C3 (ground) -> D3 (height 1)  costs {c['0->1']}   1 to enter + 1 climb (M1)",
+        f"green:  D3 (height 1) -> D2 (height 2) costs {c['1->2']}   1 to enter + 1 climb",
+        f"orange: C3 (ground) -> C2 (height 2)  costs {c['0->2']}   1 to enter + 2 climb",
+        "going down is free; a unit that cannot pay a step's full cost cannot take it",
+    ])
+    art = draw_board(sc.board, sc.state, ax=ax, title="Elevation: the cost of climbing (M1)")
+    art.set_paths([["C3", "D3", "D2"], ["C3", "C2"]], colors=[GREEN, ORANGE])
+    art.set_texts({"D3": c["0->1"], "D2": f"+{c['1->2']}", "C2": c["0->2"]}, key="costs")
+    return fig
+
+
+def _engagement(name: str, title: str):
+    sc = builtin(name)
+    b, st = sc.board, sc.state
+    eng = mv.engagements(b, st)
+    lines = []
+    for u in st:
+        with_ = eng.get(u.name, ())
+        al = mv.allowance(b, st, u.name, "advance")
+        status = f"Engaged with {', '.join(with_)}" if with_ else "not Engaged"
+        lines.append(f"{u.name} (height {b.elevation(u.hex)}): {status}; Advance {al.base} -> {al.total}")
+    if name == "engagement_lower":
+        lines.append("Minelayer: adjacent to the Gundam but one level lower, so not Engaged (E1);")
+        lines.append("the Gundam's attacks must include Char's Zaku II (E4)")
+    else:
+        lines.append("Engagement is mutual (E1); each movement they start costs one more (E2)")
+    fig, ax = _figure(b, lines)
+    art = draw_board(b, st, ax=ax, title=title)
+    pairs = sorted({tuple(sorted((a, e))) for a, es in eng.items() for e in es})
+    art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in pairs], key="engaged", width=4)
+    near = sorted({tuple(sorted((u.name, o.name))) for u in st for o in st
+                   if o.side != u.side and u.hex.distance(o.hex) == 1 and b.elevation(u.hex) != b.elevation(o.hex)})
+    art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in near], key="near", color="#7f8c8d", width=2,
+                  linestyle=":")
+    art.set_highlight([st.unit(n).hex for n in eng], key="engaged", color="#c0392b", width=3)
+    return fig
+
+
+def fig_engagement():
+    return _engagement("engagement", "Engagement: adjacent at the same elevation (E1, E2)")
+
+
+def fig_engagement_lower():
+    return _engagement("engagement_lower", "Engagement: an adjacent enemy one level lower does not engage (E1)")
+
+
+def fig_jumping():
+    sc = builtin("jumping")
+    c = jumping_costs()
+    fig, ax = _figure(sc.board, [
+        f"Char's Zaku II starts at height 1, so it jumps with starting elevation 1 (J1).",
+        f"blue:   B3 -> C3 -> D3 over the lower enemy Garrison (J2) to height 1: {c['blue']}",
+        f"orange: B3 -> B4 -> C4, ending one level above the start (height 2):  {c['orange']}",
+    ])
+    art = draw_board(sc.board, sc.state, ax=ax, title="Jumping: starting on elevated terrain (J1, J2)")
+    art.set_paths([["B3", "C3", "D3"], ["B3", "B4", "C4"]], colors=[BLUE, ORANGE])
+    art.set_texts({"D3": c["blue"], "C4": c["orange"]}, key="costs")
+    return fig
+
+
+FIGURES = {
+    "movement_elevation": fig_elevation,
+    "movement_engagement": fig_engagement,
+    "movement_engagement_lower": fig_engagement_lower,
+    "movement_jumping": fig_jumping,
+}
