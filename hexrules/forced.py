@@ -442,6 +442,31 @@ class ForcedMove:
             f"{[self.label(h) for h in want]}", ruling=_RULE[self.kind]["move"],
         )
 
+    def check(self, guess: Iterable[Hex | str]) -> str:
+        """Compare a guess of "on which hexes can the target end?" with :attr:`destinations`.
+
+        Parameters
+        ----------
+        guess : iterable of Hex or label
+            The hexes guessed (include the start hex: stopping after 0 steps is allowed).
+
+        Returns
+        -------
+        str
+            ``"Correct: ..."``, or what is missing and what is wrong.
+        """
+        want = {self._as_hex(h) for h in guess}
+        have = set(self.destinations)
+        names = lambda hs: ", ".join(sorted(self.label(h) for h in hs))  # noqa: E731
+        if want == have:
+            return f"Correct: {self.target} can end on {names(have)}."
+        parts = []
+        if have - want:
+            parts.append(f"missing {names(have - want)}")
+        if want - have:
+            parts.append(f"{names(want - have)} cannot be reached")
+        return f"Not quite: {'; '.join(parts)}. The engine says: {names(have)}."
+
     def _as_hex(self, h: Hex | str) -> Hex:
         if isinstance(h, Hex):
             return h

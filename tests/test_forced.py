@@ -511,3 +511,11 @@ def test_branch_is_frozen():
     assert isinstance(b, Branch)
     with pytest.raises(AttributeError):
         b.ending = "full"  # type: ignore[misc]
+
+
+def test_check_guess():
+    # Push 1 from (0,0) on (1,0): it can end on (1,0) (no push), (2,0), (2,-1) or (1,1).
+    fm = push(open_board(), two(Hex(1, 0)), O, "Gundam", 1)
+    assert fm.check([Hex(1, 0), Hex(2, 0), Hex(2, -1), Hex(1, 1)]).startswith("Correct")
+    text = fm.check([Hex(2, 0), Hex(0, 1)])
+    assert text.startswith("Not quite") and "missing" in text and "cannot be reached" in text

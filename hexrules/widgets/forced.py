@@ -1,0 +1,726 @@
+"""Explorers for the Push and Pull notebooks (06, 07): every branch on the map, one stepped through.
+
+Each explorer draws on ONE figure made at construction and changes its artists when a control
+changes (see :class:`~hexrules.widgets.base.Explorer`).
+
+* :class:`ForcedExplorer`: choose the source hex, the target and N; every branch of the Push or
+  Pull is drawn at once (moves as green arrows, collisions as red stubs marked with the damage,
+  board-edge steps as orange stubs), with a table of outcomes; one chosen branch is stepped
+  through with a slider and previous / next / reset buttons, the target's token moving along.
+* :class:`CompareForcedExplorer`: the same Push or Pull under two readings of one switch
+  (P2 ``collision_damage``, P3 ``push_drop_damage_per_level``, P4 ``push_off_board``, L3
+  ``pull_other_elevation``), side by side in two axes of one figure.
+* :class:`MultiPushExplorer`: several units forced by one effect, one at a time in a chosen
+  order (P5); each unit's branch is chosen among the outcomes left by the earlier ones.
+
+:class:`ForcedLayer` is the drawing helper they share (also used by ``figures/fig_forced.py``):
+it puts a :class:`~hexrules.forced.ForcedMove` on a :class:`~hexrules.plot.BoardArtists`, reusing
+its artists on every call. :data:`EXPLORERS` builds each explorer with its default scenario.
+
+Examples
+--------
+>>> import matplotlib.pyplot as plt
+>>> ex = ForcedExplorer("push_knuckle_shield", n=2)
+>>> len(ex.move.collisions)
+4
+>>> ex.controls["branch"].value = 3          # C3 -> D3 -x D2
+>>> ex.controls["step"].value = 1
+>>> ex.board.label(ex.shown_state.unit("RX-78-2 Gundam").hex)
+'D3'
+>>> plt.close(ex.figure)
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+from typing import Any, Callable, Sequence
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.patches import FancyArrowPatch
+
+from ..board import Scenario, builtin
+from ..errors import HexrulesError
+from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
+from ..hexgrid import Hex
+from ..options import CHOICES, DEFAULT, RulesOptions
+from ..plot import BoardArtists, draw_board, new_figure
+from ..state import State
+from .base import Explorer, error_html, pre, table_html
+
+__all__ = [
+    "ForcedLayer",
+    "ForcedExplorer",
+    "CompareForcedExplorer",
+    "MultiPushExplorer",
+    "FORCED_SWITCHES",
+    "EXPLORERS",
+]
+
+_MOVE = "#1e8449"
+_HIT = "#c0392b"
+_EDGE = "#d68910"
+_CHOSEN = "#ff00aa"
+_SOURCE = "#7d3c98"
+_END_FILL = "#a9dfbf"
+
+#: The switches that change Push and Pull, and the values offered for each (ruling in brackets):
+#: P2, P3, P4, L3.
+FORCED_SWITCHES: dict[str, tuple[Any, ...]] = {
+    "push_off_board": CHOICES["push_off_board"],
+    "pull_other_elevation": CHOICES["pull_other_elevation"],
+    "push_drop_damage_per_level": (0, 1, 2),
+    "collision_damage": (2, 1, 3),
+}
+
+
+def _scenario(scenario: str | Scenario) -> Scenario:
+    return builtin(scenario) if isinstance(scenario, str) else scenario
+
+
+def _movers(state: State) -> list[str]:
+    return [u.name for u in state if not u.garrison]
+
+
+def _unique(items: Sequence[Any]) -> list[Any]:
+    return list(dict.fromkeys(items))
+
+
+def _switch_control(name: str, value: Any, description: str | None = None) -> widgets.ToggleButtons:
+    if name not in FORCED_SWITCHES:
+        raise HexrulesError(f"{name!r} is not a Push/Pull switch (known: {', '.join(FORCED_SWITCHES)})")
+    values = FORCED_SWITCHES[name]
+    if value not in values:
+        values = (value, *values)
+    return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value,
+                                 description=description or f"{name} ({RulesOptions.ruling(name)})",
+                                 style={"description_width": "initial"})
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+
+
+class ForcedLayer:
+    """Draws a Push or Pull on a drawn board, reusing the same artists on every call.
+
+    Parameters
+    ----------
+    art : hexrules.plot.BoardArtists
+        The board drawn by :func:`hexrules.plot.draw_board`.
+
+    Notes
+    -----
+    Layers used on ``art``: ``"forced"`` (green arrows of every move), ``"chosen"`` (the chosen
+    branch, magenta), ``"forced_source"`` (the source hex outlined in purple), ``"forced_ends"``
+    (hexes where the target can end, filled pale green). Collision and edge steps go toward a hex
+    the target never enters (possibly off the board, where :meth:`BoardArtists.set_paths` cannot
+    draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side,
+    a marker there and a label (the damage taken by the target, ``"edge"`` or ``"out"``).
+    """
+
+    def __init__(self, art: BoardArtists) -> None:
+        self.art = art
+        self.ax = art.ax
+        self._stubs: list[FancyArrowPatch] = []
+        self._labels: list[Any] = []
+        self._marks = self.ax.scatter([], [], marker="X", zorder=12)
+        self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
+
+    def _point(self, h: Hex) -> tuple[float, float]:
+        return self.art.layout.hex_to_pixel(h)
+
+    def _boundary(self, a: Hex, b: Hex) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = self._point(a), self._point(b)
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def stubs(self, branches: Sequence[Branch]) -> list[tuple[Hex, Hex, str, str]]:
+        """``(from, attempted, colour, label)`` of every distinct collision or edge step."""
+        out: dict[tuple[Hex, Hex], tuple[str, str]] = {}
+        for b in branches:
+            if b.attempted is None:
+                continue
+            last = b.steps[-1]
+            if b.ending == "edge":
+                hit = [d for d in b.damages if d.cause == "edge"]
+                label = "out" if b.removed else (f"-{hit[0].amount}" if hit else "")
+                colour = _HIT if b.collision else _EDGE
+            else:
+                hit = [d for d in b.damages if d.cause == "collision" and d.unit == b.target]
+                label = f"-{hit[0].amount}" if hit else "x"
+                colour = _HIT
+            out.setdefault((last.frm, last.to), (colour, label))
+        return [(a, t, c, lab) for (a, t), (c, lab) in out.items()]
+
+    def show(self, fm: ForcedMove | None, *, chosen: Branch | None = None, step: int | None = None) -> None:
+        """Draw every branch of ``fm`` (None clears), and ``chosen`` up to ``step`` steps.
+
+        Parameters
+        ----------
+        fm : ForcedMove or None
+        chosen : Branch, optional
+            Drawn over the others in magenta (its collision or edge stub too, once reached).
+        step : int, optional
+            How many of ``chosen``'s steps to draw (default all).
+        """
+        art = self.art
+        if fm is None:
+            art.set_paths(None, key="forced")
+            art.set_paths(None, key="chosen")
+            art.set_highlight(None, key="forced_source")
+            art.set_fill(None)
+            self._draw_stubs([])
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+            return
+        moves = _unique([(s.frm, s.to) for b in fm for s in b.steps if s.result == "moved"])
+        art.set_paths([list(m) for m in moves], key="forced", colors=_MOVE, width=2.0)
+        art.set_fill({h: _END_FILL for h in fm.destinations}, alpha=0.75)
+        art.set_highlight([fm.source] if fm.source in art.index else None, key="forced_source", color=_SOURCE,
+                          width=3.5)
+        self._draw_stubs(self.stubs(fm.branches))
+        if chosen is None:
+            art.set_paths(None, key="chosen")
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+            return
+        k = len(chosen.steps) if step is None else max(0, min(step, len(chosen.steps)))
+        shown = chosen.steps[:k]
+        trail = [chosen.start] + [s.to for s in shown if s.result == "moved"]
+        art.set_paths([trail], key="chosen", colors=_CHOSEN, width=4.5)
+        if shown and shown[-1].result != "moved":
+            self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
+            self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])
+            self._chosen_mark.set(facecolor=_CHOSEN, edgecolor="black", linewidth=1.0)
+        else:
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+
+    def _draw_stubs(self, stubs: list[tuple[Hex, Hex, str, str]]) -> None:
+        art = self.art
+        while len(self._stubs) < len(stubs):
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.22 * art.ppu, shrinkB=0.0, zorder=7)
+            self.ax.add_patch(arrow)
+            self._stubs.append(arrow)
+            self._labels.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=13, clip_on=False))
+        points, colours = [], []
+        for arrow, text, (a, t, colour, label) in zip(self._stubs, self._labels, stubs):
+            p0, pb = self._point(a), self._boundary(a, t)
+            arrow.set_positions(p0, pb)
+            arrow.set_arrowstyle("-|>", head_length=5, head_width=3.5)
+            arrow.set(color=colour, linewidth=2.0, linestyle="-" if colour == _HIT else "--", visible=True)
+            # the label sits a little beyond the hex side, on the attempted hex's side
+            (x0, y0), (xb, yb) = p0, pb
+            dx, dy = xb - x0, yb - y0
+            norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+            text.set_position((xb - 0.4 * dy / norm, yb + 0.4 * dx / norm))  # beside the hex side
+            text.set_text(label)
+            text.set(color="white", fontsize=art.fontsize(0.26, 4, 10), fontweight="bold", visible=bool(label),
+                     bbox=dict(boxstyle="round,pad=0.15", fc=colour, ec="none"))
+            points.append(pb)
+            colours.append(colour)
+        for arrow, text in zip(self._stubs[len(stubs):], self._labels[len(stubs):]):
+            arrow.set_visible(False)
+            text.set_visible(False)
+        self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
+        self._marks.set_sizes([(0.42 * art.ppu) ** 2])
+        self._marks.set(facecolor=colours or "none", edgecolor="black", linewidth=0.8)
+
+
+def state_at(fm: ForcedMove, branch: Branch, step: int) -> State:
+    """The state shown after ``step`` steps of ``branch``: moved so far; at the end, resolved.
+
+    At the last step the branch is resolved (:func:`hexrules.forced.resolve`): damage applied,
+    or the target removed; before it, only the target's position changes.
+    """
+    if step >= len(branch.steps):
+        return fm.resolve(branch)
+    moved = [s.to for s in branch.steps[:step] if s.result == "moved"]
+    return fm.state.move(branch.target, moved[-1]) if moved else fm.state
+
+
+def _branch_options(fm: ForcedMove) -> list[tuple[str, int]]:
+    rows = fm.table()
+    return [(f"{r['#']}. {r['path']}: {r['ending']}", i) for i, r in enumerate(rows)]
+
+
+def _outcomes_html(fm: ForcedMove, chosen: int | None = None) -> str:
+    rows = fm.table()
+    if chosen is not None and 0 <= chosen < len(rows):
+        rows = [dict(r, **{"#": f"▶ {r['#']}"}) if i == chosen else r for i, r in enumerate(rows)]
+    return table_html(rows)
+
+
+# --- the main explorer -------------------------------------------------------------------------------
+
+
+class ForcedExplorer(Explorer):
+    """Every branch of a Push or Pull on the map, and one branch stepped through (notebooks 06, 07).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        A built-in scenario name (default ``"push_knuckle_shield"``) or a scenario.
+    kind : {"push", "pull"}
+    source : str, optional
+        The source hex label (default: the hex of the scenario's first unit).
+    target : str, optional
+        The unit forced (default: the first unit of another side than the source unit's).
+    n : int
+        Push N / Pull N.
+    options : RulesOptions
+        The starting reading of the rules.
+    switches : tuple of str
+        Switches offered as controls (keys of :data:`FORCED_SWITCHES`).
+    branch : int
+        The branch stepped through (an index into :attr:`move`'s branches).
+
+    Attributes
+    ----------
+    move : ForcedMove or None
+        The outcomes shown (None when the choice is refused; the reason is in the explanation).
+    shown_state : State
+        The units as drawn (the chosen branch after :attr:`step` steps).
+
+    Notes
+    -----
+    Controls: ``source`` (a hex: the pushing unit's, or any hex for an effect), ``target``,
+    ``n``, one control per switch, ``branch`` (a dropdown of the outcomes), ``step`` (a slider),
+    ``previous``, ``next`` and ``reset`` (buttons moving the slider). The forcing side is the
+    side of the unit on the source hex, or else the first unit's side (an effect of that side).
+    """
+
+    def __init__(
+        self,
+        scenario: str | Scenario = "push_knuckle_shield",
+        kind: str = "push",
+        source: str | None = None,
+        target: str | None = None,
+        n: int = 2,
+        options: RulesOptions = DEFAULT,
+        switches: tuple[str, ...] = (),
+        branch: int = 0,
+    ) -> None:
+        self.scenario = sc = _scenario(scenario)
+        self.board = sc.board
+        self.kind = kind
+        units = list(sc.state)
+        if not units:
+            raise HexrulesError(f"scenario {sc.name!r} has no units to {kind}")
+        first = units[0]
+        self.side = first.side
+        source = source or sc.board.label(first.hex)
+        movers = [u for u in _movers(sc.state)]
+        if target is None:
+            enemies = [u.name for u in units if u.side != self.side and not u.garrison]
+            target = enemies[0] if enemies else movers[-1]
+        self.base_options = options
+        self._syncing = False
+        fig, (ax,) = new_figure(sc.board)
+        self._buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+                         for name, label in (("previous", "◀ previous"), ("next", "next ▶"), ("reset", "reset"))}
+        word = "Push" if kind == "push" else "Pull"
+        controls: dict[str, widgets.Widget] = {
+            "source": widgets.Dropdown(options=[sc.board.label(h) for h in sc.board.hexes], value=source,
+                                       description="Source"),
+            "target": widgets.Dropdown(options=movers, value=target, description="Target"),
+            "n": widgets.IntSlider(value=n, min=0, max=4, description=f"{word} N"),
+        }
+        for name in switches:
+            controls[name] = _switch_control(name, getattr(options, name))
+        controls["branch"] = widgets.Dropdown(options=[], description="Branch",
+                                              layout=widgets.Layout(width="32em"))
+        controls["step"] = widgets.IntSlider(value=0, min=0, max=0, description="Step")
+        controls.update(self._buttons)
+        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: every way the {word} can go")
+        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.layer = ForcedLayer(self.art)
+        self.on_hex_click([self.art], self._clicked)
+        self.move: ForcedMove | None = None
+        self.shown_state = sc.state
+        self._recompute(branch=branch, step=None)
+        self.update()
+
+    # --- controls -----------------------------------------------------------------------------
+
+    def _watch(self, control: widgets.Widget) -> None:
+        for name, button in getattr(self, "_buttons", {}).items():
+            if control is button:
+                button.on_click(lambda _b, name=name: self._press(name))
+                return
+        super()._watch(control)
+
+    def _press(self, name: str) -> None:
+        step = self.controls["step"]
+        if name == "previous":
+            step.value = max(step.min, step.value - 1)
+        elif name == "next":
+            step.value = min(step.max, step.value + 1)
+        else:
+            step.value = 0
+
+    def _clicked(self, h: Hex, _art: Any) -> None:
+        """A click on a unit of another side than the forcing side's makes it the target; a click
+        on any other hex (but the target's) makes that hex the source."""
+        unit = self.scenario.state.at(h)
+        if unit is not None and unit.name == self.controls["target"].value:
+            return
+        if unit is not None and not unit.garrison and unit.side != self._side():
+            self.controls["target"].value = unit.name
+        else:
+            self.controls["source"].value = self.board.label(h)
+
+    def _on_change(self, change: dict) -> None:
+        if self._syncing:
+            return
+        owner = change.get("owner")
+        if owner is self.controls["step"]:
+            self.update()
+        elif owner is self.controls["branch"]:
+            self._syncing = True
+            try:
+                self._set_step_range(None)
+            finally:
+                self._syncing = False
+            self.update()
+        else:
+            self._recompute(branch=0, step=None)
+            self.update()
+
+    @property
+    def options(self) -> RulesOptions:
+        """The rules options from the switch controls."""
+        changes = {n: c.value for n, c in self.controls.items() if n in FORCED_SWITCHES}
+        return self.base_options.replace(**changes)
+
+    @property
+    def branch(self) -> Branch | None:
+        """The branch chosen in the ``branch`` dropdown."""
+        i = self.controls["branch"].value
+        if self.move is None or i is None or not 0 <= i < len(self.move):
+            return None
+        return self.move[i]
+
+    def _set_step_range(self, step: int | None) -> None:
+        b = self.branch
+        last = len(b.steps) if b is not None else 0
+        slider = self.controls["step"]
+        if last < slider.min:
+            slider.min = 0
+        slider.max = last
+        slider.value = last if step is None else max(0, min(step, last))
+
+    def _recompute(self, *, branch: int, step: int | None) -> None:
+        """Compute :attr:`move` from the controls and refill the branch and step controls."""
+        self._syncing = True
+        self._error: HexrulesError | None = None
+        try:
+            try:
+                self.move = forced(self.kind, self.board, self.scenario.state, self.controls["source"].value,
+                                   self.controls["target"].value, self.controls["n"].value,
+                                   side=self._side(), options=self.options)
+            except HexrulesError as err:
+                self.move, self._error = None, err
+            opts = _branch_options(self.move) if self.move is not None else []
+            dd = self.controls["branch"]
+            dd.options = opts
+            dd.value = (min(branch, len(opts) - 1) if opts else None)
+            self._set_step_range(step)
+        finally:
+            self._syncing = False
+
+    def _side(self) -> str:
+        unit = self.scenario.state.at(self.board.hex(self.controls["source"].value))
+        return unit.side if unit is not None else self.side
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        fm = self.move
+        if fm is None:
+            self.layer.show(None)
+            self.shown_state = self.scenario.state
+            self.art.set_units(self.shown_state)
+            if self._error is not None:
+                raise self._error
+            return
+        b = self.branch
+        k = self.controls["step"].value
+        self.layer.show(fm, chosen=b, step=k)
+        self.shown_state = state_at(fm, b, k) if b is not None else fm.state
+        self.art.set_units(self.shown_state)
+        head = fm.explain().splitlines()[0]
+        parts = [pre(head + "\nGreen arrows: moves; red stubs: collisions (label: damage to the target); "
+                 "orange stubs: the board edge; pale green: hexes where the target can end."),
+                 _outcomes_html(fm, self.controls["branch"].value)]
+        if b is not None:
+            lines = b.explain().splitlines()
+            shown = lines[: 1 + k]
+            if k >= len(b.steps):
+                shown = lines
+            else:
+                shown.append(f"  ... step {k} of {len(b.steps)}: press next ▶")
+            parts.append(pre("\n".join(shown)))
+        self.explain(html_text="".join(parts))
+
+
+# --- two readings side by side ---------------------------------------------------------------------
+
+
+class CompareForcedExplorer(Explorer):
+    """One Push or Pull under two readings of a switch, side by side (notebooks 06, 07).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        Default ``"push_edge"``.
+    kind : {"push", "pull"}
+    switch : str
+        A key of :data:`FORCED_SWITCHES` (default ``"push_off_board"``, ruling P4).
+    source, target : str, optional
+        As in :class:`ForcedExplorer`.
+    n : int
+    left, right : optional
+        The two values compared (default the switch's first two values).
+
+    Attributes
+    ----------
+    moves : list of ForcedMove
+        Left and right outcomes (empty when refused).
+
+    Notes
+    -----
+    Controls: ``switch``, ``left``, ``right``, ``target``, ``n``. The text lists the branches
+    whose ending or damage differs between the two readings.
+    """
+
+    def __init__(
+        self,
+        scenario: str | Scenario = "push_edge",
+        kind: str = "push",
+        switch: str = "push_off_board",
+        source: str | None = None,
+        target: str | None = None,
+        n: int = 2,
+        left: Any = None,
+        right: Any = None,
+    ) -> None:
+        self.scenario = sc = _scenario(scenario)
+        self.board = sc.board
+        self.kind = kind
+        units = list(sc.state)
+        first = units[0]
+        self.side = first.side
+        self.source = source or sc.board.label(first.hex)
+        movers = _movers(sc.state)
+        if target is None:
+            enemies = [u.name for u in units if u.side != self.side and not u.garrison]
+            target = enemies[0] if enemies else movers[-1]
+        values = FORCED_SWITCHES[switch]
+        fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
+        word = "Push" if kind == "push" else "Pull"
+        controls = {
+            "switch": widgets.Dropdown(options=list(FORCED_SWITCHES), value=switch, description="Rule switch"),
+            "left": widgets.ToggleButtons(options=[(str(v), v) for v in values],
+                                          value=values[0] if left is None else left, description="Left"),
+            "right": widgets.ToggleButtons(options=[(str(v), v) for v in values],
+                                           value=values[1] if right is None else right, description="Right"),
+            "target": widgets.Dropdown(options=movers, value=target, description="Target"),
+            "n": widgets.IntSlider(value=n, min=0, max=4, description=f"{word} N"),
+        }
+        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
+        self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
+        self.layers = [ForcedLayer(a) for a in self.arts]
+        self.moves: list[ForcedMove] = []
+        self.update()
+
+    def _on_change(self, change: dict) -> None:
+        if change.get("owner") is self.controls["switch"]:
+            values = FORCED_SWITCHES[change["new"]]
+            with self.hold():
+                for side, v in (("left", values[0]), ("right", values[1])):
+                    c = self.controls[side]
+                    c.options = [(str(x), x) for x in values]
+                    c.value = v
+                self._pending = True
+        else:
+            self.update()
+
+    def readings(self) -> list[RulesOptions]:
+        """The two rules options compared (left, right)."""
+        name = self.controls["switch"].value
+        return [DEFAULT.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
+
+    def redraw(self) -> None:
+        switch = self.controls["switch"].value
+        self.moves = []
+        err: HexrulesError | None = None
+        for art, layer, opts in zip(self.arts, self.layers, self.readings()):
+            art.ax.set_title(f"{switch} = {getattr(opts, switch)!s} ({RulesOptions.ruling(switch)})", fontsize=10)
+            try:
+                fm = forced(self.kind, self.board, self.scenario.state, self.source, self.controls["target"].value,
+                            self.controls["n"].value, side=self.side, options=opts)
+            except HexrulesError as e:
+                layer.show(None)
+                err = e
+                continue
+            self.moves.append(fm)
+            layer.show(fm)
+        if err is not None:
+            raise err
+        a, b = self.moves
+        diff = []
+        for x, y in zip(a, b):
+            if x != y:
+                diff.append(f"{_path(a, x)}: {_outcome(a, x)}  |  {_outcome(b, y)}")
+        extra = [f"{_path(b, y)}: only on the right: {_outcome(b, y)}" for y in b.branches[len(a.branches):]]
+        extra += [f"{_path(a, x)}: only on the left: {_outcome(a, x)}" for x in a.branches[len(b.branches):]]
+        if len(a) != len(b):
+            # branch lists differ in shape (L3's switch adds branches): compare by choice
+            ca, cb = {x.choice: x for x in a}, {y.choice: y for y in b}
+            diff = [f"{_path(a, ca[c])}: {_outcome(a, ca[c])}  |  {_outcome(b, cb[c])}"
+                    for c in ca if c in cb and ca[c] != cb[c]]
+            extra = [f"{_path(b, cb[c])}: only on the right: {_outcome(b, cb[c])}" for c in cb if c not in ca]
+            extra += [f"{_path(a, ca[c])}: only on the left: {_outcome(a, ca[c])}" for c in ca if c not in cb]
+        lines = [f"Left:  {a.explain().splitlines()[0]}", f"Right: {b.explain().splitlines()[0]}", ""]
+        if diff or extra:
+            lines.append("Branches that differ (left | right):")
+            lines += ["  " + d for d in diff + extra]
+        else:
+            lines.append("Both readings give the same branches here: the switch does not apply.")
+        self.explain("\n".join(lines))
+
+
+def _path(fm: ForcedMove, b: Branch) -> str:
+    return fm.table()[fm.branches.index(b)]["path"]
+
+
+def _outcome(fm: ForcedMove, b: Branch) -> str:
+    row = fm.table()[fm.branches.index(b)]
+    where = row["ends on"] if b.removed else f"ends on {row['ends on']}"
+    return f"{row['ending']}, {where}, damage {row['damage']}"
+
+
+# --- several units (P5) -----------------------------------------------------------------------------
+
+
+class MultiPushExplorer(Explorer):
+    """Several units pushed (or pulled) by one effect, one at a time in a chosen order (P5).
+
+    Parameters
+    ----------
+    scenario : str or Scenario
+        Default ``"push_multi"``.
+    kind : {"push", "pull"}
+    source : str, optional
+        The source: a unit name or hex label (default the first unit).
+    targets : sequence of str, optional
+        The units forced (default every non-Garrison enemy of the source's side).
+    n : int
+
+    Attributes
+    ----------
+    result : MultiForced or None
+        The resolution shown.
+
+    Notes
+    -----
+    Controls: ``order`` (every order of the targets), then one dropdown per position in that
+    order (``unit 1``, ``unit 2``...) listing that unit's branches as they are when its turn
+    comes, i.e. after the earlier units moved: a hex an earlier unit moved into becomes a
+    collision.
+    """
+
+    def __init__(
+        self,
+        scenario: str | Scenario = "push_multi",
+        kind: str = "push",
+        source: str | None = None,
+        targets: Sequence[str] | None = None,
+        n: int = 1,
+    ) -> None:
+        self.scenario = sc = _scenario(scenario)
+        self.board = sc.board
+        self.kind = kind
+        first = list(sc.state)[0]
+        self.source = source or first.name
+        src_unit = sc.state.unit(self.source) if self.source in sc.state else None
+        self.side = src_unit.side if src_unit else first.side
+        self.targets = list(targets or [u.name for u in sc.state if u.side != self.side and not u.garrison])
+        self.n = n
+        self._syncing = False
+        fig, (ax,) = new_figure(sc.board)
+        orders = [(" then ".join(p), p) for p in itertools.permutations(self.targets)]
+        controls: dict[str, widgets.Widget] = {
+            "order": widgets.Dropdown(options=orders, value=orders[0][1], description="Order",
+                                      layout=widgets.Layout(width="28em")),
+        }
+        for i in range(len(self.targets)):
+            controls[f"unit {i + 1}"] = widgets.Dropdown(options=[], description=f"Unit {i + 1}",
+                                                         layout=widgets.Layout(width="28em"),
+                                                         style={"description_width": "initial"})
+        word = "Push" if kind == "push" else "Pull"
+        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: {word} {n} on several units, one at a time")
+        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.layers = [ForcedLayer(self.art)]
+        self.result: MultiForced | None = None
+        self._resolve()
+        self.update()
+
+    def _on_change(self, change: dict) -> None:
+        if self._syncing:
+            return
+        self._resolve()
+        self.update()
+
+    def _resolve(self) -> None:
+        """Resolve the units in the chosen order, refilling each unit's choices as its turn comes."""
+        self._syncing = True
+        try:
+            order = self.controls["order"].value
+            plan: list[tuple[str, tuple[Hex, ...]]] = []
+            many = push_many if self.kind == "push" else pull_many
+            for i, name in enumerate(order):
+                dd = self.controls[f"unit {i + 1}"]
+                # the outcomes for this unit after the earlier ones: resolve the plan so far
+                before = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side).state \
+                    if plan else self.scenario.state
+                fm = forced(self.kind, self.board, before, self.source, name, self.n, side=self.side)
+                opts = [(f"{name}: {r['path']}: {r['ending']}", b.choice) for r, b in zip(fm.table(), fm)]
+                old = dd.value
+                dd.options = opts
+                dd.description = f"{i + 1}. {name}"
+                values = [v for _, v in opts]
+                dd.value = old if old in values else values[0]
+                plan.append((name, dd.value))
+            self.result = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side)
+        finally:
+            self._syncing = False
+
+    def redraw(self) -> None:
+        r = self.result
+        if r is None:
+            return
+        trails = [list(b.trail) for b in r.branches]
+        colours = ["#ff00aa", "#148f77", "#d68910", "#5d6d7e"]
+        self.art.set_paths(trails, key="chosen", colors=[colours[i % len(colours)] for i in range(len(trails))],
+                           width=4.0)
+        self.art.set_highlight([r.moves[0].source], key="forced_source", color=_SOURCE, width=3.5)
+        self.art.set_highlight([b.start for b in r.branches if b.moved], key="starts", color="#555555", width=2,
+                               linestyle="--")
+        self.layers[0]._draw_stubs(self.layers[0].stubs(r.branches))
+        self.art.set_units(r.state)
+        self.explain(r.explain())
+
+
+#: Zero-argument factories of every explorer notebooks 06 and 07 show, with their default
+#: scenarios (tests build each and change its controls).
+EXPLORERS: dict[str, Callable[[], Explorer]] = {
+    "push_knuckle_shield": lambda: ForcedExplorer("push_knuckle_shield", "push", n=2),
+    "push_collision": lambda: ForcedExplorer("push_collision", "push", n=2, switches=("push_drop_damage_per_level",)),
+    "push_edge": lambda: ForcedExplorer("push_edge", "push", n=2, switches=("push_off_board",)),
+    "compare_push_edge": lambda: CompareForcedExplorer("push_edge", "push", "push_off_board"),
+    "push_multi": lambda: MultiPushExplorer("push_multi", "push", n=1),
+    "pull_char_zaku": lambda: ForcedExplorer("pull_char_zaku", "pull", n=1),
+    "pull_other_elevation": lambda: ForcedExplorer("pull_other_elevation", "pull", target="RX-78-2 Gundam", n=2,
+                                                   switches=("pull_other_elevation",)),
+    "compare_pull_other_elevation": lambda: CompareForcedExplorer(
+        "pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1),
+}

@@ -1,0 +1,153 @@
+"""The Push / Pull explorers: built under Agg, driven through their controls, one figure each."""
+
+from __future__ import annotations
+
+import random
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets as widgets  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from hexrules.widgets.forced import (  # noqa: E402
+    EXPLORERS,
+    CompareForcedExplorer,
+    ForcedExplorer,
+    ForcedLayer,
+    MultiPushExplorer,
+)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def label(ex, unit):
+    return ex.board.label(ex.shown_state.unit(unit).hex)
+
+
+@pytest.mark.parametrize("name", sorted(EXPLORERS))
+def test_every_explorer_builds_and_survives_random_changes(name):
+    before = len(plt.get_fignums())
+    ex = EXPLORERS[name]()
+    assert "hexrules-explorer" in ex._dom_classes
+    assert len(plt.get_fignums()) == before + 1
+    rng = random.Random(7)
+    for _ in range(40):
+        key = rng.choice(list(ex.controls))
+        c = ex.controls[key]
+        if isinstance(c, widgets.Button):
+            c.click()
+        elif isinstance(c, (widgets.IntSlider,)):
+            c.value = rng.randint(c.min, c.max)
+        elif getattr(c, "options", None):
+            c.value = rng.choice([o[1] if isinstance(o, tuple) else o for o in c.options])
+    assert len(plt.get_fignums()) == before + 1
+    assert ex.view.value[:4] == b"\x89PNG"  # Agg: a PNG Image is shown
+
+
+def test_knuckle_shield_step_through():
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    fm = ex.move
+    assert len(fm.collisions) == 4
+    # choose C3 -> D3 -x D2 by its path text
+    i = next(v for text, v in ex.controls["branch"].options if "C3 -> D3 -x D2" in text)
+    ex.controls["branch"].value = i
+    step = ex.controls["step"]
+    assert (step.max, step.value) == (2, 2)  # shown to the end: collision resolved
+    assert label(ex, "RX-78-2 Gundam") == "D3"
+    assert ex.shown_state.unit("RX-78-2 Gundam").damage == 2
+    ex.controls["reset"].click()
+    assert step.value == 0 and label(ex, "RX-78-2 Gundam") == "C3"
+    ex.controls["next"].click()
+    assert step.value == 1 and label(ex, "RX-78-2 Gundam") == "D3"
+    assert ex.shown_state.unit("RX-78-2 Gundam").damage == 0  # not yet collided
+    ex.controls["next"].click()
+    ex.controls["next"].click()  # stays at the end
+    assert step.value == 2
+    ex.controls["previous"].click()
+    assert step.value == 1
+    assert "collision with terrain" in ex.explanation.value or "press next" in ex.explanation.value
+
+
+def test_figure_is_reused_not_rebuilt():
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    fig, faces = ex.figure, ex.art.faces
+    ex.controls["n"].value = 1
+    ex.controls["target"].value = "Zaku I"  # the source unit itself: refused, shown as an error
+    assert "hexrules-error" in ex.explanation.value and "own hex" in ex.explanation.value
+    ex.controls["source"].value = "A1"  # an effect of the Zaku's side on the Zaku: not an enemy
+    assert "hexrules-error" in ex.explanation.value and "enemy" in ex.explanation.value
+    ex.controls["source"].value = "B3"
+    assert ex.move is None and ex.controls["branch"].options == ()
+    ex.controls["target"].value = "RX-78-2 Gundam"
+    assert ex.move is not None and len(ex.move) == 4  # Push 1: stop + 3
+    assert ex.figure is fig and ex.art.faces is faces
+
+
+def test_source_as_any_hex_and_click():
+    ex = ForcedExplorer("push_knuckle_shield", n=1)
+    ex.controls["source"].value = "C2"  # an empty hex: an effect of the Zaku's side
+    assert ex.move is not None and ex.move.by is None
+    ex.click("A1")  # clicking an empty hex moves the source there
+    assert ex.controls["source"].value == "A1"
+    ex.click("C3")  # clicking the target changes nothing
+    assert ex.controls["source"].value == "A1" and ex.controls["target"].value == "RX-78-2 Gundam"
+
+
+def test_pull_refused_next_to_source_same_elevation():
+    ex = ForcedExplorer("pull_char_zaku", "pull", n=1)
+    assert ex.board.label(ex.move.start) == "D3"
+    assert {ex.board.label(h) for h in ex.move.destinations} == {"D3", "C2", "C3"}
+    ex.controls["source"].value = "C3"  # now the Gundam (D3) is adjacent at the same height
+    assert ex.move is None and "L3" in ex.explanation.value
+
+
+def test_compare_edge_switch():
+    ex = CompareForcedExplorer("push_edge", "push", "push_off_board")
+    a, b = ex.moves
+    assert [x.choice for x in a] == [y.choice for y in b]
+    assert "Branches that differ" in ex.explanation.value
+    ex.controls["right"].value = "remove"
+    assert "removed" in ex.explanation.value
+    ex.controls["switch"].value = "pull_other_elevation"  # does not apply to a Push
+    assert "does not apply" in ex.explanation.value
+
+
+def test_compare_pull_other_elevation():
+    ex = CompareForcedExplorer("pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1)
+    a, b = ex.moves
+    assert [x.ending for x in a] == ["adjacent"]
+    assert [y.ending for y in b] == ["stop", "unit"]
+    assert "only on the right" in ex.explanation.value
+
+
+def test_multi_push_order():
+    ex = MultiPushExplorer("push_multi", n=1)
+    d1, d2 = ex.controls["unit 1"], ex.controls["unit 2"]
+    # Gundam first, into D2
+    d1.value = next(v for t, v in d1.options if "D3 -> D2" in t)
+    # the Guncannon's D2 is now a collision with the Gundam
+    texts = [t for t, _ in d2.options]
+    assert any("C2 -x D2: collision with RX-78-2 Gundam" in t for t in texts)
+    d2.value = next(v for t, v in d2.options if "-x D2" in t)
+    assert ex.result.state.unit("Guncannon").damage == 2
+    assert ex.result.state.unit("RX-78-2 Gundam").damage == 2
+    # the other order: the Guncannon goes first and can take D2
+    ex.controls["order"].value = ("Guncannon", "RX-78-2 Gundam")
+    texts = [t for t, _ in ex.controls["unit 1"].options]
+    assert any("C2 -> D2" in t for t in texts)
+
+
+def test_layer_draws_off_board_stubs():
+    ex = ForcedExplorer("push_edge", n=2, switches=("push_off_board",))
+    layer: ForcedLayer = ex.layer
+    stubs = layer.stubs(ex.move.branches)
+    assert len(stubs) == 6 and all(lab == "" for *_, lab in stubs)  # edge "stop": no damage label
+    ex.controls["push_off_board"].value = "collide"
+    assert all(lab == "-2" for *_, lab in layer.stubs(ex.move.branches))
