@@ -1,0 +1,122 @@
+"""The Crush explorers (notebook 08): built from EXPLORERS, updated in place, values exact."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import ipywidgets as widgets
+import numpy as np
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from hexrules.dice import damage_distribution, expected_damage_table, vehicle_distribution  # noqa: E402
+from hexrules.widgets.base import CSS_CLASS, Explorer  # noqa: E402
+from hexrules.widgets.crush import EXPLORERS, CollapseExplorer, DamageExplorer, VehicleExplorer  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _poke(control: widgets.Widget, rng: random.Random) -> None:
+    if isinstance(control, widgets.Button):
+        control.click()
+    elif isinstance(control, (widgets.IntSlider, widgets.BoundedIntText)):
+        control.value = rng.randint(control.min, control.max)
+    elif isinstance(control, (widgets.Dropdown, widgets.ToggleButtons)):
+        control.value = rng.choice([v for _, v in control._options_full]) if hasattr(control, "_options_full") else rng.choice(control.options)
+    elif isinstance(control, widgets.Checkbox):
+        control.value = not control.value
+
+
+@pytest.mark.parametrize("name", sorted(EXPLORERS))
+def test_explorers_update_one_figure_in_place(name):
+    ex = EXPLORERS[name]()
+    assert isinstance(ex, Explorer) and CSS_CLASS in ex._dom_classes
+    figures = plt.get_fignums()
+    artists = (len(ex.figure.axes), [len(ax.patches) for ax in ex.figure.axes])
+    rng = random.Random(11)
+    for _ in range(25):
+        key = rng.choice(list(ex.controls))
+        _poke(ex.controls[key], rng)
+        assert "hexrules-error" not in ex.explanation.value
+    assert plt.get_fignums() == figures
+    assert len(ex.figure.axes) == artists[0]
+    assert ex.updates > 10
+
+
+def test_damage_explorer_shows_exact_values():
+    ex = DamageExplorer(cover=3, resolve=4)
+    assert ex.distribution.at_least(2) == Fraction(1, 2)  # the notebook's exercise
+    heights = [b.get_height() for b in ex.bars]
+    assert heights == pytest.approx([1 / 8, 3 / 8, 3 / 8, 1 / 8, 0, 0, 0])
+    bars = list(ex.bars)
+    ex.controls["cover"].value = 5
+    ex.controls["resolve"].value = 2
+    assert ex.bars == bars  # the same bar artists, new heights
+    d = damage_distribution(5, 2)
+    assert [b.get_height() for b in ex.bars[:6]] == pytest.approx([float(d[k]) for k in range(6)])
+    table = expected_damage_table(range(7), range(1, 8))
+    assert np.allclose(np.asarray(ex.img.get_array()), [[float(x) for x in row] for row in table])
+    assert ex.frame.get_xy() == (0.5, 4.5)  # Resolve 2 is column 1, Cover 5 is row 5
+    ex.controls["metric"].value = "P(at least 2)"
+    assert ex.img.get_array()[3][3] == pytest.approx(0.5)  # Cover 3, Resolve 4
+    assert "1/2" in ex.explanation.value or "P(≥ k)" in ex.explanation.value
+
+
+def test_vehicle_explorer_compares_c4_readings():
+    ex = VehicleExplorer(cover=1, shield=4, resolve=2)
+    # one die: Minor tally 1 with 2/6 (Major only) or 3/6 (Major also Minor)
+    assert ex.bars_only[1].get_height() == pytest.approx(1 / 3)
+    assert ex.bars_also[1].get_height() == pytest.approx(1 / 2)
+    assert ex.bars_hp[1].get_height() == pytest.approx(1 / 6)
+    ex.controls["shield"].value = 5
+    assert ex.bars_hp[1].get_height() == 0  # Shield 5 + Resolve 2 = 7: Major impossible
+    assert ex.table[(5, 2)] == (Fraction(1, 3), Fraction(0))
+    ex.controls["cover"].value = 4
+    v = vehicle_distribution(4, 5, 2, major_also_minor=True)
+    assert [b.get_height() for b in ex.bars_also[:5]] == pytest.approx([float(v.minor[k]) for k in range(5)])
+    ex.controls["shield"].value = 7
+    assert not ex.frame.get_visible()
+
+
+def test_collapse_explorer_steps_and_routes():
+    ex = CollapseExplorer(seed=1)
+    faces = ex.art.faces
+    res = ex.result
+    assert res.affected == ("Rangers", "Sentinel") and res.touching == ("Scouts",)
+    assert ex.controls["step"].max == len(res.steps) - 1
+    assert ex.step.kind == "traverse"
+    ex.controls["next"].click()
+    assert ex.step.kind == "collapse"
+    ex.controls["step"].value = ex.controls["step"].max
+    assert ex.step.kind == "done"
+    assert "who took what" in ex.explanation.value
+    ex.controls["next"].click()  # wraps round to the first step
+    assert ex.controls["step"].value == 0
+    seed = ex.controls["seed"].value
+    ex.controls["reroll"].click()
+    assert ex.controls["seed"].value == seed + 1
+    ex.controls["cover"].value = 0  # Cover 0 before the reduction: no dice (C2)
+    assert all(r.dice == () for r in ex.result.resolutions)
+    assert "die" not in [s.kind for s in ex.result.steps]
+    ex.controls["cover"].value = 3
+    ex.controls["route"].value = 1  # stop on the piece: the vehicle itself is affected
+    assert "Grinder" in ex.result.affected
+    assert ex.art.faces is faces
+
+
+def test_collapse_explorer_highlights():
+    ex = CollapseExplorer(seed=1, step=2)  # the "affected" step
+    b = ex.scenario.board
+    affected = ex.art._outlines["affected"].get_paths()
+    touching = ex.art._outlines["touching"].get_paths()
+    assert len(affected) == 3  # R1 on D2, R2 on E2, Sentinel on D4
+    assert len(touching) == 2  # S1 on C2, S2 on F2
+    assert ex.step.kind == "affected" and b.hex("D2") in ex.result.piece.hexes
