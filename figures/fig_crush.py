@@ -1,0 +1,50 @@
+"""Crush figures (RULES.md C2, C3, C5), every number computed exactly by :mod:`hexrules.dice`.
+
+* ``crush_expected_damage``: expected Crush damage to a non-vehicle unit against the
+  pre-reduction Cover (0-6 dice), one line per Resolve 2-6; the mean is ``Cover * p`` with
+  ``p = (7 - Resolve) / 6``.
+* ``crush_heatmap``: the same expected damage over Cover 0-6 x Resolve 1-7, written in each cell
+  (Resolve 7: no die reaches it).
+"""
+
+from __future__ import annotations
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from hexrules.dice import expected_damage_table
+from hexrules.widgets.crush import COVERS, RESOLVES, draw_expected_damage, draw_heatmap, set_heatmap
+
+
+def _figure(size: tuple[float, float]) -> tuple[Figure, object]:
+    fig = Figure(figsize=size)
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot()
+
+
+def fig_expected_damage() -> Figure:
+    fig, ax = _figure((6.4, 4.2))
+    draw_expected_damage(ax)
+    ax.set_title("Crush: expected damage to a non-vehicle unit (C2, C3)", fontsize=10)
+    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.13, top=0.9)
+    return fig
+
+
+def fig_heatmap() -> Figure:
+    fig, ax = _figure((6.4, 4.6))
+    img, texts, frame = draw_heatmap(ax, COVERS, RESOLVES, xlabel="Resolve", ylabel="pre-reduction Cover (= Crush dice)",
+                                     fontsize=8)
+    frame.set_xy((RESOLVES.index(4) - 0.5, 3 - 0.5))  # the rulebook's example: Cover 3 against Resolve 4
+    set_heatmap(img, texts, expected_damage_table(COVERS, RESOLVES), lambda v: f"{v:.2f}".rstrip("0").rstrip("."),
+                vmax=max(COVERS))
+    fig.colorbar(img, ax=ax, fraction=0.05, pad=0.02, label="expected damage")
+    ax.set_title("Crush: expected damage over Cover × Resolve\n(framed: the rulebook's Cover 3 vs Resolve 4, 3/2)",
+                 fontsize=10)
+    fig.subplots_adjust(left=0.12, right=0.95, bottom=0.11, top=0.87)
+    return fig
+
+
+FIGURES = {
+    "crush_expected_damage": fig_expected_damage,
+    "crush_heatmap": fig_heatmap,
+}
