@@ -68,6 +68,7 @@ __all__ = [
     "sample_damage",
     "sample_vehicle",
     "tally",
+    "check_guess",
 ]
 
 #: The faces of a D6.
@@ -615,3 +616,58 @@ def tally(dice: Sequence[int], shield: int, resolve: int, *, options: RulesOptio
         elif c == "minor":
             minor += 1
     return minor, major
+
+
+def check_guess(guess: Any, exact: Fraction, *, what: str = "the probability", tolerance: float = 0.02) -> str:
+    """Compare a reader's guess with an exact probability (the notebooks' "predict, then check").
+
+    Parameters
+    ----------
+    guess : Fraction, float, str such as ``"1/2"`` or ``"50%"``, or None
+        The guess; None means "not answered yet".
+    exact : Fraction
+        The exact value (e.g. ``damage_distribution(3, 4).at_least(2)``).
+    what : str
+        What is being guessed, for the message.
+    tolerance : float
+        How close (absolute) counts as right for a decimal guess.
+
+    Returns
+    -------
+    str
+        A sentence: right, close, or how far off (exact value always shown once answered).
+
+    Raises
+    ------
+    RuleError
+        If the guess is not a number in [0, 1] (ruling C5).
+
+    Examples
+    --------
+    >>> check_guess("1/2", Fraction(1, 2))
+    'Right: the probability is exactly 1/2 (50.0%).'
+    >>> check_guess(0.4, Fraction(1, 2))
+    'Not quite: you said 0.4 (40.0%); the probability is exactly 1/2 (50.0%).'
+    >>> check_guess(None, Fraction(1, 2))
+    'Write your guess first (a fraction such as 3/8, a decimal, or a percentage).'
+    """
+    if guess is None:
+        return "Write your guess first (a fraction such as 3/8, a decimal, or a percentage)."
+    try:
+        if isinstance(guess, str):
+            text = guess.strip()
+            value = Fraction(text[:-1].strip()) / 100 if text.endswith("%") else Fraction(text)
+        elif isinstance(guess, bool):
+            raise ValueError
+        else:
+            value = Fraction(guess)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise RuleError(f"guess {guess!r} is not a probability (a fraction, decimal or percentage)", ruling="C5") from None
+    if not 0 <= value <= 1:
+        raise RuleError(f"guess {guess!r} is not between 0 and 1", ruling="C5")
+    truth = f"{what} is exactly {exact} ({float(exact) * 100:.1f}%)"
+    if value == exact:
+        return f"Right: {truth}."
+    if abs(float(value) - float(exact)) <= tolerance:
+        return f"Close enough: you said {guess} ({float(value) * 100:.1f}%); {truth}."
+    return f"Not quite: you said {guess} ({float(value) * 100:.1f}%); {truth}."

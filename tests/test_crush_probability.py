@@ -258,3 +258,17 @@ def test_property_multinomial(n, s, r, also):
         assert all(mi + ma <= n for mi, ma in v)
     # the Major tally does not depend on the switch
     assert v.major == vehicle_distribution(n, s, r, major_also_minor=not also).major
+
+
+def test_check_guess():
+    from hexrules.dice import check_guess
+
+    exact = damage_distribution(3, 4).at_least(2)
+    assert check_guess("1/2", exact).startswith("Right")
+    assert check_guess("50%", exact).startswith("Right")
+    assert check_guess(0.51, exact).startswith("Close enough")
+    assert check_guess(Fraction(3, 8), exact).startswith("Not quite")
+    assert "Write your guess" in check_guess(None, exact)
+    for bad in ("half", 1.5, True):
+        with pytest.raises(RuleError, match="C5"):
+            check_guess(bad, exact)
