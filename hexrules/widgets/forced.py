@@ -657,7 +657,8 @@ class MultiPushExplorer(Explorer):
                                                          layout=widgets.Layout(width="28em"),
                                                          style={"description_width": "initial"})
         word = "Push" if kind == "push" else "Pull"
-        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: {word} {n} on several units, one at a time")
+        super().__init__(fig, controls,
+                         title=f"{sc.name or f'{word} {n}'}: one unit at a time, in a chosen order (P5)")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.layers = [ForcedLayer(self.art)]
         self.result: MultiForced | None = None
