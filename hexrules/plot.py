@@ -277,6 +277,11 @@ class BoardArtists:
         Hatching over impassable hexes.
     units : dict of str to (patch, Text, Text)
         Token, name and damage texts of each unit drawn, by unit name.
+    text_layers, arrow_layers : dict of str to list
+        The pooled :class:`~matplotlib.text.Text` / :class:`~matplotlib.patches.FancyArrowPatch`
+        artists of each layer (hidden ones included).
+    outline_layers, link_layers, marker_layers : dict of str to Collection
+        The one collection of each outline / link / marker layer.
     """
 
     def __init__(self, ax: "Axes", board: "Board") -> None:
@@ -291,12 +296,13 @@ class BoardArtists:
         self.polygons = self.centres[:, None, :] + corners[None, :, :]
         self.base_colours = np.array([self._base_colour(h) for h in self.hexes], dtype=float).reshape(-1, 4)
         self.fill: dict[Hex, Any] = {}
+        self._shown: dict[str, dict[Hex, str]] = {}
         self.units: dict[str, tuple[Any, Any, Any]] = {}
-        self._texts: dict[str, list] = {}
-        self._arrows: dict[str, list] = {}
-        self._outlines: dict[str, PolyCollection] = {}
-        self._markers: dict[str, Any] = {}
-        self._links: dict[str, LineCollection] = {}
+        self.text_layers: dict[str, list] = {}
+        self.arrow_layers: dict[str, list] = {}
+        self.outline_layers: dict[str, PolyCollection] = {}
+        self.marker_layers: dict[str, Any] = {}
+        self.link_layers: dict[str, LineCollection] = {}
         self._sides: list[str] = []
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
@@ -437,7 +443,7 @@ class BoardArtists:
         list of matplotlib.text.Text
             The visible texts of the layer.
         """
-        pool = self._texts.setdefault(key, [])
+        pool = self.text_layers.setdefault(key, [])
         items = list((texts or {}).items())
         fs = self.fontsize(size)
         while len(pool) < len(items):
@@ -452,7 +458,12 @@ class BoardArtists:
             shown.append(t)
         for t in pool[len(items):]:
             t.set_visible(False)
+        self._shown[key] = {_as_hex(self.board, h): str(v) for h, v in items}
         return shown
+
+    def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
+        """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
+        return dict(self._shown.get(key, {}))
 
     def set_labels(self, show: bool = True, *, color: str = "#555555") -> None:
         """Write every hex's player label (``"C4"``) near the top of the hex, or hide them."""
@@ -514,7 +525,7 @@ class BoardArtists:
         for p, c in zip(paths, cols):
             pts = [self.centre(h) for h in p]
             steps.extend((a, b, c) for a, b in zip(pts, pts[1:]))
-        pool = self._arrows.setdefault(key, [])
+        pool = self.arrow_layers.setdefault(key, [])
         shrink = 0.22 * self.ppu
         while len(pool) < len(steps):
             arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=shrink, shrinkB=shrink, zorder=7)
@@ -542,11 +553,11 @@ class BoardArtists:
     ) -> LineCollection:
         """Join pairs of hex centres with plain lines (e.g. who is Engaged with whom)."""
         segments = [[self.centre(a), self.centre(b)] for a, b in (pairs or [])]
-        lc = self._links.get(key)
+        lc = self.link_layers.get(key)
         if lc is None:
             lc = LineCollection([], zorder=8.5)
             self.ax.add_collection(lc, autolim=False)
-            self._links[key] = lc
+            self.link_layers[key] = lc
         lc.set_segments(segments)
         lc.set(color=color, linewidth=width, linestyle=linestyle)
         return lc
@@ -572,11 +583,11 @@ class BoardArtists:
             The layer's outline collection (one per key, reused).
         """
         idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
-        pc = self._outlines.get(key)
+        pc = self.outline_layers.get(key)
         if pc is None:
             pc = PolyCollection([], facecolor="none", zorder=4)
             self.ax.add_collection(pc, autolim=False)
-            self._outlines[key] = pc
+            self.outline_layers[key] = pc
         pc.set_verts(self.polygons[idx] * inset + self.centres[idx][:, None, :] * (1 - inset) if idx else [])
         pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
         return pc
@@ -604,10 +615,10 @@ class BoardArtists:
             The layer's scatter (one per key, reused via ``set_offsets``).
         """
         pts = [self.centre(h) for h in (hexes or [])]
-        sc = self._markers.get(key)
+        sc = self.marker_layers.get(key)
         if sc is None:
             sc = self.ax.scatter([], [], marker=marker, zorder=8)
-            self._markers[key] = sc
+            self.marker_layers[key] = sc
         sc.set_offsets(np.array(pts, dtype=float).reshape(-1, 2))
         sc.set_sizes([(size * self.ppu) ** 2])
         sc.set(facecolor=color, edgecolor=edgecolor, linewidth=1.0)

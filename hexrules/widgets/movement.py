@@ -298,6 +298,8 @@ class ReachExplorer(Explorer):
         target = self.controls["target"].value
         self.cost = None
         head = f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable (numbers: cheapest cost in movement points)"
+        if kind == "dash" and st.unit(name).speed:
+            head += f"\nSpeed bonus {st.unit(name).speed} does not apply: Speed adds to Advance only (M2)"
         if not target:
             self.art.set_paths(None, key="path")
             self.art.set_highlight(None, key="target")
@@ -343,7 +345,7 @@ class EngagementExplorer(Explorer):
     there; an occupied or impassable hex is refused with the rule), ``ignore`` (the unit ignores
     Engagement, E5) and ``reset``. The picture joins Engaged pairs with red dashes (E1), joins
     adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
-    Engaged units in red, and tints the hexes where the selected unit would be Engaged. The text
+    Engaged units in red (grey dashes for one that ignores Engagement), and tints the hexes where the selected unit would be Engaged. The text
     lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom it
     must attack (E4).
     """
@@ -429,7 +431,10 @@ class EngagementExplorer(Explorer):
                     near.add(tuple(sorted((u.name, o.name))))
         self.art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in sorted(near)], key="near",
                            color="#7f8c8d", width=2, linestyle=":")
-        self.art.set_highlight([st.unit(n).hex for n in eng], key="engaged", color="#c0392b", width=3)
+        self.art.set_highlight([st.unit(n).hex for n in eng if not st.unit(n).ignore_engagement], key="engaged",
+                               color="#c0392b", width=3)
+        self.art.set_highlight([st.unit(n).hex for n in eng if st.unit(n).ignore_engagement], key="ignoring",
+                               color="#7f8c8d", width=3, linestyle="--")
         me = st.unit(name)
         danger = {h: "#f1948a" for h in b.hexes if h != me.hex and st.at(h) is None and b.terrain(h).passable
                   and mv.engaged_with(b, st, name, at=h)}
@@ -443,6 +448,8 @@ class EngagementExplorer(Explorer):
                 continue
             with_ = eng.get(u.name, ())
             status = f"Engaged with {', '.join(with_)} (E1)" if with_ else "not Engaged"
+            if u.ignore_engagement:
+                status += "; ignores Engagement (E5)"
             lines.append(f"{u.name} on {b.label(u.hex)} (height {b.elevation(u.hex)}): {status}")
             for kind in ("advance", "dash"):
                 lines.append(f"    {kind}: {mv.allowance(b, st, u.name, kind).explain()}")

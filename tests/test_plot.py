@@ -1,0 +1,212 @@
+"""hexrules.plot: drawing updates artists in place, pictures are PNGs, placement follows Layout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.patches import Circle, RegularPolygon  # noqa: E402
+
+from hexrules import Board, BoardError, Hex, Scenario, State, Unit  # noqa: E402
+from hexrules import plot  # noqa: E402
+from hexrules.plot import BoardArtists, draw_board, new_figure, short_name, to_png  # noqa: E402
+
+TEXT = """
+map:
+    0  1  2  0
+     0  ~  X  1
+    0  0  0  0
+units:
+    Gundam  side=federation  at=A1
+    Zaku  side=zeon  at=D3 damage=2
+garrisons:
+    Base  side=federation  at=B3
+"""
+
+
+@pytest.fixture
+def scenario():
+    return Scenario.from_text(TEXT)
+
+
+@pytest.fixture
+def art(scenario):
+    fig = Figure()
+    return draw_board(scenario.board, scenario.state, ax=fig.add_subplot())
+
+
+def _colour(art: BoardArtists, label: str) -> np.ndarray:
+    return art.faces.get_facecolor()[art.index[art.board.hex(label)]]
+
+
+def test_import_hexrules_does_not_import_matplotlib_or_ipywidgets():
+    code = "import sys, hexrules, hexrules.movement; print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False"]
+
+
+def test_one_polycollection_holds_every_face_in_board_order(art, scenario):
+    assert len(art.faces.get_paths()) == len(scenario.board) == 12
+    assert art.hexes == scenario.board.hexes
+    assert art.ax.collections.count(art.faces) == 1
+
+
+def test_recolour_keeps_the_same_collection_and_changes_only_the_filled_faces(art):
+    faces = art.faces
+    before = art.faces.get_facecolor().copy()
+    art.set_fill({"C3": "#ff0000", "D1": 5}, vmin=0, vmax=5)
+    after = art.faces.get_facecolor()
+    assert art.faces is faces
+    changed = {art.hexes[i] for i in np.nonzero(np.any(before != after, axis=1))[0]}
+    assert changed == {art.board.hex("C3"), art.board.hex("D1")}
+    art.set_fill(None)  # clearing restores the base colours
+    assert np.allclose(art.faces.get_facecolor(), before)
+
+
+def test_numeric_fill_maps_equal_values_to_equal_colours(art):
+    # A1 and D3 are both ground-level open hexes, so equal values give equal colours.
+    art.set_fill({"A3": 1, "C3": 1, "D3": 3}, vmin=0, vmax=3)
+    assert np.allclose(_colour(art, "A3"), _colour(art, "C3"))
+    assert not np.allclose(_colour(art, "C3"), _colour(art, "D3"))
+
+
+def test_elevation_and_terrain_shading(art):
+    # Each level has its own colour; water and impassable hexes override elevation (T1).
+    ground, h1, h2 = (_colour(art, x) for x in ("A1", "B1", "C1"))
+    assert not np.allclose(ground, h1) and not np.allclose(h1, h2)
+    assert np.allclose(_colour(art, "B2")[:3], matplotlib.colors.to_rgb(plot.TERRAIN_COLOURS["water"]))
+    assert len(art.hatch.get_paths()) == 1  # only C2 is impassable, drawn hatched
+    assert plot.elevation_colour(7) != plot.elevation_colour(6)
+
+
+def test_hex_to_pixel_placement_follows_the_layout(art, scenario):
+    layout = scenario.board.layout(1.0)
+    assert art.layout == layout
+    for h in scenario.board.hexes:
+        assert art.centre(h) == pytest.approx(layout.hex_to_pixel(h))
+        verts = art.faces.get_paths()[art.index[h]].vertices[:6]
+        assert np.allclose(verts, layout.polygon_corners(h))
+        assert art.hex_at(*layout.hex_to_pixel(h)) == h
+    assert art.hex_at(-50.0, -50.0) is None
+    assert art.hex_at(None, None) is None
+    y0, y1 = art.ax.get_ylim()
+    assert y0 > y1  # rows go down the page: row 1 at the top
+
+
+def test_text_layers_reuse_their_pool(art):
+    first = art.set_texts({"A3": 1, "B3": 2, "C3": 3}, key="costs")
+    again = art.set_texts({"D3": 9}, key="costs")
+    assert again[0] is first[0]
+    assert art.texts_shown("costs") == {art.board.hex("D3"): "9"}
+    assert sum(t.get_visible() for t in art.text_layers["costs"]) == 1
+    assert len(art.text_layers["costs"]) == 3
+    assert art.text_layers["costs"][0].get_position() == pytest.approx(art.centre("D3"))
+    art.set_texts(None, key="costs")
+    assert not any(t.get_visible() for t in art.text_layers["costs"])
+
+
+def test_labels_are_player_labels(art):
+    shown = art.texts_shown("labels")
+    assert shown[art.board.hex("C3")] == "C3"
+    assert shown[art.board.hex("A1")] == "A1" and len(shown) == 12
+    assert set(art.texts_shown("elevation").values()) == {"▲1", "▲2"}
+
+
+def test_paths_draw_one_arrow_per_step_between_centres(art):
+    arrows = art.set_paths([["A1", "B1", "C1"], ["A3", "B3"]], colors=["red", "blue"])
+    assert len(arrows) == 3
+    pool = art.arrow_layers["paths"]
+    fewer = art.set_paths([["A1", "B1"]])
+    assert fewer[0] is pool[0] and sum(a.get_visible() for a in pool) == 1
+    # a Hex off the board is allowed in a path (e.g. a Push off the edge)
+    art.set_paths([[art.board.hex("A1"), Hex(-1, 0)]])
+    with pytest.raises(BoardError):
+        art.set_paths([["A1", "Z9"]])
+
+
+def test_highlight_links_and_markers_update_one_collection_each(art):
+    pc = art.set_highlight(["A1", "B1"])
+    assert len(pc.get_paths()) == 2
+    assert art.set_highlight(["C3"]) is pc and len(pc.get_paths()) == 1
+    lc = art.set_links([("A1", "B1")])
+    assert art.set_links([]) is lc and len(lc.get_segments()) == 0
+    sc = art.set_markers(["D3", "A3"])
+    assert art.set_markers(["A3"]) is sc and sc.get_offsets().shape == (1, 2)
+
+
+def test_units_move_in_place_and_garrisons_are_squares(art, scenario):
+    token, name, dmg = art.units["Gundam"]
+    assert isinstance(token, Circle) and token.center == pytest.approx(art.centre("A1"))
+    assert isinstance(art.units["Base"][0], RegularPolygon) and art.units["Base"][0].numvertices == 4
+    assert art.units["Zaku"][2].get_visible() and art.units["Zaku"][2].get_text() == "2"
+    assert not dmg.get_visible()
+    moved = scenario.state.move("Gundam", scenario.board.hex("D1")).remove("Zaku")
+    art.set_units(moved)
+    assert art.units["Gundam"][0] is token and token.center == pytest.approx(art.centre("D1"))
+    assert not art.units["Zaku"][0].get_visible()
+    # the two sides get different colours
+    assert art.units["Gundam"][0].get_facecolor() != art.units["Zaku"][0].get_facecolor()
+    with pytest.raises(BoardError, match="not on the board"):
+        art.set_units(State([Unit("Lost", "zeon", Hex(20, 20))]))
+
+
+def test_widget_like_updates_keep_the_figure_count_constant(scenario):
+    before = len(plt.get_fignums())
+    fig, (ax,) = new_figure(scenario.board)
+    a = draw_board(scenario.board, scenario.state, ax=ax)
+    assert len(plt.get_fignums()) == before + 1
+    for i in range(20):
+        a.set_fill({a.hexes[i % 12]: i})
+        a.set_texts({a.hexes[i % 12]: i})
+        a.set_paths([[a.hexes[0], a.hexes[1]]])
+        fig.canvas.draw()
+    assert len(plt.get_fignums()) == before + 1
+    plt.close(fig)
+
+
+def test_to_png_returns_a_png_without_opening_pyplot_figures(scenario):
+    before = plt.get_fignums()
+    png = to_png(scenario.board, scenario.state, fill={"A3": 2}, texts={"A3": 2}, paths=[["A3", "B3"]])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert png == to_png(scenario.board, scenario.state, fill={"A3": 2}, texts={"A3": 2}, paths=[["A3", "B3"]])
+    assert b"Software" not in png
+    assert plt.get_fignums() == before
+    assert scenario._repr_png_().startswith(b"\x89PNG") and scenario.board._repr_png_().startswith(b"\x89PNG")
+    assert plot.picture(scenario.board)._repr_png_().startswith(b"\x89PNG")
+
+
+def test_large_boards_draw_faces_without_stroked_edges():
+    board = Board.rectangle(40, 30)
+    a = draw_board(board, ax=Figure().add_subplot(), legend=False)
+    assert len(a.faces.get_paths()) == 1200 > plot.LARGE_BOARD
+    assert np.all(a.faces.get_linewidths() == 0)
+    assert a.texts_shown("labels") == {}  # no per-hex labels on big boards
+
+
+def test_short_names_fit_tokens():
+    assert short_name("Gundam") == "Gundam"
+    assert short_name("RX-78-2 Gundam") == "RX-78-2\nGundam"
+    assert all(len(line) <= 10 for line in short_name("A Very Long Unit Name Indeed").splitlines())
+    assert len(short_name("A Very Long Unit Name Indeed").splitlines()) <= 2
+
+
+def test_overlays_from_rule_results():
+    from hexrules import builtin
+    from hexrules.movement import path_cost, reachable
+
+    sc = builtin("elevation")
+    cost = path_cost(sc.board, sc.state, "RX-78-2 Gundam", ["C3", "D3"])
+    over = plot.move_cost_overlays(cost)
+    # RULES.md M1: ground (C3) to height 1 (D3) costs 2; the running total is written on D3.
+    assert over["texts"] == {sc.board.hex("D3"): 2}
+    assert over["paths"] == [[sc.board.hex("C3"), sc.board.hex("D3")]]
+    r = plot.reach_overlays(reachable(sc.board, sc.state, "RX-78-2 Gundam"))
+    assert r["vmax"] == 3 and r["fill"][sc.board.hex("D3")] == 2

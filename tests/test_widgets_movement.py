@@ -1,0 +1,204 @@
+"""Movement explorers: built under Agg, every control changed, the picture and text follow the rules.
+
+Expected numbers are worked out by hand from RULES.md (e.g. M1: ground to height 1 costs 2).
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import html  # noqa: E402
+
+import ipywidgets as widgets  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from hexrules.widgets.base import CSS_CLASS, Explorer  # noqa: E402
+from hexrules.widgets.movement import (  # noqa: E402
+    EXPLORERS,
+    CompareExplorer,
+    EngagementExplorer,
+    HexExplorer,
+    ReachExplorer,
+    ScenarioExplorer,
+)
+
+GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _other_value(control):
+    opts = [o[1] if isinstance(o, tuple) else o for o in control.options]
+    return next(v for v in opts if v != control.value)
+
+
+def _text(ex) -> str:
+    return html.unescape(ex.explanation.value)
+
+
+@pytest.mark.parametrize("name", sorted(EXPLORERS))
+def test_every_explorer_builds_and_every_control_changes_what_it_shows(name):
+    # Each control is changed once on a freshly built explorer (its default scenario), so that
+    # the change matters by the rules (e.g. a Speed bonus on Advance, M2).
+    probe = EXPLORERS[name]()
+    assert isinstance(probe, Explorer) and CSS_CLASS in probe._dom_classes
+    assert isinstance(probe.view, widgets.Image) and not probe.interactive  # Agg: a PNG image
+    assert probe.figure.number in plt.get_fignums()
+    changed_any = 0
+    for key in list(probe.controls):
+        ex = EXPLORERS[name]()
+        figures = len(plt.get_fignums())
+        control = ex.controls[key]
+        if len(getattr(control, "options", (1, 2))) < 2:
+            continue  # e.g. a unit dropdown on a board with one moving unit: nothing to change to
+        before, text, updates = bytes(ex.view.value), ex.explanation.value, ex.updates
+        if isinstance(control, widgets.Button):
+            control.click()
+        elif isinstance(control, widgets.Checkbox):
+            control.value = not control.value
+        elif isinstance(control, widgets.IntSlider):
+            control.value = control.max if control.value != control.max else control.min
+        else:
+            control.value = _other_value(control)
+        assert ex.updates > updates, key
+        assert bytes(ex.view.value).startswith(b"\x89PNG")
+        assert len(plt.get_fignums()) == figures  # callbacks never make figures
+        if not isinstance(control, widgets.Button):  # a Reset at the start changes nothing
+            assert bytes(ex.view.value) != before or ex.explanation.value != text, f"{name}: {key} changed nothing"
+            changed_any += 1
+        plt.close(ex.figure)
+    assert changed_any >= 1
+
+
+def test_reach_elevation_breakdown_totals():
+    ex = ReachExplorer("elevation", target="C2")
+    # M1: ground (C3) straight to height 2 (C2) costs 1 + 2 = 3, within Advance 3.
+    assert ex.cost.total == 3 and ex.cost.legal
+    assert "Total 3 of 3 movement points: legal." in ex.explanation.value
+    ex.controls["target"].value = "D3"  # ground to height 1: 2
+    assert ex.cost.total == 2 and "Total 2 of 3" in ex.explanation.value
+    shown = ex.art.texts_shown("costs")
+    b = ex.scenario.board
+    assert shown[b.hex("D3")] == "2" and shown[b.hex("B3")] == "1" and shown[b.hex("C2")] == "3"
+    # D2 is height 2 beyond D3: 2 + 2 = 4 > 3, so out of reach; the path is explained as illegal (M1).
+    ex.controls["target"].value = "D2"
+    assert ex.cost.total == 4 and not ex.cost.legal and "(ruling M1)" in ex.explanation.value
+    assert b.hex("D2") not in ex.art.texts_shown("costs")
+    arrows = [a for a in ex.art.arrow_layers["path"] if a.get_visible()]
+    assert len(arrows) == 2 and matplotlib.colors.to_hex(arrows[0].get_edgecolor()) == "#c0392b"
+
+
+def test_reach_speed_adds_to_advance_only():
+    ex = ReachExplorer("elevation", target="D2")
+    ex.controls["speed"].value = 1  # M2: Advance 3 + 1 = 4, so D2 (cost 4) becomes legal
+    assert ex.reach.allowance.total == 4 and ex.cost.legal
+    assert "+ 1 Speed (M2)" in ex.explanation.value
+    ex.controls["kind"].value = "dash"  # Dash 2, never Speed
+    assert ex.reach.allowance.total == 2 and not ex.cost.legal
+    ex.controls["target"].value = ""  # no target: no arrows
+    assert ex.cost is None and not any(a.get_visible() for a in ex.art.arrow_layers["path"])
+
+
+def test_reach_click_selects_the_target_and_unit_change_shows_its_speed():
+    ex = ReachExplorer("terrain")
+    assert ex.controls["speed"].value == 1  # the Gundam's Speed bonus in the scenario
+    ex.click("A1")
+    assert ex.controls["target"].value == "A1" and ex.cost is not None
+    ex.controls["unit"].value = "GM"
+    assert ex.controls["speed"].value == 0
+    assert ex.reach.unit == "GM"
+
+
+def test_reach_jumping_and_the_j1_switch():
+    ex = ReachExplorer("jumping", target="D3", switches=("jump_climb",))
+    b = ex.scenario.board
+    # J1/J2: from height 1 over the lower Garrison (C3) to D3 at height 1: 2.
+    assert ex.cost.total == 2 and ex.cost.legal
+    assert b.hex("C3") in ex.reach.pass_only
+    ex.controls["target"].value = "C4"  # ends one level higher: 1 + (1 + 1) = 3
+    assert ex.cost.total == 3 and ex.cost.legal
+    # The other reading of J1 charges elev(b) - elev(a) when elev(b) > s = 1: every way into
+    # C4 (height 2) from a height-1 hex (D3, two steps away) costs 1 + 1 + 2 = 4, from the
+    # ground 1 + 3 = 4 after one step: 4 > 3.
+    ex.controls["jump_climb"].value = "relative_when_above_start"
+    assert ex.cost.total == 4 and not ex.cost.legal
+
+
+def test_engagement_explorer_follows_e1_e2_e5():
+    ex = EngagementExplorer("engagement")
+    text = ex.explanation.value
+    # E1/E2: adjacent at the same elevation: both Engaged, Advance 3 - 1 = 2, Dash 2 - 1 = 1.
+    assert text.count("allowance 2 = Advance 3 - 1") == 2 and text.count("allowance 1 = Dash 2 - 1") == 2
+    assert len(ex.art.link_layers["engaged"].get_segments()) == 1
+    ex.controls["hex"].value = "A1"  # Gundam moved away: nobody Engaged
+    assert ex.state.unit(GUNDAM).hex == ex.scenario.board.hex("A1")
+    assert "allowance 2 = Advance 3 - 1" not in ex.explanation.value and len(ex.art.link_layers["engaged"].get_segments()) == 0
+    ex.controls["hex"].value = "D3"  # Char's hex: refused (M3), nothing moves, dropdown reverts
+    assert "Not placed" in ex.explanation.value and "M3" in ex.explanation.value
+    assert ex.controls["hex"].value == "A1"
+    ex.controls["reset"].click()
+    assert ex.state == ex.scenario.state and ex.controls["hex"].value == "C3"
+    ex.controls["ignore"].value = True  # E5: the Gundam loses no movement; Char still does
+    text = ex.explanation.value
+    assert text.count("allowance 3 = Advance 3") == 1 and text.count("allowance 2 = Advance 3 - 1") == 1
+    ex.controls["unit"].value = CHAR  # selecting a unit shows where it stands, moves nothing
+    assert ex.controls["hex"].value == "D3" and ex.controls["ignore"].value is False
+    assert ex.state.unit(CHAR).hex == ex.scenario.board.hex("D3")
+
+
+def test_engagement_lower_enemy_does_not_engage():
+    ex = EngagementExplorer("engagement_lower")
+    text = _text(ex)
+    assert "adjacent at another elevation, so not Engaged: Zaku II: Minelayer (E1)" in text
+    assert "its attacks must include Char's Zaku II (E4)" in text
+    assert len(ex.art.link_layers["engaged"].get_segments()) == 1  # Gundam-Char only
+    assert len(ex.art.link_layers["near"].get_segments()) == 1  # Gundam-Minelayer, not Engaged
+
+
+def test_compare_water_readings_side_by_side():
+    ex = CompareExplorer("terrain", "water", target="C2")
+    left, right = ex.costs
+    # T1 "enter_cost": B3 -> B2 (1) -> C2 water (1 + 1) = 3; "allowance": water costs no extra
+    # to enter, and the Gundam starts on open ground, so 1 + 1 = 2.
+    assert (left.total, right.total) == (3, 2)
+    assert "C2: 3 vs 2" in ex.explanation.value
+    ex.controls["unit"].value = "GM"  # starts in water: "allowance" takes 1 from its Advance
+    assert [r.allowance.total for r in ex.reaches] == [3, 2]
+    assert [a.ax.get_title() for a in ex.arts] == ["water = enter_cost (T1)", "water = allowance (T1)"]
+
+
+def test_compare_switch_change_offers_its_values():
+    ex = CompareExplorer("jumping", "jump_climb", target="C4")
+    assert [c.total for c in ex.costs] == [3, 4]  # J1 default and the other reading (see above)
+    updates = ex.updates
+    ex.controls["switch"].value = "water"
+    assert ex.updates == updates + 1  # one redraw for the switch and its two value controls
+    assert [o[1] for o in ex.controls["left"].options] == ["enter_cost", "allowance", "none"]
+    assert "same reach" in ex.explanation.value  # no water on the jumping board
+
+
+def test_hex_explorer_coordinates_and_neighbours():
+    ex = HexExplorer("elevation", hex="C3", other="F1")
+    # C3 is axial (1, 2); F1 is (5, 0): distance (|4| + |-2| + |-2|) / 2 = 4.
+    assert "axial q=1, r=2" in _text(ex) and "C3 -> F1: 4 hexes" in _text(ex)
+    assert len(ex.art.outline_layers["neighbours"].get_paths()) == 6
+    ex.controls["hex"].value = "A1"  # a corner has two neighbours on the board: B1 and A2
+    assert len(ex.art.outline_layers["neighbours"].get_paths()) == 2
+    assert "neighbours on the board: " in ex.explanation.value
+    ex.click("F5")
+    assert ex.controls["hex"].value == "F5"
+
+
+def test_scenario_explorer_shows_text_and_redraws_on_the_same_figure():
+    ex = ScenarioExplorer("elevation")
+    fig, ax = ex.figure, ex.ax
+    ex.controls["scenario"].value = "jumping"
+    assert "name: Jumping" in ex.explanation.value
+    assert ex.figure is fig and ex.art.ax is ax and len(fig.axes) == 1
