@@ -115,8 +115,11 @@ def test_collapse_explorer_steps_and_routes():
 def test_collapse_explorer_highlights():
     ex = CollapseExplorer(seed=1, step=2)  # the "affected" step
     b = ex.scenario.board
-    affected = ex.art._outlines["affected"].get_paths()
-    touching = ex.art._outlines["touching"].get_paths()
+    affected = ex.outlines["affected"].get_paths()
+    touching = ex.outlines["touching"].get_paths()
     assert len(affected) == 3  # R1 on D2, R2 on E2, Sentinel on D4
     assert len(touching) == 2  # S1 on C2, S2 on F2
     assert ex.step.kind == "affected" and b.hex("D2") in ex.result.piece.hexes
+    assert len(ex.outlines["current"].get_paths()) == 0
+    ex.controls["next"].click()  # first die of the Rangers: their models on the piece in gold
+    assert ex.step.kind == "die" and len(ex.outlines["current"].get_paths()) == 2

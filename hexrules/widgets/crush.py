@@ -400,14 +400,16 @@ class CollapseExplorer(Explorer):
             u = units[name]
             return [u.hex] if u.is_vehicle else [m.hex for m in u.models if m.alive]
 
-        self.art.set_highlight([h for n in res.affected for h in piece_hexes(n)] if show_affected else [],
-                               key="affected", color=_AFFECTED, width=3.0)
-        self.art.set_highlight([h for n in res.touching for h in all_hexes(n)] if show_affected else [],
-                               key="touching", color=_TOUCHING, width=2.5, linestyle="--")
+        self.outlines = {
+            "affected": self.art.set_highlight([h for n in res.affected for h in piece_hexes(n)] if show_affected else [],
+                                               key="affected", color=_AFFECTED, width=3.0),
+            "touching": self.art.set_highlight([h for n in res.touching for h in all_hexes(n)] if show_affected else [],
+                                               key="touching", color=_TOUCHING, width=2.5, linestyle="--"),
+        }
         current = []
         if step.unit and step.kind in ("die", "unit") and step.unit in units:
             current = piece_hexes(step.unit) if step.kind == "die" else list(step.hexes) or piece_hexes(step.unit)
-        self.art.set_highlight(current, key="current", color=_CURRENT, width=4.0)
+        self.outlines["current"] = self.art.set_highlight(current, key="current", color=_CURRENT, width=3.0, inset=0.8)
         head = textwrap.shorten(step.text.splitlines()[0], 95, placeholder=" …")
         self.ax.set_title(f"step {i + 1}/{len(steps)} · {head}", fontsize=8, loc="left")
         self.explain(html_text=self._explanation(res, i))
