@@ -41,7 +41,7 @@ def elevation_costs() -> dict[str, int]:
     b, st = sc.board, sc.state
     return {
         "0->1": mv.path_cost(b, st, GUNDAM, ["C3", "D3"]).total,
-        "1->2": mv.step_cost(b, st.move(GUNDAM, b.hex("D3")), GUNDAM, "D3", "D2").cost,
+        "1->2": mv.path_cost(b, st, GUNDAM, ["C3", "D3", "D2"]).steps[1].cost,
         "0->2": mv.path_cost(b, st, GUNDAM, ["C3", "C2"]).total,
     }
 

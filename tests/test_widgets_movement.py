@@ -202,3 +202,18 @@ def test_scenario_explorer_shows_text_and_redraws_on_the_same_figure():
     ex.controls["scenario"].value = "jumping"
     assert "name: Jumping" in ex.explanation.value
     assert ex.figure is fig and ex.art.ax is ax and len(fig.axes) == 1
+
+
+def test_exercise_checks_a_prediction_against_the_engine():
+    from hexrules import builtin
+    from hexrules.movement import path_cost
+    from hexrules.widgets.base import Exercise
+
+    sc = builtin("elevation")
+    cost = path_cost(sc.board, sc.state, GUNDAM, ["C3", "C2"])
+    ex = Exercise("C3 -> C2?", cost.total, explanation=cost.explain(), unit="movement points")
+    ex.controls["guess"].value = 2
+    ex.controls["check"].click()
+    assert "Not quite" in ex.feedback.value and "the engine says 3" in ex.feedback.value
+    assert ex.check(3) and "Right: 3 movement points" in ex.feedback.value  # M1: 1 + 2 climb
+    assert "hexrules-exercise" in ex._dom_classes

@@ -58,7 +58,7 @@ import ipywidgets as widgets
 from ..errors import HexrulesError
 from ..hexgrid import Hex
 
-__all__ = ["Explorer", "CSS_CLASS", "pre", "table_html", "error_html"]
+__all__ = ["Explorer", "Exercise", "CSS_CLASS", "pre", "table_html", "error_html"]
 
 #: The CSS class of every explorer's root box (browser tests find explorers by it).
 CSS_CLASS = "hexrules-explorer"
@@ -266,3 +266,69 @@ class Explorer(widgets.VBox):
         art = self._click_targets[target]
         if self._click_callback is not None:
             self._click_callback(art.board.hex(h), art)
+
+
+class Exercise(widgets.VBox):
+    """A "predict, then check" exercise: the reader types a prediction, the engine has the answer.
+
+    Parameters
+    ----------
+    question : str
+        The question (plain text; shown in bold).
+    answer : int or str
+        The right answer, computed by the engine in the notebook (e.g. ``path_to(...).total``).
+    explanation : str
+        Shown after checking (e.g. ``MoveCost.explain()``), so the reader sees why.
+    unit : str
+        Words after the answer (e.g. ``"movement points"``).
+
+    Attributes
+    ----------
+    controls : dict
+        ``"guess"`` (an :class:`ipywidgets.IntText` for a number, else a Text) and ``"check"``
+        (a Button).
+    feedback : ipywidgets.HTML
+        Empty until checked.
+
+    Examples
+    --------
+    >>> ex = Exercise("1 + 1?", 2, explanation="one and one")
+    >>> ex.check(3)
+    False
+    >>> ex.check(2), "Right" in ex.feedback.value
+    (True, True)
+    """
+
+    def __init__(self, question: str, answer: int | str, *, explanation: str = "", unit: str = "") -> None:
+        self.answer = answer
+        self.explanation_text = explanation
+        self.unit = unit
+        numeric = isinstance(answer, int) and not isinstance(answer, bool)
+        guess = widgets.IntText(value=0, description="Your answer") if numeric else widgets.Text(description="Your answer")
+        button = widgets.Button(description="Check", button_style="info")
+        self.controls = {"guess": guess, "check": button}
+        self.feedback = widgets.HTML()
+        button.on_click(lambda _b: self.check())
+        super().__init__([widgets.HTML(f"<b>{html.escape(question)}</b>"), widgets.HBox([guess, button]), self.feedback])
+        self.add_class("hexrules-exercise")
+
+    def _same(self, guess: Any) -> bool:
+        if isinstance(self.answer, str):
+            norm = lambda s: " ".join(str(s).replace(",", " ").upper().split())  # noqa: E731
+            return norm(guess) == norm(self.answer)
+        return guess == self.answer
+
+    def check(self, guess: Any = None) -> bool:
+        """Compare ``guess`` (default: what is typed) with the answer and show the verdict."""
+        if guess is not None:
+            self.controls["guess"].value = guess
+        value = self.controls["guess"].value
+        ok = self._same(value)
+        unit = f" {self.unit}" if self.unit else ""
+        if ok:
+            head = f'<div style="color:#1e8449"><b>Right: {html.escape(str(self.answer))}{html.escape(unit)}.</b></div>'
+        else:
+            head = (f'<div style="color:#b03a2e"><b>Not quite: you said {html.escape(str(value))}; the engine says '
+                    f'{html.escape(str(self.answer))}{html.escape(unit)}.</b></div>')
+        self.feedback.value = head + (pre(self.explanation_text) if self.explanation_text else "")
+        return ok
