@@ -668,12 +668,14 @@ class _Walk:
                 if self.options.pull_other_elevation == "collide" and occupant is not None:
                     l3_collide = occupant
                 else:
-                    why = ("the source's own hex is its only closer hex, and the source hex is never entered"
-                           if occupant is None else
-                           f"its only closer hex is the source's own hex, held by {_unit_desc(occupant)}")
+                    if occupant is None:  # the switch does not apply: nobody to collide with
+                        why = "the source's own hex is its only closer hex, and the source hex is never entered"
+                        rule = "L3"
+                    else:
+                        why = f"its only closer hex is the source's own hex, held by {_unit_desc(occupant)}"
+                        rule = f"L3, pull_other_elevation={self.options.pull_other_elevation!r}"
                     adjacent_text = (f"{name} is next to the source at another elevation (height {here}, source "
-                                     f"height {self.src_elev}): {why}; nothing happens "
-                                     f"(L3, pull_other_elevation={self.options.pull_other_elevation!r}); "
+                                     f"height {self.src_elev}): {why}; nothing happens ({rule}); "
                                      f"the Pull ends on {self.label(cur)}.")
         if adjacent_text:
             self._emit(steps, "adjacent", damages, adjacent_text)

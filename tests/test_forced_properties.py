@@ -16,6 +16,15 @@ O = Hex(0, 0)
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+class Situation(tuple):
+    """``(board, state, source, target, kind, n)`` with a readable repr for failing examples."""
+
+    def __repr__(self) -> str:
+        board, state, source, target, kind, n = self
+        return (f"Situation(cells={board.cells()!r}, units={list(state)!r}, source={source!r}, "
+                f"target={target!r}, kind={kind!r}, n={n!r})")
+
+
 @st.composite
 def situations(draw):
     """A board within radius 3 of (0,0) (some holes), units, a source, a target, a kind and N."""
@@ -42,7 +51,7 @@ def situations(draw):
         source = spots[0]
     else:
         source = draw(st.sampled_from([h for h in cells if h not in state.occupied] or [spots[0]]))
-    return board, state, source, "U1", kind, n
+    return Situation((board, state, source, "U1", kind, n))
 
 
 options_st = st.builds(
