@@ -307,10 +307,16 @@ class Board:
         return cls(cells, name=name)
 
     def __repr__(self) -> str:
-        return f"Board.from_text({self.to_text()!r})"
+        try:
+            return f"Board.from_text({self.to_text()!r})"
+        except BoardError:  # hexes with negative offset coordinates have no text form
+            return f"Board({self.cells()!r}, name={self.name!r})"
 
     def __str__(self) -> str:
-        return _map_text(self)
+        try:
+            return _map_text(self)
+        except BoardError:
+            return repr(self)
 
     def _repr_png_(self) -> bytes:  # pragma: no cover - exercised in notebooks
         from . import plot

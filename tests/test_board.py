@@ -128,3 +128,9 @@ def test_random_boards_round_trip(cols, rows, data):
 
     b = Board({from_offset(c, r): v for (c, r), v in grid.items()})
     assert Board.from_text(b.to_text()) == b
+
+
+def test_repr_of_a_board_without_text_form():
+    b = Board({Hex(-3, 0): (1, "open"), Hex(-2, 0): (0, "water")})
+    assert eval(repr(b), {"Board": Board, "Hex": Hex}) == b
+    assert "Hex(q=-3, r=0)" in str(b)
