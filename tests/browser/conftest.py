@@ -1,0 +1,102 @@
+"""Fixtures of the browser suite: one real JupyterLab per test session, headless Chromium.
+
+The server serves a temporary copy of notebooks/ (autosave never writes outputs into the
+repository), binds to 127.0.0.1 on a free port with a random token, has private Jupyter
+folders, and runs in its own process group, which is ended (SIGTERM, then SIGKILL) at the end
+of the session, also when tests fail. The browser is Debian's Chromium driven by Playwright
+through executable_path; if it cannot start, the tests fail (never skip).
+
+Everything the suite drives lives in tools/browserkit.py (shared with tools/app.py and
+benchmarks/bench_latency.py). Screenshots go to artifacts/browser/ (git-ignored).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tools"))
+
+import browserkit as bk  # noqa: E402
+
+# The notebooks under test: notebooks/ of the repository. HEXRULES_BROWSER_NOTEBOOKS points the
+# suite at another folder (used to try the suite itself on throwaway notebooks).
+NOTEBOOKS_DIR = Path(os.environ.get("HEXRULES_BROWSER_NOTEBOOKS", REPO / "notebooks"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Everything under tests/browser/ is a browser test (deselect with -m "not browser")."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def repo_notebooks() -> list[str]:
+    """Names of the notebooks in notebooks/ (sorted)."""
+    return sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return bk.ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def notebook_copy(tmp_path_factory) -> Path:
+    """A temporary copy of notebooks/ that the servers serve."""
+    return bk.copy_notebooks(NOTEBOOKS_DIR, tmp_path_factory.mktemp("hexrules-nb") / "notebooks")
+
+
+@pytest.fixture(scope="session")
+def lab(notebook_copy, tmp_path_factory):
+    """One JupyterLab for the whole session; stopped (with its kernels) at the end."""
+    server = bk.start_lab(notebook_copy, tmp_path_factory.mktemp("hexrules-jupyter"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Headless Debian Chromium through Playwright; a failure to start fails the tests."""
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = bk.launch_chromium(pw)
+    except BaseException:
+        pw.stop()
+        raise
+    try:
+        yield browser
+    finally:
+        try:
+            browser.close()
+        finally:
+            pw.stop()
+
+
+class BrowserPage:
+    """A fresh browser page plus the kernel errors seen on its websockets."""
+
+    def __init__(self, page, kernel_errors: list[str]):
+        self.page = page
+        self.kernel_errors = kernel_errors
+
+
+@pytest.fixture
+def browser_page(chromium):
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors = bk.kernel_message_watcher(page)
+    try:
+        yield BrowserPage(page, errors)
+    finally:
+        context.close()

@@ -1,0 +1,553 @@
+"""Drive the kit in a real browser: JupyterLab or Voila servers plus headless Chromium (Playwright).
+
+Shared by the browser tests (tests/browser/), the app-mode command (tools/app.py) and the latency
+benchmark (benchmarks/bench_latency.py). Test and tool infrastructure, not part of the package.
+
+Facts it relies on are in /work/shared/BROWSER-NOTES.md (JupyterLab 4.6, ipywidgets 8.1, ipympl
+0.10, Voila 0.5, Playwright 1.65, Debian's Chromium):
+
+- servers bind to 127.0.0.1 on a free port with a random token (auth always on), run in their
+  own process group (so that stopping them also stops their kernels) and get private Jupyter
+  config / runtime / settings / workspaces folders;
+- Chromium is the Debian package found on PATH, driven through ``executable_path``; nothing
+  downloads a browser.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+ARTIFACTS = Path(os.environ.get("HEXRULES_ARTIFACTS", REPO / "artifacts")) / "browser"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Bounded timeouts (seconds); generous because the machine has 2 cores and may be busy.
+SERVER_START_TIMEOUT = 120
+SERVER_STOP_GRACE = 10
+
+# Texts that mean something went wrong in an output area or a widget.
+ERROR_MARKERS = ("Traceback", "Error displaying widget", "Model not found", "model not found")
+
+
+class BrowserKitError(RuntimeError):
+    """A server or the browser could not be started, or a page did not behave."""
+
+
+# --------------------------------------------------------------------------- servers
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def jupyter_env(workdir: Path) -> dict[str, str]:
+    """Environment with private Jupyter folders under *workdir* and the news toast turned off.
+
+    Notebook windowing is turned off too, so that every cell (and its widgets) is attached to
+    the DOM and can be found by selectors, whatever the scroll position.
+    """
+    dirs = {
+        "JUPYTER_CONFIG_DIR": workdir / "config",
+        "JUPYTER_RUNTIME_DIR": workdir / "runtime",
+        "JUPYTERLAB_SETTINGS_DIR": workdir / "settings",
+        "JUPYTERLAB_WORKSPACES_DIR": workdir / "workspaces",
+        "IPYTHONDIR": workdir / "ipython",
+    }
+    for d in dirs.values():
+        d.mkdir(parents=True, exist_ok=True)
+    settings = dirs["JUPYTERLAB_SETTINGS_DIR"]
+    _write_json(
+        settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
+        {"fetchNews": "false", "checkForUpdates": False},
+    )
+    _write_json(
+        settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+        {"windowingMode": "none"},
+    )
+    env = dict(os.environ)
+    env.update({k: str(v) for k, v in dirs.items()})
+    env["PYTHONUNBUFFERED"] = "1"
+    # The server and its kernels use the interpreter of this venv.
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def _write_json(path: Path, data) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+
+
+@dataclass
+class Server:
+    """A running JupyterLab or Voila server (own process group)."""
+
+    kind: str
+    proc: subprocess.Popen
+    port: int
+    token: str
+    root: Path
+    log_path: Path
+    _log_file: object = field(repr=False, default=None)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str = "/", **query: str) -> str:
+        """URL of *path* with the token; a query value of "" gives a bare flag (``&reset``)."""
+        parts = [f"token={self.token}"]
+        for k, v in query.items():
+            parts.append(k if v == "" else f"{k}={urllib.parse.quote(str(v))}")
+        return f"{self.base_url}{path}?{'&'.join(parts)}"
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            lines = self.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return ""
+        return "\n".join(lines[-n:])
+
+    def api(self, method: str, path: str, timeout: float = 30):
+        """Call the server's REST API with the token; returns the decoded JSON (or None)."""
+        req = urllib.request.Request(self.base_url + path, method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self) -> None:
+        """Stop every kernel session (frees CPU and memory between notebooks)."""
+        for s in self.api("GET", "/api/sessions") or []:
+            try:
+                self.api("DELETE", f"/api/sessions/{s['id']}")
+            except (urllib.error.URLError, OSError):
+                pass
+
+    def stop(self) -> None:
+        """SIGTERM the whole process group (server and kernels), SIGKILL after a grace period."""
+        stop_process_group(self.proc)
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+
+
+def stop_process_group(proc: subprocess.Popen, grace: float = SERVER_STOP_GRACE) -> None:
+    """End the process group led by *proc* (started with start_new_session=True), by its id."""
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
+    # Kernels may outlive the leader for a moment; make sure the group is gone.
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _start(kind: str, argv: list[str], workdir: Path, port: int, token: str, root: Path,
+           ready_path: str, timeout: float, log_to_terminal: bool = False) -> Server:
+    workdir.mkdir(parents=True, exist_ok=True)
+    env = jupyter_env(workdir)
+    log_path = workdir / f"{kind}.log"
+    log_file = None if log_to_terminal else open(log_path, "wb")
+    proc = subprocess.Popen(
+        argv, cwd=root, env=env, stdout=log_file, stderr=subprocess.STDOUT if log_file else None,
+        stdin=subprocess.DEVNULL, start_new_session=True,
+    )
+    server = Server(kind, proc, port, token, root, log_path, log_file)
+    try:
+        if kind == "voila":
+            # GET /?token= would execute the notebook; without the token, / redirects to the
+            # login page (302) as soon as the server is up, which also proves auth is on.
+            wait_http_ok(server, ready_path, timeout, with_token=False, expect=302)
+        else:
+            wait_http_ok(server, ready_path, timeout)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+def wait_http_ok(server: Server, path: str, timeout: float, with_token: bool = True,
+                 expect: int = 200) -> None:
+    """Poll *path* (with the token, or without) until it answers *expect*; fail early if the
+    server exits."""
+    url = server.url(path) if with_token else server.base_url + path
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise BrowserKitError(
+                f"{server.kind} exited with code {server.proc.returncode} before answering "
+                f"{path}; log tail:\n{server.log_tail()}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            try:  # no redirects followed: an unauthenticated page answers 302 (to /login)
+                conn.request("GET", url.removeprefix(server.base_url))
+                last = conn.getresponse().status
+            finally:
+                conn.close()
+        except OSError as e:  # not up yet
+            last = e
+        if last == expect:
+            return
+        time.sleep(0.25)
+    raise BrowserKitError(
+        f"{server.kind} did not answer {expect} on {path} within {timeout:.0f} s (last: {last}); "
+        f"log tail:\n{server.log_tail()}")
+
+
+def start_lab(root_dir: Path, workdir: Path, timeout: float = SERVER_START_TIMEOUT) -> Server:
+    """Start JupyterLab serving *root_dir* (use a temporary copy: autosave writes outputs)."""
+    port, token = free_port(), secrets.token_hex(24)
+    argv = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root_dir}", "--ServerApp.terminals_enabled=False",
+    ]
+    if os.geteuid() == 0:
+        argv.append("--allow-root")
+    return _start("jupyterlab", argv, workdir, port, token, Path(root_dir), "/api/status", timeout)
+
+
+def start_voila(notebook: Path, workdir: Path, port: int | None = None, token: str | None = None,
+                timeout: float = SERVER_START_TIMEOUT, show_tracebacks: bool = False,
+                log_to_terminal: bool = False) -> Server:
+    """Start Voila serving one notebook as a standalone page (``/?token=...``).
+
+    The kernel runs in the notebook's folder, so serve a temporary copy when the notebook
+    may write files.
+    """
+    notebook = Path(notebook).resolve()
+    port = port or free_port()
+    token = token or secrets.token_hex(24)
+    argv = [
+        sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+        "--Voila.ip=127.0.0.1", f"--token={token}", "--Voila.port_retries=0",
+    ]
+    if show_tracebacks:
+        argv.append("--show_tracebacks=True")
+    return _start("voila", argv, workdir, port, token, notebook.parent, "/", timeout,
+                  log_to_terminal)
+
+
+def copy_notebooks(src: Path, dst: Path) -> Path:
+    """Copy the notebooks folder (notebooks only plus any data files) into *dst*."""
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return dst
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def chromium_path() -> str:
+    exe = shutil.which("chromium")
+    if not exe:
+        raise BrowserKitError(
+            "chromium is not on PATH; install the Debian package: bash tools/ensure-chromium.sh "
+            "(or: apt-get update && apt-get install -y chromium)")
+    return exe
+
+
+def launch_chromium(playwright, timeout_ms: float = 90_000):
+    """Launch Debian's Chromium headless through Playwright (never a downloaded browser)."""
+    return playwright.chromium.launch(
+        executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS, timeout=timeout_ms)
+
+
+# --------------------------------------------------------------------------- page helpers
+
+# JavaScript: a fingerprint of the pixels of a figure element (ipympl canvas or <img>).
+FIGURE_SNAPSHOT_JS = """
+(el) => {
+  if (el.tagName === 'CANVAS') {
+    return el.width + 'x' + el.height + ':' + el.toDataURL();
+  }
+  if (el.tagName === 'IMG') {
+    if (!el.complete || !el.naturalWidth) return 'img-loading:' + el.src;
+    const c = document.createElement('canvas');
+    c.width = el.naturalWidth; c.height = el.naturalHeight;
+    c.getContext('2d').drawImage(el, 0, 0);
+    return c.width + 'x' + c.height + ':' + c.toDataURL();
+  }
+  return 'unknown:' + el.outerHTML.length;
+}
+"""
+
+# Selector for the figure of an explorer: the ipympl main canvas or the Agg fallback image.
+FIGURE_SELECTOR = (
+    ".jupyter-matplotlib-figure .jupyter-matplotlib-canvas-div canvas:first-child, "
+    "img.widget-image, .jp-RenderedImage img"
+)
+
+# Controls we know how to operate, in the order we try them.
+CONTROL_KINDS = [
+    ("slider", ".widget-slider .noUi-handle:not([disabled])"),
+    ("dropdown", ".widget-dropdown select:not([disabled])"),
+    ("toggle-button", ".widget-toggle-buttons button:not([disabled]), "
+                      "button.widget-toggle-button:not([disabled])"),
+    ("radio", ".widget-radio-box input[type=radio]:not([disabled])"),
+    ("checkbox", ".widget-checkbox input[type=checkbox]:not([disabled])"),
+    ("button", "button.widget-button:not([disabled]):not(.widget-toggle-button)"),
+]
+
+
+def figure_snapshot(figure_locator) -> str:
+    return figure_locator.evaluate(FIGURE_SNAPSHOT_JS)
+
+
+def wait_figure(explorer, timeout_ms: float):
+    """Locator of the explorer's (first) figure element, once it is visible and drawn."""
+    fig = explorer.locator(FIGURE_SELECTOR).first
+    fig.wait_for(state="attached", timeout=timeout_ms)
+    fig.scroll_into_view_if_needed(timeout=timeout_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:  # wait until it holds an image (ipympl draws async)
+        snap = figure_snapshot(fig)
+        if not snap.startswith("img-loading") and not _blank(fig):
+            return fig
+        time.sleep(0.2)
+    raise BrowserKitError("the explorer's figure never showed an image")
+
+
+_BLANK_JS = """
+(el) => {
+  let w, h, ctx;
+  if (el.tagName === 'CANVAS') { w = el.width; h = el.height; ctx = el.getContext('2d'); }
+  else { return !(el.complete && el.naturalWidth); }
+  if (!w || !h) return true;
+  const d = ctx.getImageData(0, 0, w, h).data;
+  for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return false;
+  return true;
+}
+"""
+
+
+def _blank(fig) -> bool:
+    return bool(fig.evaluate(_BLANK_JS))
+
+
+def operate(page, kind: str, control) -> str:
+    """Change *control* the way a user would; return a description of what was done."""
+    if kind == "slider":
+        control.scroll_into_view_if_needed()
+        now = control.get_attribute("aria-valuenow")
+        vmax = control.get_attribute("aria-valuemax")
+        key = "ArrowLeft" if (now is not None and vmax is not None
+                              and float(now) >= float(vmax)) else "ArrowRight"
+        control.focus()
+        control.press(key)
+        return f"slider {key} (was {now}, max {vmax})"
+    if kind == "dropdown":
+        options = control.evaluate("(s) => Array.from(s.options).map(o => o.value)")
+        current = control.input_value()
+        others = [o for o in options if o != current]
+        if not others:
+            return ""
+        control.select_option(others[0])
+        return f"dropdown {current!r} -> {others[0]!r}"
+    if kind in ("toggle-button", "radio", "checkbox"):
+        if kind != "checkbox":
+            pressed = control.evaluate(
+                "(b) => b.classList.contains('mod-active') || b.checked === true")
+            if pressed:
+                return ""
+        control.scroll_into_view_if_needed()
+        control.click()
+        return f"{kind} {control.inner_text()[:30]!r}" if kind != "checkbox" else "checkbox"
+    if kind == "button":
+        control.scroll_into_view_if_needed()
+        label = control.inner_text()[:30]
+        control.click()
+        return f"button {label!r}"
+    raise ValueError(kind)
+
+
+def exercise_explorer(page, explorer, change_timeout_ms: float = 10_000,
+                      kinds_wanted: int = 3) -> list[tuple[str, bool]]:
+    """Operate controls of one explorer box; return [(what was done, figure changed?)].
+
+    Tries one control of each kind present (slider, dropdown, toggle, button...), up to
+    *kinds_wanted* kinds with a change, plus further controls until the figure has changed at
+    least once.
+    """
+    fig = wait_figure(explorer, 60_000)
+    results: list[tuple[str, bool]] = []
+    changed_kinds = 0
+    for kind, selector in CONTROL_KINDS:
+        controls = explorer.locator(selector)
+        n = controls.count()
+        for i in range(n):
+            control = controls.nth(i)
+            if not control.is_visible():
+                continue
+            before = figure_snapshot(fig)
+            what = operate(page, kind, control)
+            if not what:
+                continue
+            changed = _wait_change(fig, before, change_timeout_ms)
+            results.append((what, changed))
+            if changed:
+                changed_kinds += 1
+                break  # one working control of this kind is enough
+            if any(c for _, c in results):
+                break  # the figure reacts to something already; move to the next kind
+        if changed_kinds >= kinds_wanted:
+            break
+    return results
+
+
+def _wait_change(fig, before: str, timeout_ms: float) -> bool:
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        now = figure_snapshot(fig)
+        if now != before and not now.startswith("img-loading"):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def output_problems(page, scope: str = ".jp-OutputArea-output") -> list[str]:
+    """Texts of output areas (or other elements matching *scope*) that hold an error."""
+    texts = page.locator(scope).all_inner_texts()
+    bad = []
+    for t in texts:
+        if any(m in t for m in ERROR_MARKERS) or re.search(r"^\w*(Error|Exception)\b.*", t, re.M):
+            bad.append(t.strip()[:2000])
+    return bad
+
+
+def kernel_message_watcher(page) -> list[str]:
+    """Record kernel messages of type error (callback exceptions go to the log console, not
+    to cell outputs) seen on the page's websockets. Returns the list that gets filled."""
+    found: list[str] = []
+    pattern = re.compile(rb'"msg_type"\s*:\s*"error"')
+
+    def on_frame(payload):
+        data = payload if isinstance(payload, bytes) else payload.encode("utf-8", "replace")
+        if pattern.search(data):
+            m = re.search(rb'"ename"\s*:\s*"([^"]*)"\s*,\s*"evalue"\s*:\s*"((?:[^"\\]|\\.)*)"', data)
+            found.append(m.group(1).decode() + ": " + m.group(2).decode()[:500] if m
+                         else data[:500].decode("utf-8", "replace"))
+
+    page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+    return found
+
+
+# --------------------------------------------------------------------------- JupyterLab
+
+
+def code_cells_to_run(nb_path: Path) -> int:
+    """Number of code cells with source in a notebook file (JupyterLab skips empty ones)."""
+    nb = json.loads(Path(nb_path).read_text())
+    return sum(1 for c in nb["cells"]
+               if c["cell_type"] == "code" and "".join(c["source"]).strip())
+
+
+def open_notebook(page, server: Server, relpath: str, timeout_ms: float = 120_000) -> None:
+    """Open a notebook in JupyterLab (fresh workspace) and wait until its kernel is idle."""
+    path = "/lab/tree/" + urllib.parse.quote(relpath)
+    page.goto(server.url(path, reset=""), timeout=timeout_ms)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=timeout_ms)
+    wait_kernel_idle(page, timeout_ms)
+
+
+def wait_kernel_idle(page, timeout_ms: float = 120_000) -> None:
+    """Wait for the status bar to say the kernel is Idle (connected, not busy)."""
+    page.locator(".jp-StatusBar-Widget", has_text=re.compile(r"\|\s*Idle")).first.wait_for(
+        timeout=timeout_ms)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+        state="attached", timeout=timeout_ms)
+
+
+def run_all(page, timeout_ms: float = 30_000, attempts: int = 3) -> None:
+    """Menu Run > Run All Cells; retried when no cell starts (a click that landed while the
+    kernel was still connecting is dropped)."""
+    for attempt in range(attempts):
+        page.keyboard.press("Escape")  # close any open menu
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click(
+            timeout=timeout_ms)
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).first.click(
+            timeout=timeout_ms)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            state = page.evaluate(_RUN_STATE_JS)
+            if state["busy"] or state["numbered"] > 0 or state["errors"] > 0:
+                return
+            time.sleep(0.2)
+        wait_kernel_idle(page, timeout_ms)
+    raise BrowserKitError(f"Run All Cells started no cell ({attempts} attempts)")
+
+
+_RUN_STATE_JS = """
+() => {
+  const prompts = Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt'))
+    .map(p => p.textContent.trim());
+  const busy = prompts.some(p => p.includes('*'));
+  const numbered = prompts.filter(p => /\\[\\d+\\]/.test(p)).length;
+  const ind = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  const idle = ind ? ind.getAttribute('data-status') === 'idle' : false;
+  const errors = document.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]').length;
+  return {busy, numbered, idle, errors, total: prompts.length};
+}
+"""
+
+
+def wait_run_complete(page, expected_cells: int, timeout_s: float = 240) -> dict:
+    """Wait until Run All has finished: every code cell numbered (or an error stopped the run),
+    none running, kernel idle, and that state stable for a moment."""
+    deadline = time.monotonic() + timeout_s
+    stable_since = None
+    state = {}
+    while time.monotonic() < deadline:
+        state = page.evaluate(_RUN_STATE_JS)
+        done = (not state["busy"] and state["idle"]
+                and (state["numbered"] >= expected_cells or state["errors"] > 0)
+                and state["numbered"] > 0)
+        if done:
+            stable_since = stable_since or time.monotonic()
+            if time.monotonic() - stable_since >= 1.0:
+                return state
+        else:
+            stable_since = None
+        time.sleep(0.2)
+    raise BrowserKitError(f"Run All did not finish within {timeout_s:.0f} s (state {state})")
+
+
+def safe_name(relpath: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", relpath.removesuffix(".ipynb"))
