@@ -389,7 +389,8 @@ class _Mover:
         el, lab = self.board.elevations, self.board.label
         bits = [f"{enter} to enter"]
         if climb:
-            src = f"starting elevation {self.s}" if self.s > el[a] else f"height {el[a]}"
+            by_start = self.options.jump_climb == "above_start" and self.s > el[a]
+            src = f"starting elevation {self.s}" if by_start else f"height {el[a]}"
             bits.append(f"+ {climb} climb ({src} -> {el[b]})")
         if terrain:
             bits.append(f"+ {terrain} {self.board.terrains[b].name}")

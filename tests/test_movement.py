@@ -183,7 +183,10 @@ def test_j1_worked_examples_and_the_alternative_reading():
     assert path_cost(b, s, "G", ["A1", "B1", "B2"]).total == 3
     alt = DEFAULT.replace(jump_climb="relative_when_above_start")
     assert path_cost(b, s, "G", ["A1", "B1", "C1"], options=alt).total == 2  # elev 1 is not above s
-    assert path_cost(b, s, "G", ["A1", "B1", "B2"], options=alt).total == 4  # 1 + (1 + 2 - 0)
+    cost = path_cost(b, s, "G", ["A1", "B1", "B2"], options=alt)
+    assert cost.total == 4  # 1 + (1 + 2 - 0)
+    assert "2 climb (height 0 -> 2)" in cost.steps[1].note
+    assert "1 climb (starting elevation 1 -> 2)" in path_cost(b, s, "G", ["A1", "B1", "B2"]).steps[1].note
 
 
 def test_ground_level_units_never_jump_and_cannot_pass_enemies():
