@@ -48,7 +48,8 @@ SERVER_START_TIMEOUT = 120
 SERVER_STOP_GRACE = 10
 
 # Texts that mean something went wrong in an output area or a widget.
-ERROR_MARKERS = ("Traceback", "Error displaying widget", "Model not found", "model not found")
+ERROR_MARKERS = ("Traceback", "Error displaying widget", "Model not found", "model not found",
+                 "There was an error when executing cell")
 
 
 class BrowserKitError(RuntimeError):
@@ -362,16 +363,20 @@ def _blank(fig) -> bool:
 
 
 def operate(page, kind: str, control) -> str:
-    """Change *control* the way a user would; return a description of what was done."""
+    """Change *control* the way a user would; return a description of what was done ("" when
+    the control cannot change: a slider with min == max, a dropdown with one option, a toggle
+    already pressed)."""
     if kind == "slider":
-        control.scroll_into_view_if_needed()
-        now = control.get_attribute("aria-valuenow")
-        vmax = control.get_attribute("aria-valuemax")
+        now, vmin, vmax = (control.get_attribute(a)
+                           for a in ("aria-valuenow", "aria-valuemin", "aria-valuemax"))
+        if None not in (vmin, vmax) and float(vmin) >= float(vmax):
+            return ""
         key = "ArrowLeft" if (now is not None and vmax is not None
                               and float(now) >= float(vmax)) else "ArrowRight"
+        control.scroll_into_view_if_needed()
         control.focus()
         control.press(key)
-        return f"slider {key} (was {now}, max {vmax})"
+        return f"slider {key} (was {now}, range {vmin}..{vmax})"
     if kind == "dropdown":
         options = control.evaluate("(s) => Array.from(s.options).map(o => o.value)")
         current = control.input_value()
@@ -379,16 +384,20 @@ def operate(page, kind: str, control) -> str:
         if not others:
             return ""
         control.select_option(others[0])
-        return f"dropdown {current!r} -> {others[0]!r}"
-    if kind in ("toggle-button", "radio", "checkbox"):
-        if kind != "checkbox":
-            pressed = control.evaluate(
-                "(b) => b.classList.contains('mod-active') || b.checked === true")
-            if pressed:
-                return ""
+        labels = control.evaluate("(s) => s.options[s.selectedIndex].text")
+        return f"dropdown -> {labels!r}"
+    if kind in ("toggle-button", "radio"):
+        pressed = control.evaluate(
+            "(b) => b.classList.contains('mod-active') || b.checked === true")
+        if pressed:
+            return ""
         control.scroll_into_view_if_needed()
         control.click()
-        return f"{kind} {control.inner_text()[:30]!r}" if kind != "checkbox" else "checkbox"
+        return f"{kind} {(control.inner_text() or control.get_attribute('value') or '')[:30]!r}"
+    if kind == "checkbox":
+        control.scroll_into_view_if_needed()
+        control.click()
+        return "checkbox"
     if kind == "button":
         control.scroll_into_view_if_needed()
         label = control.inner_text()[:30]
@@ -397,21 +406,21 @@ def operate(page, kind: str, control) -> str:
     raise ValueError(kind)
 
 
-def exercise_explorer(page, explorer, change_timeout_ms: float = 10_000,
-                      kinds_wanted: int = 3) -> list[tuple[str, bool]]:
+def exercise_explorer(page, explorer, first_timeout_ms: float = 15_000,
+                      other_timeout_ms: float = 3_000) -> list[tuple[str, bool]]:
     """Operate controls of one explorer box; return [(what was done, figure changed?)].
 
-    Tries one control of each kind present (slider, dropdown, toggle, button...), up to
-    *kinds_wanted* kinds with a change, plus further controls until the figure has changed at
-    least once.
+    Goes through the kinds of control present (slider by keyboard, dropdown, toggle buttons,
+    radio, checkbox, button) and, in each kind, the controls in order until one changes the
+    figure, then moves to the next kind. Until the figure has changed once, each attempt waits
+    up to *first_timeout_ms* (a busy machine can be slow); after that, *other_timeout_ms*.
+    The caller asserts that at least one entry changed the figure.
     """
     fig = wait_figure(explorer, 60_000)
     results: list[tuple[str, bool]] = []
-    changed_kinds = 0
     for kind, selector in CONTROL_KINDS:
         controls = explorer.locator(selector)
-        n = controls.count()
-        for i in range(n):
+        for i in range(controls.count()):
             control = controls.nth(i)
             if not control.is_visible():
                 continue
@@ -419,15 +428,11 @@ def exercise_explorer(page, explorer, change_timeout_ms: float = 10_000,
             what = operate(page, kind, control)
             if not what:
                 continue
-            changed = _wait_change(fig, before, change_timeout_ms)
+            any_change = any(c for _, c in results)
+            changed = _wait_change(fig, before, other_timeout_ms if any_change else first_timeout_ms)
             results.append((what, changed))
             if changed:
-                changed_kinds += 1
                 break  # one working control of this kind is enough
-            if any(c for _, c in results):
-                break  # the figure reacts to something already; move to the next kind
-        if changed_kinds >= kinds_wanted:
-            break
     return results
 
 
@@ -442,12 +447,21 @@ def _wait_change(fig, before: str, timeout_ms: float) -> bool:
 
 
 def output_problems(page, scope: str = ".jp-OutputArea-output") -> list[str]:
-    """Texts of output areas (or other elements matching *scope*) that hold an error."""
-    texts = page.locator(scope).all_inner_texts()
+    """Texts of output areas (or other elements matching *scope*) that hold an error: a
+    traceback, a widget that failed to display, or a line starting with an exception name."""
     bad = []
-    for t in texts:
+    for t in page.locator(scope).all_inner_texts():
         if any(m in t for m in ERROR_MARKERS) or re.search(r"^\w*(Error|Exception)\b.*", t, re.M):
             bad.append(t.strip()[:2000])
+    return bad
+
+
+def page_problems(page) -> list[str]:
+    """Output errors plus error markers anywhere in the page's text (Voila shows failed cells
+    outside output areas)."""
+    bad = output_problems(page)
+    body = page.locator("body").inner_text()
+    bad += [f"page text holds {m!r}" for m in ERROR_MARKERS if m in body]
     return bad
 
 
