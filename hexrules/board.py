@@ -48,7 +48,7 @@ from typing import Iterator, Mapping
 
 import networkx as nx
 
-from .errors import BoardError, ScenarioError, StateError, HexrulesError
+from .errors import BoardError, HexError, HexrulesError, ScenarioError, StateError
 from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_label, from_offset, to_label, to_offset
 from .state import State, Unit
 
@@ -197,14 +197,24 @@ class Board:
         return sorted(self.graph.nodes, key=lambda h: to_offset(h, self.offset)[::-1])
 
     def label(self, h: Hex) -> str:
-        """The player label of ``h`` (e.g. ``"C4"``)."""
-        return to_label(h, self.offset)
+        """How to name ``h`` to a player: its label (e.g. ``"C4"``), or, for a hex with negative
+        offset coordinates (which has none), its axial coordinates ``"(q,r)"``.
+
+        Raises
+        ------
+        HexError
+            If ``h`` is not a :class:`Hex`.
+        """
+        if not isinstance(h, Hex):
+            raise HexError(f"{h!r} is not a Hex")
+        try:
+            return to_label(h, self.offset)
+        except HexError:
+            return str(h)
 
     def _name(self, h: Hex) -> str:
-        try:
-            return f"{to_label(h, self.offset)} {h}"
-        except HexrulesError:
-            return str(h)
+        label = self.label(h)
+        return label if label.startswith("(") else f"{label} {h}"
 
     def hex(self, where: Hex | str, *, what: str = "hex") -> Hex:
         """Resolve a :class:`Hex` or a label to a hex of this board.

@@ -29,9 +29,16 @@ class HexrulesError(ValueError):
         What is wrong, naming the offending value.
     ruling : str, optional
         The ruling id of ``RULES.md`` (e.g. ``"P2"``) or rule section that refuses the input.
+
+    Attributes
+    ----------
+    message : str
+        The message without the ruling, e.g. to re-raise it with more context.
+    ruling : str or None
     """
 
     def __init__(self, message: str, *, ruling: str | None = None) -> None:
+        self.message = message
         self.ruling = ruling
         text = f"{message} (ruling {ruling})" if ruling else message
         super().__init__(text)

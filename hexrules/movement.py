@@ -570,7 +570,7 @@ def path_cost(
         try:
             st = mover.step(a, b)
         except RuleError as e:
-            reason, ruling = str(e).rsplit(" (ruling", 1)[0], e.ruling
+            reason, ruling = e.message, e.ruling
             break
         if total + st.cost > al.total:
             reason = (

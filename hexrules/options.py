@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from .errors import OptionsError
 
-__all__ = ["RulesOptions", "DEFAULT", "CHOICES"]
+__all__ = ["RulesOptions", "DEFAULT", "CHOICES", "check_options"]
 
 #: The allowed values of every switch that is a choice among words.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -145,3 +145,16 @@ RULINGS: dict[str, str] = {
 
 #: The kit's default reading of every rule.
 DEFAULT = RulesOptions()
+
+
+def check_options(options: object) -> RulesOptions:
+    """Return ``options`` if it is a :class:`RulesOptions`; every rule function calls this.
+
+    Raises
+    ------
+    OptionsError
+        If ``options`` is anything else (``None``, a dict, ...).
+    """
+    if not isinstance(options, RulesOptions):
+        raise OptionsError(f"options={options!r} is not a RulesOptions (use hexrules.options.DEFAULT or .replace(...))")
+    return options
