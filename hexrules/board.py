@@ -85,12 +85,14 @@ class TerrainType:
     passable: bool = True
 
     def __post_init__(self) -> None:
-        if not re.fullmatch(r"[A-Za-z_][\w-]*", self.name or ""):
+        if not isinstance(self.name, str) or not re.fullmatch(r"[A-Za-z_][\w-]*", self.name):
             raise BoardError(f"terrain name {self.name!r} is not a word", ruling="T1")
-        if len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'=" or self.symbol.isspace():
+        if not isinstance(self.symbol, str) or len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'=" or self.symbol.isspace():
             raise BoardError(f"terrain {self.name!r}: symbol {self.symbol!r} is not one character other than a digit, '-', '#', quote or '='", ruling="T1")
         if isinstance(self.cost, bool) or not isinstance(self.cost, int) or self.cost < 0:
             raise BoardError(f"terrain {self.name!r}: cost {self.cost!r} is not a whole number >= 0", ruling="T1")
+        if not isinstance(self.passable, bool):
+            raise BoardError(f"terrain {self.name!r}: passable={self.passable!r} is not True or False", ruling="T1")
 
 
 #: The terrain table every board starts from (T1): open, water (+1 to enter), impassable.
@@ -143,13 +145,23 @@ class Board:
         orientation: Orientation = POINTY,
         name: str = "",
     ) -> None:
-        self.terrain_table: dict[str, TerrainType] = dict(DEFAULT_TERRAIN if terrain is None else terrain)
+        if not isinstance(cells, Mapping):
+            raise BoardError(f"board cells {cells!r} are not a mapping {{Hex: (elevation, terrain name)}}")
+        table = DEFAULT_TERRAIN if terrain is None else terrain
+        if not isinstance(table, Mapping) or not all(isinstance(t, TerrainType) for t in table.values()):
+            raise BoardError(f"terrain table {table!r} is not a mapping of names to TerrainType", ruling="T1")
+        if orientation not in (POINTY, FLAT):
+            raise BoardError(f"orientation {orientation!r} is not hexgrid.POINTY or hexgrid.FLAT")
+        self.terrain_table: dict[str, TerrainType] = dict(table)
         self.orientation = orientation
         self.name = name
         g = nx.DiGraph(name=name)
-        for h, (elevation, tname) in cells.items():
+        for h, cell in cells.items():
             if not isinstance(h, Hex):
                 raise BoardError(f"board cell key {h!r} is not a Hex")
+            if not isinstance(cell, tuple) or len(cell) != 2:
+                raise BoardError(f"hex {self._name(h)}: cell {cell!r} is not (elevation, terrain name)")
+            elevation, tname = cell
             if isinstance(elevation, bool) or not isinstance(elevation, int) or elevation < 0:
                 raise BoardError(f"hex {self._name(h)}: elevation {elevation!r} is not a whole number >= 0", ruling="M1")
             if tname not in self.terrain_table:
@@ -221,8 +233,11 @@ class Board:
 
         Raises
         ------
+        HexError
+            If ``where`` is a string that is not a label (e.g. ``"1A"``).
         BoardError
-            If the hex is not on the board; the message names it (label and axial coordinates).
+            If it is neither a Hex nor a label, or the hex is not on the board; the message names
+            it (label and axial coordinates).
         """
         if isinstance(where, str):
             where = from_label(where, self.offset)
@@ -254,8 +269,10 @@ class Board:
         Raises
         ------
         StateError
-            If a unit is off the board or on an impassable hex (T1).
+            If ``state`` is not a State, or a unit is off the board or on an impassable hex (T1).
         """
+        if not isinstance(state, State):
+            raise StateError(f"{state!r} is not a State")
         for u in state:
             if u.hex not in self.graph:
                 raise StateError(f"{u.kind} {u.name!r} is on hex {self._name(u.hex)}, which is not on the board")
@@ -271,6 +288,8 @@ class Board:
     def with_cells(self, changes: Mapping[Hex, tuple[int, str]]) -> "Board":
         """A new board with some cells changed (e.g. terrain collapsed by Crush)."""
         cells = self.cells()
+        if not isinstance(changes, Mapping):
+            raise BoardError(f"cell changes {changes!r} are not a mapping {{hex: (elevation, terrain name)}}")
         for h, v in changes.items():
             cells[self.hex(h)] = v
         return Board(cells, self.terrain_table, self.orientation, self.name)
@@ -279,6 +298,8 @@ class Board:
         """A new board whose terrain table has ``types`` added or replaced (T1's editable table)."""
         table = dict(self.terrain_table)
         for t in types:
+            if not isinstance(t, TerrainType):
+                raise BoardError(f"{t!r} is not a TerrainType", ruling="T1")
             table[t.name] = t
         return Board(self.cells(), table, self.orientation, self.name)
 
@@ -310,9 +331,14 @@ class Board:
 
         >>> len(Board.rectangle(15, 12))
         180
+
+        Raises
+        ------
+        BoardError
+            If a size is not a whole number >= 1, or ``elevation`` is not a whole number >= 0.
         """
-        if columns < 1 or rows < 1:
-            raise BoardError(f"board size {columns} x {rows} is not at least 1 x 1")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (columns, rows)) or columns < 1 or rows < 1:
+            raise BoardError(f"board size {columns!r} x {rows!r} is not two whole numbers >= 1")
         cells = {from_offset(c, r): (elevation, "open") for r in range(rows) for c in range(columns)}
         return cls(cells, name=name)
 
@@ -489,6 +515,8 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     ...
     hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
     """
+    if not isinstance(source, str):
+        raise ScenarioError(f"source {source!r} is not a string naming where the text came from")
     rd = _Reader(source)
     if not isinstance(text, str):
         raise rd.error(f"scenario text is {type(text).__name__}, not str", 1)
@@ -520,6 +548,9 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
                 section = None
             elif keyword == "terrain":
                 t = _parse_terrain(rd, lineno, [(c, tok) for c, tok in toks if c >= rest_col])
+                clash = [o.name for o in terrain.values() if o.symbol == t.symbol and o.name != t.name]
+                if clash:
+                    raise rd.error(f"terrain {t.name!r}: symbol {t.symbol!r} is already {clash[0]!r}'s", lineno, rest_col, ruling="T1")
                 terrain[t.name] = t
                 section = None
             else:
@@ -557,13 +588,14 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
 
     units: list[Unit] = []
     taken: dict[Hex, tuple[str, int]] = {}
+    named: dict[str, int] = {}
     for lineno, garrison, toks in unit_rows:
-        units.append(_parse_unit(rd, board, lineno, garrison, toks, taken))
-    try:
-        state = State(units)
-    except StateError as e:  # duplicate names (hexes were checked with their columns above)
-        raise rd.error(str(e), unit_rows[-1][0]) from None
-    return Scenario(board, state, name)
+        unit = _parse_unit(rd, board, lineno, garrison, toks, taken)
+        if unit.name in named:
+            raise rd.error(f"two units are named {unit.name!r} (the first on line {named[unit.name]})", lineno, toks[0][0])
+        named[unit.name] = lineno
+        units.append(unit)
+    return Scenario(board, State(units), name)
 
 
 def _parse_terrain(rd: _Reader, lineno: int, toks: list[tuple[int, str]]) -> TerrainType:
@@ -604,6 +636,8 @@ def _parse_unit(
         if key == "side":
             kw["side"] = value
         elif key == "at":
+            if where is not None:
+                raise rd.error(f"{name!r} has at= twice", lineno, col)
             where = (col + 3, value)
         elif key in _UNIT_INTS:
             if not value.isdigit():
@@ -646,6 +680,8 @@ def load_scenario(path: str | Path) -> Scenario:
     OSError
         If the file cannot be read.
     """
+    if not isinstance(path, (str, Path)):
+        raise ScenarioError(f"scenario path {path!r} is not a file name")
     path = Path(path)
     return parse_scenario(path.read_text(encoding="utf-8"), source=str(path))
 
@@ -667,8 +703,8 @@ def builtin(name: str) -> Scenario:
     """
     from importlib.resources import files
 
-    res = files("hexrules.scenarios") / f"{name}.hex"
-    if not res.is_file():
+    if name not in scenario_names():
         raise ScenarioError(f"no built-in scenario {name!r} (have: {', '.join(scenario_names())})", source="hexrules.scenarios")
+    res = files("hexrules.scenarios") / f"{name}.hex"
     return parse_scenario(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
 

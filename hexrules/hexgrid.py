@@ -50,6 +50,18 @@ __all__ = [
 OffsetKind = Literal["odd-r", "odd-q"]
 
 
+def _as_hex(value: object, what: str) -> "Hex":
+    if not isinstance(value, Hex):
+        raise HexError(f"{what} {value!r} is not a Hex (build one with Hex(q, r) or from_label('C4'))")
+    return value
+
+
+def _as_radius(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HexError(f"{what} {value!r} is not a whole number of hexes >= 0")
+    return value
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Hex:
     """A hex cell in axial coordinates.
@@ -94,6 +106,8 @@ class Hex:
         HexError
             If the three coordinates do not sum to zero.
         """
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (q, r, s)):
+            raise HexError(f"cube coordinates ({q!r}, {r!r}, {s!r}) are not all integers")
         if q + r + s != 0:
             raise HexError(f"cube coordinates ({q}, {r}, {s}) do not sum to 0")
         return cls(q, r)
@@ -104,9 +118,13 @@ class Hex:
         return -self.q - self.r
 
     def __add__(self, other: "Hex") -> "Hex":
+        if not isinstance(other, Hex):
+            return NotImplemented
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: "Hex") -> "Hex":
+        if not isinstance(other, Hex):
+            return NotImplemented
         return Hex(self.q - other.q, self.r - other.r)
 
     def scale(self, k: int) -> "Hex":
@@ -123,7 +141,7 @@ class Hex:
         >>> Hex(0, 0).distance(Hex(3, -1))
         3
         """
-        return (self - other).length()
+        return (self - _as_hex(other, "distance to")).length()
 
     def neighbor(self, direction: int) -> "Hex":
         """The adjacent hex in ``direction`` (0..5, an index into :data:`DIRECTIONS`).
@@ -144,14 +162,17 @@ class Hex:
     def ring(self, radius: int) -> list["Hex"]:
         """The hexes at exactly ``radius`` hexes from this one (Red Blob's ring).
 
+        Raises
+        ------
+        HexError
+            If ``radius`` is not a whole number >= 0.
+
         >>> len(Hex(0, 0).ring(2))
         12
         >>> Hex(0, 0).ring(0)
         [Hex(q=0, r=0)]
         """
-        if radius < 0:
-            raise HexError(f"ring radius {radius} is negative")
-        if radius == 0:
+        if _as_radius(radius, "ring radius") == 0:
             return [self]
         results = []
         h = self + DIRECTIONS[4].scale(radius)
@@ -164,11 +185,16 @@ class Hex:
     def spiral(self, radius: int) -> list["Hex"]:
         """This hex, then its rings 1..radius in order: every hex within ``radius``.
 
+        Raises
+        ------
+        HexError
+            If ``radius`` is not a whole number >= 0.
+
         >>> len(Hex(0, 0).spiral(2))
         19
         """
         results = []
-        for k in range(radius + 1):
+        for k in range(_as_radius(radius, "spiral radius") + 1):
             results.extend(self.ring(k))
         return results
 
@@ -180,7 +206,7 @@ class Hex:
         >>> Hex(0, 0).line(Hex(3, 0))
         [Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=0), Hex(q=3, r=0)]
         """
-        n = self.distance(other)
+        n = self.distance(other)  # checks that other is a Hex
         eps_q, eps_r = 1e-6, 2e-6
         aq, ar = self.q + eps_q, self.r + eps_r
         bq, br = other.q + eps_q, other.r + eps_r
@@ -213,7 +239,7 @@ def hex_range(center: Hex, radius: int) -> list[Hex]:
     >>> len(hex_range(Hex(0, 0), 1))
     7
     """
-    return sorted(center.spiral(radius))
+    return sorted(_as_hex(center, "range centre").spiral(radius))
 
 
 def hex_round(fq: float, fr: float) -> Hex:
@@ -242,6 +268,7 @@ def to_offset(h: Hex, offset: OffsetKind = "odd-r") -> tuple[int, int]:
     >>> to_offset(Hex(0, 2))
     (1, 2)
     """
+    _as_hex(h, "hex")
     if offset == "odd-r":
         return h.q + (h.r - (h.r & 1)) // 2, h.r
     if offset == "odd-q":
@@ -365,6 +392,16 @@ class Layout:
     orientation: Orientation = POINTY
     size: tuple[float, float] = (1.0, 1.0)
     origin: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.orientation, Orientation):
+            raise HexError(f"layout orientation {self.orientation!r} is not POINTY or FLAT")
+        try:
+            ok = len(self.size) == 2 and all(float(v) > 0 for v in self.size)
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise HexError(f"layout size {self.size!r} is not two lengths > 0 (pixels)")
 
     def hex_to_pixel(self, h: Hex) -> tuple[float, float]:
         """Centre of ``h`` in pixels."""

@@ -134,3 +134,50 @@ def test_repr_of_a_board_without_text_form():
     b = Board({Hex(-3, 0): (1, "open"), Hex(-2, 0): (0, "water")})
     assert eval(repr(b), {"Board": Board, "Hex": Hex}) == b
     assert "Hex(q=-3, r=0)" in str(b)
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: Board({Hex(0, 0): 0}), "cell 0 is not"),
+        (lambda: Board(None), "not a mapping"),
+        (lambda: Board({}, terrain={"mud": 1}), "terrain table"),
+        (lambda: Board({}, orientation="flat"), "orientation 'flat'"),
+        (lambda: Board.rectangle("5", 3), "board size '5' x 3"),
+        (lambda: Board.rectangle(2.5, 3), "board size 2.5 x 3"),
+        (lambda: TerrainType("mud", 1), "symbol 1"),
+        (lambda: TerrainType(5, "m"), "terrain name 5"),
+        (lambda: TerrainType("mud", "m", 0, "no"), "passable='no'"),
+        (lambda: Board.rectangle(2, 2).with_cells({Hex(0, 0): 5}), "cell 5"),
+        (lambda: Board.rectangle(2, 2).with_terrain("mud"), "'mud' is not a TerrainType"),
+        (lambda: Board.rectangle(2, 2).check_state(None), "None is not a State"),
+    ],
+)
+def test_bad_board_input_is_named(call, words):
+    with pytest.raises((BoardError, StateError), match=words):
+        call()
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("map:\n  0 0 0\nunits:\n  A side=a at=A1\n  A side=b at=B1\n  C side=a at=C1\n", 5, 3,
+         "two units are named 'A' (the first on line 4)"),
+        ("terrain: mud symbol=~\nmap:\n  0\n", 1, 10, "symbol '~' is already 'water'"),
+        ("map:\n  0 0\nunits:\n  A side=a at=A1 at=B1\n", 4, 18, "at= twice"),
+    ],
+)
+def test_more_malformed_text(text, line, column, words):
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(text)
+    assert (err.value.line, err.value.column) == (line, column)
+    assert words in str(err.value)
+
+
+def test_bad_sources_and_names():
+    with pytest.raises(ScenarioError, match="source None"):
+        parse_scenario("map:\n 0\n", source=None)
+    with pytest.raises(ScenarioError, match="path None"):
+        load_scenario(None)
+    with pytest.raises(ScenarioError, match="no built-in scenario '../scenarios/jumping'"):
+        builtin("../scenarios/jumping")

@@ -113,3 +113,28 @@ def test_pointy_layout_known_pixels_and_corners():
 def test_hex_round_picks_the_nearest():
     assert hex_round(0.4, 0.1) == Hex(0, 0)
     assert hex_round(0.9, -0.1) == Hex(1, 0)
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: Hex(0, 0).distance("A1"), "'A1' is not a Hex"),
+        (lambda: Hex(0, 0).line("A1"), "'A1' is not a Hex"),
+        (lambda: to_label("A1"), "'A1' is not a Hex"),
+        (lambda: hex_range("A1", 2), "'A1' is not a Hex"),
+        (lambda: Hex(0, 0).ring("2"), "ring radius '2'"),
+        (lambda: Hex(0, 0).ring(-1), "ring radius -1"),
+        (lambda: Hex(0, 0).spiral(-1), "spiral radius -1"),
+        (lambda: Hex.from_cube("a", 1, 2), "not all integers"),
+        (lambda: Layout(POINTY, (0, 0)), r"size \(0, 0\)"),
+        (lambda: Layout("flat"), "orientation 'flat'"),
+    ],
+)
+def test_bad_geometry_input_is_a_hex_error(call, words):
+    with pytest.raises(HexError, match=words):
+        call()
+
+
+def test_adding_a_non_hex_is_a_type_error():
+    with pytest.raises(TypeError):
+        Hex(0, 0) + (1, 0)
