@@ -43,7 +43,8 @@ import networkx as nx
 from .board import Board
 from .errors import RuleError
 from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions
+from .errors import BoardError, StateError
+from .options import DEFAULT, RulesOptions, check_options
 from .state import State, Unit
 
 __all__ = [
@@ -69,8 +70,22 @@ __all__ = [
 MovementKind = Literal["advance", "dash"]
 
 
-def _unit(state: State, unit: str | Unit) -> Unit:
-    return state.unit(unit)
+def _unit(board: Board, state: State, unit: str | Unit) -> Unit:
+    """The moving unit, after checking the board and state values (bad input, never a bare error)."""
+    if not isinstance(board, Board):
+        raise BoardError(f"board {board!r} is not a Board")
+    if not isinstance(state, State):
+        raise StateError(f"state {state!r} is not a State")
+    u = state.unit(unit)
+    if u.hex not in board:
+        raise StateError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
+    return u
+
+
+def _hexes(board: Board, hexes: Sequence[Hex | str], what: str) -> list[Hex]:
+    if isinstance(hexes, (str, Hex)) or not isinstance(hexes, Sequence):
+        raise BoardError(f"{what} {hexes!r} is not a sequence of hexes or labels (e.g. ['C3', 'D3'])")
+    return [board.hex(h, what=f"{what} hex") for h in hexes]
 
 
 # --- elevation and Jumping ---------------------------------------------------------------------
@@ -81,8 +96,13 @@ def start_elevation(board: Board, state: State, unit: str | Unit) -> int:
 
     It is the elevation of the unit's hex, in levels. A unit at ground level (0) does not jump
     (J3); with ``s = 0`` the J1 formula is ordinary movement (M1).
+
+    Raises
+    ------
+    StateError
+        If there is no such unit, or it is not on the board.
     """
-    return board.elevation(_unit(state, unit).hex)
+    return board.elevation(_unit(board, state, unit).hex)
 
 
 def is_jumping(board: Board, state: State, unit: str | Unit) -> bool:
@@ -125,6 +145,13 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     tuple of str
         Enemy names in state order; empty when not Engaged.
 
+    Raises
+    ------
+    StateError
+        If there is no such unit, or it is not on the board.
+    BoardError
+        If ``at`` is not on the board.
+
     Examples
     --------
     >>> from hexrules import Scenario
@@ -139,15 +166,24 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     >>> engaged_with(sc.board, sc.state, "Gundam")
     ('Char',)
     """
-    u = _unit(state, unit)
+    u = _unit(board, state, unit)
     h = u.hex if at is None else board.hex(at)
-    e = board.elevation(h)
-    elevations = board.elevations
-    return tuple(
-        o.name
-        for o in state
-        if o.side != u.side and o.hex.distance(h) == 1 and elevations.get(o.hex) == e
-    )
+    return _engagement_zones(board, state, u.side).get(h, ())
+
+
+def _engagement_zones(board: Board, state: State, side: str) -> dict[Hex, tuple[str, ...]]:
+    """E1 for a unit of ``side`` anywhere: ``{hex: enemies it would be Engaged with there}``.
+
+    A hex is in an enemy's zone when it is adjacent to the enemy's hex and at the same elevation.
+    """
+    el = board.elevations
+    zones: dict[Hex, tuple[str, ...]] = {}
+    for o in state:
+        if o.side != side and o.hex in el:
+            for n in o.hex.neighbors():
+                if el.get(n) == el[o.hex]:
+                    zones[n] = (*zones.get(n, ()), o.name)
+    return zones
 
 
 def engagements(board: Board, state: State) -> dict[str, tuple[str, ...]]:
@@ -170,13 +206,24 @@ def check_attack_targets(
 
     "Ignore Engagement" (``Unit.ignore_engagement``, E5) lifts the limit.
 
+    Parameters
+    ----------
+    attacker : str or Unit
+    targets : sequence of str
+        The names of the units the attack targets.
+
     Raises
     ------
     RuleError
         If the attacker is Engaged and none of ``targets`` is among the enemies it is Engaged
         with (ruling E4); the message names them.
+    StateError
+        If ``targets`` is not a sequence of unit names, or names an unknown unit.
     """
-    u = _unit(state, attacker)
+    check_options(options)
+    u = _unit(board, state, attacker)
+    if isinstance(targets, str) or not isinstance(targets, Sequence):
+        raise StateError(f"targets {targets!r} is not a list of unit names (e.g. [\"Char's Zaku II\"])")
     for t in targets:
         state.unit(t)
     engaged = engaged_with(board, state, u)
@@ -231,7 +278,7 @@ class Allowance:
             parts.append(f"- {self.engagement} Engaged with {', '.join(self.engaged_with)} (E2)")
         if self.terrain:
             parts.append(f"- {self.terrain} starting on costly terrain (T1)")
-        floor = " (never below 0)" if self.total == 0 and self.base + self.speed > 0 else ""
+        floor = " (never below 0)" if self.base + self.speed - self.engagement - self.terrain < 0 else ""
         return f"allowance {self.total} = " + " ".join(parts) + floor
 
 
@@ -270,7 +317,8 @@ def allowance(
     >>> allowance(sc.board, sc.state, "Gundam", "dash").total
     1
     """
-    u = _unit(state, unit)
+    check_options(options)
+    u = _unit(board, state, unit)
     if kind not in ("advance", "dash"):
         raise RuleError(f"movement kind {kind!r} is not 'advance' or 'dash'", ruling="M2")
     if u.garrison:
@@ -322,34 +370,32 @@ class _Mover:
     """What a step's cost depends on, computed once per movement: the rules' one core."""
 
     def __init__(self, board: Board, state: State, unit: str | Unit, options: RulesOptions) -> None:
-        self.board, self.state, self.options = board, state, options
-        self.unit = u = _unit(state, unit)
+        self.board, self.state, self.options = board, state, check_options(options)
+        self.unit = u = _unit(board, state, unit)
         self.start = u.hex
-        self.s = board.elevations[u.hex] if u.hex in board.elevations else 0
+        self.s = board.elevations[u.hex]
         self.occupied = {o.hex: o for o in state if o is not u}
-        self.stop_when_engaged = options.engagement_on_entry == "stop"
+        # E3 "stop": a unit must stop where it becomes Engaged with an enemy it was not Engaged
+        # with when the movement began; "ignore Engagement" (E5) lifts it.
+        self.stop_when_engaged = options.engagement_on_entry == "stop" and not u.ignore_engagement
         self.terrain_on_enter = options.water == "enter_cost"
-        self._engaging: set[Hex] | None = None
+        self._zones: dict[Hex, tuple[str, ...]] | None = None
 
     @property
-    def engaging(self) -> set[Hex]:
-        """Hexes where the moving unit would be Engaged (E1), from each enemy's neighbours."""
-        if self._engaging is None:
-            el = self.board.elevations
-            hexes: set[Hex] = set()
-            for o in self.state:
-                if o.side != self.unit.side and o.hex in el:
-                    for n in o.hex.neighbors():
-                        if el.get(n) == el[o.hex]:
-                            hexes.add(n)
-            self._engaging = hexes
-        return self._engaging
+    def zones(self) -> dict[Hex, tuple[str, ...]]:
+        """``{hex: enemies}`` where the moving unit would be Engaged (E1); computed on demand."""
+        if self._zones is None:
+            self._zones = _engagement_zones(self.board, self.state, self.unit.side)
+        return self._zones
+
+    def newly_engaged(self, h: Hex) -> tuple[str, ...]:
+        """Enemies the unit would be Engaged with on ``h`` but was not at the start (E3)."""
+        start = self.zones.get(self.start, ())
+        return tuple(n for n in self.zones.get(h, ()) if n not in start)
 
     def refusal(self, a: Hex, b: Hex) -> tuple[str, str] | None:
         """Why the step a -> b is forbidden, as ``(reason, ruling)``, or None if allowed."""
         board = self.board
-        if b not in board.elevations:
-            return f"{b} is off the board: leaving the board is never a legal step", "M4"
         if a.distance(b) != 1:
             return f"{board.label(b)} is not adjacent to {board.label(a)}", "M1"
         if not board.terrains[b].passable:
@@ -365,8 +411,9 @@ class _Mover:
                     + (f" (its hex is not lower than the starting elevation {self.s})" if self.s >= 1 else "")
                 )
                 return why, ("J2" if self.s >= 1 else "M3")
-        if self.stop_when_engaged and a != self.start and a in self.engaging:
-            return f"Engaged on entering {board.label(a)}: the movement must stop there (engagement_on_entry='stop')", "E3"
+        if self.stop_when_engaged and a != self.start and self.newly_engaged(a):
+            who = ", ".join(map(repr, self.newly_engaged(a)))
+            return f"became Engaged with {who} on entering {board.label(a)}: the movement must stop there (engagement_on_entry='stop')", "E3"
         return None
 
     def parts(self, a: Hex, b: Hex) -> tuple[int, int, int]:
@@ -395,7 +442,7 @@ class _Mover:
         if terrain:
             bits.append(f"+ {terrain} {self.board.terrains[b].name}")
         cost = enter + climb + terrain
-        engaged = engaged_with(self.board, self.state, self.unit, at=b)
+        engaged = self.zones.get(b, ())
         note = f"{lab(a)} -> {lab(b)}: {' '.join(bits)} = {cost}"
         occ = self.occupied.get(b)
         if occ is not None:
@@ -413,6 +460,21 @@ def step_cost(
     1 to enter (M1), plus the climb (M1; while jumping, J1's formula), plus the terrain's extra
     cost (T1).
 
+    Parameters
+    ----------
+    board : Board
+    state : State
+    unit : str or Unit
+        The moving unit, by name.
+    a, b : Hex or str
+        The hexes (or labels) stepped from and to.
+    options : RulesOptions
+
+    Returns
+    -------
+    Step
+        With ``enter``, ``climb``, ``terrain`` and ``cost`` in movement points.
+
     Raises
     ------
     BoardError
@@ -421,9 +483,13 @@ def step_cost(
         If the step is forbidden: not adjacent (M1), impassable (T1), an enemy in the way (M3,
         J2), an ally in the way with ``allies_pass_through=False`` (M3), or a stop forced by
         Engagement (E3). The error's ``ruling`` names the rule.
+    StateError
+        If there is no such unit or it is not on the board.
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
-    a, b = board.hex(a), board.hex(b)
-    return _Mover(board, state, unit, options).step(a, b)
+    mover = _Mover(board, state, unit, options)
+    return mover.step(board.hex(a, what="step from"), board.hex(b, what="step to"))
 
 
 def movement_weight(
@@ -434,6 +500,13 @@ def movement_weight(
     ``weight(a, b, data)`` returns the step's cost in movement points, or ``None`` for a step the
     rules forbid (networkx then ignores the edge). Use it with any networkx shortest-path
     function on ``board.graph``.
+
+    Raises
+    ------
+    StateError
+        If there is no such unit or it is not on the board.
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
 
     Examples
     --------
@@ -556,11 +629,23 @@ def path_cost(
     Raises
     ------
     BoardError
-        If a hex of ``path`` is not on the board.
+        If ``path`` is not a sequence of hexes or labels, or one of its hexes is not on the board
+        (ruling M4: leaving the board is never a legal step).
+    HexError
+        If a label of ``path`` is malformed.
+    StateError
+        If there is no such unit or it is not on the board.
+    RuleError
+        If ``kind`` is not "advance" or "dash", or the unit is a Garrison (M2).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
     mover = _Mover(board, state, unit, options)
     al = allowance(board, state, mover.unit, kind, options)
-    hexes = [board.hex(h, what="path hex") for h in path]
+    try:
+        hexes = _hexes(board, path, "path")
+    except BoardError as e:
+        raise BoardError(f"{e.message}: leaving the board is never a legal step", ruling="M4") from None
     if not hexes or hexes[0] != mover.start:
         hexes.insert(0, mover.start)
     steps: list[Step] = []
@@ -623,6 +708,12 @@ def path_to(
         If ``target`` is not on the board.
     RuleError
         If no path at all leads there (ruling M1), e.g. behind impassable hexes.
+    StateError
+        If there is no such unit or it is not on the board.
+    RuleError
+        If ``kind`` is not "advance" or "dash", or the unit is a Garrison (M2).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
     mover = _Mover(board, state, unit, options)
     target = board.hex(target, what="target")
@@ -731,6 +822,20 @@ def move(
 ) -> tuple[State, MoveCost]:
     """Move ``unit`` to ``target`` (by ``path``, or the cheapest one) and return the new state.
 
+    Parameters
+    ----------
+    board : Board
+    state : State
+    unit : str or Unit
+        The moving unit, by name.
+    target : Hex or str
+        The destination.
+    kind : {"advance", "dash"}
+        Which allowance to use (M2).
+    options : RulesOptions
+    path : sequence of Hex or str, optional
+        The path to take; the cheapest path by default.
+
     Returns
     -------
     (State, MoveCost)
@@ -739,7 +844,9 @@ def move(
     Raises
     ------
     RuleError
-        If the movement is illegal; the message and ``ruling`` say why (M1, M3, M4, T1, J2, E3).
+        If the movement is illegal; the message and ``ruling`` say why (M1, M2, M3, T1, J2, E3).
+    BoardError
+        If ``target`` or a hex of ``path`` is not on the board (M4).
     """
     target = board.hex(target, what="target")
     cost = path_to(board, state, unit, target, kind, options) if path is None else path_cost(

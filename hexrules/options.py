@@ -43,7 +43,9 @@ class RulesOptions:
         E2. Movement points taken from a movement initiated while Engaged. Default 1.
     engagement_on_entry : {"continue", "stop"}
         E3. Becoming adjacent to an enemy at the same elevation mid-move: the unit is Engaged
-        from then on and may continue (default), or must stop there.
+        from then on and may continue (default), or must stop there. "Becoming" means Engaged
+        with an enemy it was not Engaged with when the movement began (moving along an enemy it
+        started next to never forces a stop); "ignore Engagement" (E5) lifts the stop.
     jump_climb : {"above_start", "relative_when_above_start"}
         J1. A jumping step a -> b costs ``1 + max(0, elev(b) - max(s, elev(a)))`` (default,
         "above_start"), or ``1 + (elev(b) - elev(a))`` whenever ``elev(b) > s``

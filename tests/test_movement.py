@@ -266,3 +266,76 @@ def test_bad_input_is_named():
     with pytest.raises(RuleError, match="not adjacent") as err:
         step_cost(b, s, GUNDAM, "C3", "E3")
     assert err.value.ruling == "M1"
+
+
+# --- review follow-ups -----------------------------------------------------------------------------
+
+def test_movement_on_an_axial_board_around_the_origin():
+    # A radius-2 hexagon around (0, 0): half its hexes have no offset label; costs are M1's.
+    from hexrules.board import Board
+    from hexrules.hexgrid import Hex
+    from hexrules.state import State, Unit
+
+    cells = {h: (0, "open") for h in Hex(0, 0).spiral(2)}
+    cells[Hex(-1, 0)] = (1, "open")
+    b = Board(cells)
+    s = State([Unit("G", "a", Hex(0, 0))])
+    st = step_cost(b, s, "G", Hex(0, 0), Hex(-1, 0))
+    assert st.cost == 2 and "(-1,0)" in st.note  # 1 + 1 level; named by axial coordinates
+    s2, cost = move(b, s, "G", Hex(-2, 0))
+    # over the hill (2 + 1) or around it (three steps of 1): 3 either way
+    assert cost.total == 3 and s2.unit("G").hex == Hex(-2, 0)
+    assert len(reachable(b, s, "G").costs) == 18  # every other hex of the hexagon, within 3
+
+
+def test_an_enemy_garrison_engages():
+    b, s = sc("map:\n  0 0 0\nunits:\n  G side=a at=A1\ngarrisons:\n  Post side=b at=B1\n")
+    assert engaged_with(b, s, "G") == ("Post",)
+    assert allowance(b, s, "G").total == 2
+
+
+def test_engagement_penalty_switch():
+    b, s = builtin("engagement").board, builtin("engagement").state
+    assert allowance(b, s, GUNDAM, options=DEFAULT.replace(engagement_penalty=0)).total == 3
+    assert allowance(b, s, GUNDAM, options=DEFAULT.replace(engagement_penalty=2)).total == 1
+
+
+def test_e3_stop_only_for_a_newly_engaged_enemy_and_not_with_e5():
+    # Odd-r labels: A1=(0,0) B1=(1,0) A2=(0,1) B2=(1,1) A3=(-1,2) C3=(1,2) C4=(1,3) D3=(2,2).
+    # G on A1 starts Engaged with Z on B1 (B1 is next to A1, A2 and B2). Y on D3 is next to C3.
+    text = "map:\n  0 0 0 0\n   0 0 0 0\n  0 0 0 0\n   0 0 0 0\nunits:\n  G side=a at=A1 advance=5{}\n  Z side=b at=B1\n  Y side=b at=D3\n"
+    b, s = sc(text.format(""))
+    stop = DEFAULT.replace(engagement_on_entry="stop")
+    assert path_cost(b, s, "G", ["A2", "A3"], options=stop).legal  # along Z: not newly Engaged
+    assert path_cost(b, s, "G", ["A2", "B2", "C3"], options=stop).legal  # may stop next to Y
+    blocked = path_cost(b, s, "G", ["A2", "B2", "C3", "C4"], options=stop)
+    assert not blocked.legal and blocked.ruling == "E3" and "'Y'" in blocked.reason
+    assert path_cost(b, s, "G", ["A2", "B2", "C3", "C4"]).legal  # default: continue
+    b2, s2 = sc(text.format(" ignore_engagement=yes"))
+    assert path_cost(b2, s2, "G", ["A2", "B2", "C3", "C4"], options=stop).legal  # E5 lifts the stop
+
+
+def test_allowance_explains_the_floor():
+    b, s = sc("map:\n  0 0\nunits:\n  G side=a at=A1 advance=0 dash=0\n  Z side=b at=B1\n")
+    assert allowance(b, s, "G").explain() == "allowance 0 = Advance 0 - 1 Engaged with Z (E2) (never below 0)"
+
+
+def test_bad_arguments_are_named():
+    from hexrules.errors import OptionsError, StateError
+    from hexrules.hexgrid import Hex
+
+    b, s = builtin("elevation").board, builtin("elevation").state
+    with pytest.raises(OptionsError, match="options=None"):
+        reachable(b, s, GUNDAM, options=None)
+    with pytest.raises(BoardError, match="board None"):
+        reachable(None, s, GUNDAM)
+    with pytest.raises(StateError, match="state None"):
+        path_to(b, None, GUNDAM, "C4")
+    with pytest.raises(BoardError, match="path 'C4' is not a sequence"):
+        path_cost(b, s, GUNDAM, "C4")
+    with pytest.raises(StateError, match="targets 'Zaku' is not a list"):
+        check_attack_targets(b, s, GUNDAM, "Zaku")
+    with pytest.raises(StateError, match="not on the board"):
+        path_to(b, s.move(GUNDAM, Hex(40, 40)), GUNDAM, "C4")
+    with pytest.raises(BoardError, match="M4"):
+        path_cost(b, s, GUNDAM, ["C3", "Z1"])
