@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import networkx as nx
 
@@ -693,18 +693,27 @@ def scenario_names() -> list[str]:
     return sorted(p.name[:-4] for p in files("hexrules.scenarios").iterdir() if p.name.endswith(".hex"))
 
 
-def builtin(name: str) -> Scenario:
+def builtin(name: str, *, parser: Callable[..., Any] | None = None) -> Any:
     """A scenario shipped with the kit, e.g. ``builtin("jumping")``.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`scenario_names`.
+    parser : callable, optional
+        ``parser(text, source=...)`` reading the file's text; default :func:`parse_scenario`
+        (so the result is a :class:`Scenario`). :func:`hexrules.crush.load_crush` passes
+        :func:`hexrules.crush.parse_crush_scenario`: one loader for every shipped scenario.
 
     Raises
     ------
     ScenarioError
-        If there is no such scenario (the message lists them).
+        If there is no such scenario (the message lists them), or the parser rejects it.
     """
     from importlib.resources import files
 
     if name not in scenario_names():
         raise ScenarioError(f"no built-in scenario {name!r} (have: {', '.join(scenario_names())})", source="hexrules.scenarios")
     res = files("hexrules.scenarios") / f"{name}.hex"
-    return parse_scenario(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
+    return (parser or parse_scenario)(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
 
