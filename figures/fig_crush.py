@@ -5,25 +5,22 @@
   ``p = (7 - Resolve) / 6``.
 * ``crush_heatmap``: the same expected damage over Cover 0-6 x Resolve 1-7, written in each cell
   (Resolve 7: no die reaches it).
+
+Drawn with the chart functions of :mod:`hexrules.plot` (no ipywidgets involved).
 """
 
 from __future__ import annotations
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from hexrules.dice import expected_damage_table
-from hexrules.widgets.crush import COVERS, RESOLVES, draw_expected_damage, draw_heatmap, set_heatmap
-
-
-def _figure(size: tuple[float, float]) -> tuple[Figure, object]:
-    fig = Figure(figsize=size)
-    FigureCanvasAgg(fig)
-    return fig, fig.add_subplot()
+from hexrules.plot import CRUSH_COVERS as COVERS
+from hexrules.plot import CRUSH_RESOLVES as RESOLVES
+from hexrules.plot import draw_expected_damage, draw_heatmap, new_figure, set_heatmap
 
 
 def fig_expected_damage() -> Figure:
-    fig, ax = _figure((6.4, 4.2))
+    fig, (ax,) = new_figure(None, figsize=(6.4, 4.2), pyplot=False)
     draw_expected_damage(ax)
     ax.set_title("Crush: expected damage to a non-vehicle unit (C2, C3)", fontsize=10)
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.13, top=0.9)
@@ -31,7 +28,7 @@ def fig_expected_damage() -> Figure:
 
 
 def fig_heatmap() -> Figure:
-    fig, ax = _figure((6.4, 4.6))
+    fig, (ax,) = new_figure(None, figsize=(6.4, 4.6), pyplot=False)
     img, texts, frame = draw_heatmap(ax, COVERS, RESOLVES, xlabel="Resolve", ylabel="pre-reduction Cover (= Crush dice)",
                                      fontsize=8)
     frame.set_xy((RESOLVES.index(4) - 0.5, 3 - 0.5))  # the rulebook's example: Cover 3 against Resolve 4

@@ -43,7 +43,7 @@ from __future__ import annotations
 import io
 import math
 import textwrap
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import matplotlib
 import numpy as np
@@ -53,13 +53,14 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
 
-from .errors import BoardError
+from .errors import BoardError, HexrulesError
 from .hexgrid import Hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
     from .board import Board
+    from .forced import Branch, ForcedMove
     from .state import State, Unit
 
 __all__ = [
@@ -82,6 +83,17 @@ __all__ = [
     "reach_overlays",
     "PNG_METADATA",
     "SVG_METADATA",
+    "FORCED_COLOURS",
+    "ForcedLayer",
+    "CRUSH_COVERS",
+    "CRUSH_RESOLVES",
+    "draw_damage_bars",
+    "set_bars",
+    "draw_at_least",
+    "set_at_least",
+    "draw_heatmap",
+    "set_heatmap",
+    "draw_expected_damage",
 ]
 
 #: Face colour of each elevation level: pale ground, then brown (height 1) and greens that
@@ -199,33 +211,61 @@ def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = 11.0, le
     return (round(ncols * w * unit + room + 0.3, 2), round(h * unit + 0.8, 2))
 
 
-def new_figure(board: "Board", ncols: int = 1, *, legend: bool = True, figsize: tuple[float, float] | None = None,
-               pyplot: bool = True, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
-    """A figure sized for ``board`` with ``ncols`` axes side by side.
+def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool = True,
+               figsize: tuple[float, float] | None = None, pyplot: bool = True,
+               caption: Sequence[str] | None = None, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
+    """A figure with ``ncols`` axes side by side: every figure of hexrules is made here.
 
     Parameters
     ----------
-    board : Board
-        The board the axes will show (for the size).
+    board : Board or None
+        The board the axes will show (for the size and margins), or None for a chart (then
+        ``figsize`` is required and the axes keep matplotlib's default margins, which the
+        caller adjusts).
     ncols : int
-        Axes side by side (e.g. 2 to compare two readings of a rule).
+        Axes side by side (e.g. 2 to compare two readings of a rule, 3 chart panels).
     legend : bool
-        Leave room at the right for :func:`draw_board`'s legend.
+        Leave room at the right for :func:`draw_board`'s legend (with a board).
     figsize : (float, float), optional
-        Inches; default :func:`board_figsize`.
+        Inches; default :func:`board_figsize` (plus room for ``caption``).
     pyplot : bool
         True (default): create it with :func:`matplotlib.pyplot.figure` inside
         :func:`matplotlib.pyplot.ioff`, so it is registered with pyplot (an ipympl canvas under
-        ``%matplotlib widget``; counted by ``plt.get_fignums()``) but not shown by itself.
-        False: a bare :class:`~matplotlib.figure.Figure` with an Agg canvas (for files).
+        ``%matplotlib widget``; counted by ``plt.get_fignums()``) but not shown by itself: what
+        explorers use. False: a bare :class:`~matplotlib.figure.Figure` with an Agg canvas, not
+        registered (for files: ``figures/``, :func:`to_png`).
+    caption : sequence of str, optional
+        Lines written in monospace under the board (a figure's explanation); the figure is made
+        taller by 0.2 inch per line (plus 0.25) to hold them. Only with a board.
     **kwargs
         Passed to the figure (e.g. ``dpi``).
 
     Returns
     -------
     (Figure, list of Axes)
+
+    Raises
+    ------
+    HexrulesError
+        If ``board`` is None and ``figsize`` is not given, or ``caption`` is given without a
+        board.
+
+    Examples
+    --------
+    >>> fig, axes = new_figure(None, 3, figsize=(9.0, 3.0), pyplot=False)
+    >>> len(axes), fig.get_size_inches().tolist()
+    (3, [9.0, 3.0])
     """
-    figsize = figsize or board_figsize(board, ncols, legend=legend)
+    if board is None and figsize is None:
+        raise HexrulesError("new_figure(None, ...) needs figsize=(width, height) in inches")
+    if board is None and caption:
+        raise HexrulesError(f"caption={list(caption)!r} needs a board to write under")
+    lines = list(caption or [])
+    if board is not None and figsize is None:
+        figsize = board_figsize(board, ncols, legend=legend)
+        if lines:
+            w, h = figsize
+            figsize = (w, h + (0.2 * len(lines) + 0.25))
     if pyplot:
         import matplotlib.pyplot as plt
 
@@ -236,9 +276,16 @@ def new_figure(board: "Board", ncols: int = 1, *, legend: bool = True, figsize: 
 
         fig = Figure(figsize=figsize, **kwargs)
         FigureCanvasAgg(fig)
-    right = 1 - 1.8 / figsize[0] if legend else 0.98
-    fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=0.04, top=0.92, wspace=0.05)
+    if board is not None:
+        right = 1 - 1.8 / figsize[0] if legend else 0.98
+        fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=0.04, top=0.92, wspace=0.05)
     axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
+    if lines:
+        height = figsize[1]
+        extra = 0.2 * len(lines) + 0.25
+        fig.subplots_adjust(bottom=(extra + 0.1) / height, top=1 - 0.45 / height)
+        fig.text(0.02, 0.03, "\n".join(lines), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
+                 linespacing=1.4)
     return fig, axes
 
 
@@ -485,6 +532,19 @@ class BoardArtists:
 
     # --- arrows, links, outlines, markers -------------------------------------------------
 
+    def _layer(self, layers: dict[str, Any], key: str, make: Callable[[], Any]) -> Any:
+        """The one artist of layer ``key`` in ``layers``, made by ``make()`` on first use.
+
+        A made collection is added to the axes (a scatter made by ``ax.scatter`` already is).
+        """
+        artist = layers.get(key)
+        if artist is None:
+            artist = make()
+            if artist.axes is None:
+                self.ax.add_collection(artist, autolim=False)
+            layers[key] = artist
+        return artist
+
     def set_paths(
         self,
         paths: Iterable[Sequence[Hex | str]] | None,
@@ -553,11 +613,7 @@ class BoardArtists:
     ) -> LineCollection:
         """Join pairs of hex centres with plain lines (e.g. who is Engaged with whom)."""
         segments = [[self.centre(a), self.centre(b)] for a, b in (pairs or [])]
-        lc = self.link_layers.get(key)
-        if lc is None:
-            lc = LineCollection([], zorder=8.5)
-            self.ax.add_collection(lc, autolim=False)
-            self.link_layers[key] = lc
+        lc = self._layer(self.link_layers, key, lambda: LineCollection([], zorder=8.5))
         lc.set_segments(segments)
         lc.set(color=color, linewidth=width, linestyle=linestyle)
         return lc
@@ -583,11 +639,7 @@ class BoardArtists:
             The layer's outline collection (one per key, reused).
         """
         idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
-        pc = self.outline_layers.get(key)
-        if pc is None:
-            pc = PolyCollection([], facecolor="none", zorder=4)
-            self.ax.add_collection(pc, autolim=False)
-            self.outline_layers[key] = pc
+        pc = self._layer(self.outline_layers, key, lambda: PolyCollection([], facecolor="none", zorder=4))
         pc.set_verts(self.polygons[idx] * inset + self.centres[idx][:, None, :] * (1 - inset) if idx else [])
         pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
         return pc
@@ -615,10 +667,7 @@ class BoardArtists:
             The layer's scatter (one per key, reused via ``set_offsets``).
         """
         pts = [self.centre(h) for h in (hexes or [])]
-        sc = self.marker_layers.get(key)
-        if sc is None:
-            sc = self.ax.scatter([], [], marker=marker, zorder=8)
-            self.marker_layers[key] = sc
+        sc = self._layer(self.marker_layers, key, lambda: self.ax.scatter([], [], marker=marker, zorder=8))
         sc.set_offsets(np.array(pts, dtype=float).reshape(-1, 2))
         sc.set_sizes([(size * self.ppu) ** 2])
         sc.set(facecolor=color, edgecolor=edgecolor, linewidth=1.0)
@@ -949,3 +998,295 @@ def picture(board: "Board", state: "State | None" = None, **overlays: Any) -> Pi
     b'\\x89PNG'
     """
     return Picture(to_png(board, state, **overlays))
+
+
+# --- Push and Pull on a drawn board (hexrules.widgets.forced, figures/fig_forced.py) -------------
+
+#: Colours of :class:`ForcedLayer`: ``move`` (green arrows of every move), ``hit`` (collision
+#: stubs), ``edge`` (board-edge stubs), ``chosen`` (the branch stepped through), ``source`` (the
+#: source hex's outline), ``ends`` (fill of the hexes where the target can end).
+FORCED_COLOURS: dict[str, str] = {
+    "move": "#1e8449",
+    "hit": "#c0392b",
+    "edge": "#d68910",
+    "chosen": "#ff00aa",
+    "source": "#7d3c98",
+    "ends": "#a9dfbf",
+}
+
+
+def _unique(items: Iterable[Any]) -> list[Any]:
+    return list(dict.fromkeys(items))
+
+
+class ForcedLayer:
+    """Draws a Push or Pull on a drawn board, reusing the same artists on every call.
+
+    Parameters
+    ----------
+    art : BoardArtists
+        The board drawn by :func:`draw_board`.
+
+    Notes
+    -----
+    Layers used on ``art``: ``"forced"`` (green arrows of every move), ``"chosen"`` (the chosen
+    branch, magenta), ``"forced_source"`` (the source hex outlined in purple), and the fill
+    (hexes where the target can end, pale green); colours in :data:`FORCED_COLOURS`. Collision
+    and edge steps go toward a hex the target never enters (possibly off the board, where
+    :meth:`BoardArtists.set_paths` cannot draw), so this layer draws them itself: a stub arrow
+    from the hex to the shared hex side, a marker there and a label (the damage taken by the
+    target, ``"edge"`` or ``"out"``).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import builtin
+    >>> from hexrules.forced import push
+    >>> sc = builtin("push_knuckle_shield")
+    >>> fm = push(sc.board, sc.state, "Zaku I", "RX-78-2 Gundam", 2)
+    >>> layer = ForcedLayer(draw_board(sc.board, sc.state, ax=Figure().add_subplot()))
+    >>> layer.show(fm)
+    >>> sorted(lab for *_, lab in layer.stubs(fm.branches))
+    ['-2', '-2', '-2', '-2']
+    """
+
+    def __init__(self, art: BoardArtists) -> None:
+        self.art = art
+        self.ax = art.ax
+        self._stubs: list[FancyArrowPatch] = []
+        self._labels: list[Any] = []
+        self._marks = self.ax.scatter([], [], marker="X", zorder=12)
+        self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
+
+    def _point(self, h: Hex) -> tuple[float, float]:
+        return self.art.layout.hex_to_pixel(h)
+
+    def _boundary(self, a: Hex, b: Hex) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = self._point(a), self._point(b)
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def stubs(self, branches: Sequence["Branch"]) -> list[tuple[Hex, Hex, str, str]]:
+        """``(from, attempted, colour, label)`` of every distinct collision or edge step."""
+        out: dict[tuple[Hex, Hex], tuple[str, str]] = {}
+        for b in branches:
+            if b.attempted is None:
+                continue
+            last = b.steps[-1]
+            if b.ending == "edge":
+                hit = [d for d in b.damages if d.cause == "edge"]
+                label = "out" if b.removed else (f"-{hit[0].amount}" if hit else "")
+                colour = FORCED_COLOURS["hit"] if b.collision else FORCED_COLOURS["edge"]
+            else:
+                hit = [d for d in b.damages if d.cause == "collision" and d.unit == b.target]
+                label = f"-{hit[0].amount}" if hit else "x"
+                colour = FORCED_COLOURS["hit"]
+            out.setdefault((last.frm, last.to), (colour, label))
+        return [(a, t, c, lab) for (a, t), (c, lab) in out.items()]
+
+    def show_stubs(self, branches: Sequence["Branch"]) -> None:
+        """Draw only the collision and edge stubs of ``branches`` (e.g. a multi-unit Push)."""
+        self._draw_stubs(self.stubs(branches))
+
+    def show(self, fm: "ForcedMove | None", *, chosen: "Branch | None" = None, step: int | None = None) -> None:
+        """Draw every branch of ``fm`` (None clears), and ``chosen`` up to ``step`` steps.
+
+        Parameters
+        ----------
+        fm : hexrules.forced.ForcedMove or None
+        chosen : hexrules.forced.Branch, optional
+            Drawn over the others in magenta (its collision or edge stub too, once reached).
+        step : int, optional
+            How many of ``chosen``'s steps to draw (default all).
+        """
+        art = self.art
+        if fm is None:
+            art.set_paths(None, key="forced")
+            art.set_paths(None, key="chosen")
+            art.set_highlight(None, key="forced_source")
+            art.set_fill(None)
+            self._draw_stubs([])
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+            return
+        moves = _unique([(s.frm, s.to) for b in fm for s in b.steps if s.result == "moved"])
+        art.set_paths([list(m) for m in moves], key="forced", colors=FORCED_COLOURS["move"], width=2.0)
+        art.set_fill({h: FORCED_COLOURS["ends"] for h in fm.destinations}, alpha=0.75)
+        art.set_highlight([fm.source] if fm.source in art.index else None, key="forced_source",
+                          color=FORCED_COLOURS["source"], width=3.5)
+        self._draw_stubs(self.stubs(fm.branches))
+        if chosen is None:
+            art.set_paths(None, key="chosen")
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+            return
+        k = len(chosen.steps) if step is None else max(0, min(step, len(chosen.steps)))
+        shown = chosen.steps[:k]
+        trail = [chosen.start] + [s.to for s in shown if s.result == "moved"]
+        art.set_paths([trail], key="chosen", colors=FORCED_COLOURS["chosen"], width=4.5)
+        if shown and shown[-1].result != "moved":
+            self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
+            self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])
+            self._chosen_mark.set(facecolor=FORCED_COLOURS["chosen"], edgecolor="black", linewidth=1.0)
+        else:
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+
+    def _draw_stubs(self, stubs: list[tuple[Hex, Hex, str, str]]) -> None:
+        art = self.art
+        while len(self._stubs) < len(stubs):
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.22 * art.ppu, shrinkB=0.0, zorder=7)
+            self.ax.add_patch(arrow)
+            self._stubs.append(arrow)
+            self._labels.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=13, clip_on=False))
+        points, colours = [], []
+        for arrow, text, (a, t, colour, label) in zip(self._stubs, self._labels, stubs):
+            p0, pb = self._point(a), self._boundary(a, t)
+            arrow.set_positions(p0, pb)
+            arrow.set_arrowstyle("-|>", head_length=5, head_width=3.5)
+            arrow.set(color=colour, linewidth=2.0, linestyle="-" if colour == FORCED_COLOURS["hit"] else "--",
+                      visible=True)
+            # the label sits a little beyond the hex side, on the attempted hex's side
+            (x0, y0), (xb, yb) = p0, pb
+            dx, dy = xb - x0, yb - y0
+            norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+            text.set_position((xb - 0.4 * dy / norm, yb + 0.4 * dx / norm))  # beside the hex side
+            text.set_text(label)
+            text.set(color="white", fontsize=art.fontsize(0.26, 4, 10), fontweight="bold", visible=bool(label),
+                     bbox=dict(boxstyle="round,pad=0.15", fc=colour, ec="none"))
+            points.append(pb)
+            colours.append(colour)
+        for arrow, text in zip(self._stubs[len(stubs):], self._labels[len(stubs):]):
+            arrow.set_visible(False)
+            text.set_visible(False)
+        self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
+        self._marks.set_sizes([(0.42 * art.ppu) ** 2])
+        self._marks.set(facecolor=colours or "none", edgecolor="black", linewidth=0.8)
+
+
+# --- Crush dice charts (hexrules.widgets.crush, figures/fig_crush.py) ----------------------------
+# Plain functions on a given ax: draw_* makes the artists once (empty), set_* changes them in place.
+
+#: Pre-reduction Cover values charted (= Crush dice, 0-6, C2).
+CRUSH_COVERS: tuple[int, ...] = tuple(range(7))
+#: Resolve values charted (1-7; 7: no die can reach it, C3).
+CRUSH_RESOLVES: tuple[int, ...] = tuple(range(1, 8))
+
+
+def draw_damage_bars(ax: "Axes", *, color: str = "#c0392b", max_k: int = CRUSH_COVERS[-1], width: float = 0.8,
+                     offset: float = 0.0, label: str | None = None) -> tuple[list, list]:
+    """Bars for damage 0..max_k (heights 0 for now) and their value texts; returns ``(bars, texts)``.
+
+    Set heights with :func:`set_bars`; the bars are made once and changed in place.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> ax = Figure().add_subplot()
+    >>> bars, texts = draw_damage_bars(ax, max_k=2)
+    >>> set_bars(bars, texts, [Fraction(1, 4), Fraction(3, 4)])
+    >>> [b.get_height() for b in bars], [t.get_text() for t in texts]
+    ([0.25, 0.75, 0.0], ['25%', '75%', ''])
+    """
+    ks = np.arange(max_k + 1)
+    bars = list(ax.bar(ks + offset, np.zeros(len(ks)), width=width, color=color, label=label, zorder=2))
+    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=7) for k in ks]
+    ax.set_xticks(ks)
+    ax.set_xlim(-0.6, max_k + 0.6)
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("probability")
+    ax.grid(axis="y", alpha=0.3, zorder=0)
+    return bars, texts
+
+
+def set_bars(bars: Sequence[Any], texts: Sequence[Any], probs: Sequence[Any]) -> None:
+    """Give ``bars`` the heights ``probs`` (missing ones 0) and write percentages above them."""
+    for i, (b, t) in enumerate(zip(bars, texts)):
+        p = float(probs[i]) if i < len(probs) else 0.0
+        b.set_height(p)
+        t.set_position((b.get_x() + b.get_width() / 2, p + 0.01))
+        t.set_text(f"{p * 100:.0f}%" if i < len(probs) and p > 0.0005 else "")
+
+
+def draw_at_least(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6), *,
+                  max_k: int = CRUSH_COVERS[-1]) -> dict[int, Any]:
+    """One "P(damage >= k)" curve per Resolve (empty for now); returns ``{resolve: Line2D}``."""
+    cmap = matplotlib.colormaps["viridis"]
+    lines = {}
+    for i, r in enumerate(resolves):
+        (line,) = ax.plot([], [], marker="o", markersize=4, color=cmap(i / max(1, len(resolves) - 1) * 0.9),
+                          label=f"Resolve {r}", zorder=3)
+        lines[r] = line
+    ax.set_xlim(-0.2, max_k + 0.2)
+    ax.set_ylim(-0.02, 1.05)
+    ax.set_xticks(range(max_k + 1))
+    ax.set_xlabel("k (damage)")
+    ax.set_ylabel("P(damage ≥ k)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="upper right")
+    return lines
+
+
+def set_at_least(lines: Mapping[int, Any], cover: int, current: int | None = None) -> None:
+    """Set every curve to ``P(damage >= k)`` for k = 0..cover against its Resolve (C3, exact).
+
+    The curve of Resolve ``current`` is drawn thick, the others thin and faded.
+    """
+    from .dice import damage_distribution
+
+    for r, line in lines.items():
+        tail = damage_distribution(cover, r).at_least_table()
+        line.set_data(list(tail), [float(p) for p in tail.values()])
+        line.set_linewidth(3.2 if r == current else 1.2)
+        line.set_alpha(1.0 if current is None or r == current else 0.55)
+
+
+def draw_heatmap(ax: "Axes", rows: Sequence[Any], cols: Sequence[Any], *, cmap: str = "OrRd", vmax: float = 1.0,
+                 xlabel: str = "", ylabel: str = "", fontsize: float = 7) -> tuple[Any, list[list[Any]], Any]:
+    """An empty heatmap grid with a text per cell and a frame for the current cell.
+
+    Returns ``(image, texts[row][col], frame)``; fill it with :func:`set_heatmap`, move the
+    frame (a :class:`~matplotlib.patches.Rectangle`) with ``frame.set_xy((col - 0.5, row - 0.5))``.
+    """
+    from matplotlib.patches import Rectangle
+
+    img = ax.imshow(np.zeros((len(rows), len(cols))), cmap=cmap, vmin=0, vmax=vmax, origin="lower", aspect="auto")
+    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=fontsize) for j in range(len(cols))]
+             for i in range(len(rows))]
+    ax.set_xticks(range(len(cols)), [str(c) for c in cols])
+    ax.set_yticks(range(len(rows)), [str(r) for r in rows])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    frame = Rectangle((-0.5, -0.5), 1, 1, fill=False, edgecolor="#1a1a1a", linewidth=2.5, zorder=5)
+    ax.add_patch(frame)
+    return img, texts, frame
+
+
+def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[Any]], fmt: Callable[[float], str],
+                vmax: float | None = None) -> None:
+    """Put ``values`` (rows x columns) in a heatmap made by :func:`draw_heatmap`, in place."""
+    arr = np.array([[float(v) for v in row] for row in values])
+    img.set_data(arr)
+    top = vmax if vmax is not None else (arr.max() if arr.size and arr.max() > 0 else 1.0)
+    img.set_clim(0, top)
+    for i, row in enumerate(texts):
+        for j, t in enumerate(row):
+            v = arr[i, j]
+            t.set_text(fmt(v))
+            t.set_color("white" if v > 0.6 * top else "black")
+
+
+def draw_expected_damage(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6),
+                         covers: Sequence[int] = CRUSH_COVERS) -> dict[int, Any]:
+    """Expected Crush damage against Cover, one line per Resolve (exact means ``Cover * p``, C3)."""
+    from .dice import expected_damage_table, hit_probability
+
+    cmap = matplotlib.colormaps["viridis"]
+    lines = {}
+    table = expected_damage_table(covers, resolves)
+    for j, r in enumerate(resolves):
+        ys = [float(table[i][j]) for i in range(len(covers))]
+        (lines[r],) = ax.plot(list(covers), ys, marker="o", color=cmap(j / max(1, len(resolves) - 1) * 0.9),
+                              label=f"Resolve {r} (p = {hit_probability(r)})")
+    ax.set_xlabel("pre-reduction Cover (= Crush dice)")
+    ax.set_ylabel("expected damage")
+    ax.set_xticks(list(covers))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return lines

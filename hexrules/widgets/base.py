@@ -50,15 +50,38 @@ from __future__ import annotations
 
 import html
 import io
+import numbers
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import HexrulesError
+from ..board import Scenario, builtin
+from ..errors import BoardError, HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
+from ..options import DEFAULT, RulesOptions
 
-__all__ = ["Explorer", "Exercise", "CSS_CLASS", "pre", "table_html", "error_html"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
+    from ..state import State
+
+__all__ = [
+    "Explorer",
+    "TwoReadingsExplorer",
+    "Exercise",
+    "ExplorerError",
+    "CSS_CLASS",
+    "pre",
+    "table_html",
+    "error_html",
+    "scenario_from",
+    "movers",
+    "check_choice",
+    "check_int",
+    "check_unit",
+    "hex_label",
+    "switch_control",
+]
 
 #: The CSS class of every explorer's root box (browser tests find explorers by it).
 CSS_CLASS = "hexrules-explorer"
@@ -91,6 +114,146 @@ def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None)
         out.append("<tr>" + "".join(f"<td>{html.escape(str(r.get(k, '')))}</td>" for k in keys) + "</tr>")
     out.append("</table>")
     return "".join(out)
+
+
+class ExplorerError(HexrulesError):
+    """A value given to an explorer that its controls cannot show: not one of a control's
+    choices, or outside a slider's range. The message names the parameter and the value.
+
+    >>> check_int("cover", 99, 0, 6, ruling="C2")
+    Traceback (most recent call last):
+    ...
+    hexrules.widgets.base.ExplorerError: cover=99 is outside 0..6 (ruling C2)
+    """
+
+
+# --- checking what explorer constructors are given (so no control clamps or refuses it later) ----
+
+
+def check_choice(name: str, value: Any, choices: Sequence[Any], *, error: type[HexrulesError] = ExplorerError,
+                 ruling: str | None = None) -> Any:
+    """Return ``value`` if it is one of ``choices``.
+
+    Raises
+    ------
+    HexrulesError
+        ``error`` (default :class:`ExplorerError`) naming the parameter, the value and the
+        choices.
+
+    >>> check_choice("kind", "shove", ("push", "pull"))
+    Traceback (most recent call last):
+    ...
+    hexrules.widgets.base.ExplorerError: kind='shove' is not one of 'push', 'pull'
+    """
+    try:
+        ok = value in choices
+    except TypeError:  # e.g. an unhashable value against a dict's keys
+        ok = False
+    if not ok:
+        raise error(f"{name}={value!r} is not one of {', '.join(map(repr, choices)) or '(none)'}", ruling=ruling)
+    return value
+
+
+def check_int(name: str, value: Any, lo: int, hi: int | None = None, *, ruling: str | None = None) -> int:
+    """Return ``value`` if it is a whole number in ``lo..hi`` (``hi`` None: no upper bound).
+
+    Raises
+    ------
+    ExplorerError
+        If it is not a whole number (``True``, ``1.5``, ``"3"``...) or is outside the range.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ExplorerError(f"{name}={value!r} is not a whole number", ruling=ruling)
+    if value < lo or (hi is not None and value > hi):
+        raise ExplorerError(f"{name}={value!r} is outside {lo}..{'' if hi is None else hi}", ruling=ruling)
+    return int(value)
+
+
+def scenario_from(scenario: Any) -> Scenario:
+    """A :class:`~hexrules.board.Scenario`: ``scenario`` itself, or the built-in one of that name.
+
+    Raises
+    ------
+    ScenarioError
+        If it is a name but not a built-in scenario's (:func:`hexrules.board.builtin`).
+    ExplorerError
+        If it is neither a name nor a Scenario.
+    """
+    if isinstance(scenario, str):
+        return builtin(scenario)
+    if not isinstance(scenario, Scenario):
+        raise ExplorerError(f"scenario={scenario!r} is not a built-in scenario name or a Scenario")
+    return scenario
+
+
+def movers(state: "State") -> list[str]:
+    """Names of the units of ``state`` that move (not Garrisons), in state order."""
+    return [u.name for u in state if not u.garrison]
+
+
+def check_unit(name: str, value: Any, choices: Sequence[str], *, ruling: str | None = None) -> str:
+    """Return unit name ``value`` if it is one of ``choices`` (the units a dropdown offers).
+
+    Raises
+    ------
+    StateError
+        Naming the value and the units offered.
+    """
+    return check_choice(name, value, choices, error=StateError, ruling=ruling)
+
+
+def hex_label(board: "Board", value: Any, *, name: str = "hex") -> str:
+    """The label a hex dropdown shows for ``value`` (a :class:`Hex` or a label of ``board``).
+
+    Labels are :meth:`Board.label <hexrules.board.Board.label>`'s, so hexes with negative offset
+    coordinates are named ``"(q,r)"``.
+
+    Raises
+    ------
+    HexError, BoardError
+        If ``value`` is not a hex of the board (the message names ``name`` and the value).
+    """
+    if isinstance(value, str) and any(board.label(h) == value for h in board.hexes):
+        return value
+    return board.label(board.hex(value, what=name))
+
+
+def _offered(values: Sequence[Any], value: Any) -> tuple[Any, ...]:
+    """``values``, with ``value`` first if it is not among them (==, with bools kept apart from ints)."""
+    same = [v for v in values if v == value and type(v) is type(value)]
+    return tuple(values) if same else (value, *values)
+
+
+def _check_switch(name: Any, table: Mapping[str, Sequence[Any]], what: str) -> Sequence[Any]:
+    try:
+        return table[name]
+    except (KeyError, TypeError):
+        ruling = RulesOptions.ruling(name) if isinstance(name, str) and name in DEFAULT.as_dict() else None
+        raise OptionsError(f"switch={name!r} is not a {what} switch (known: {', '.join(table)})",
+                           ruling=ruling) from None
+
+
+def _check_value(name: str, value: Any) -> Any:
+    DEFAULT.replace(**{name: value})  # OptionsError naming the value and the ruling
+    return value
+
+
+def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *, what: str = "rules",
+                   description: str | None = None) -> widgets.ToggleButtons:
+    """Toggle buttons offering the values of rules switch ``name`` (``table[name]``), ``value`` chosen.
+
+    A valid value that the table does not list (e.g. ``collision_damage=5`` in the options
+    given) is offered too, first.
+
+    Raises
+    ------
+    OptionsError
+        If ``name`` is not in ``table`` or ``value`` is not a valid value of the switch.
+    """
+    values = _offered(_check_switch(name, table, what), _check_value(name, value))
+    return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value,
+                                 description=description or f"{name} ({RulesOptions.ruling(name)})",
+                                 style={"description_width": "initial"})
 
 
 class Explorer(widgets.VBox):
@@ -168,13 +331,6 @@ class Explorer(widgets.VBox):
             control.on_click(lambda _button: self.update())
         elif hasattr(control, "value"):
             control.observe(self._on_change, names="value")
-
-    def add_control(self, name: str, control: widgets.Widget) -> widgets.Widget:
-        """Add a control after construction (shown after the others, observed like them)."""
-        self.controls[name] = control
-        self.controls_box.children = (*self.controls_box.children, control)
-        self._watch(control)
-        return control
 
     def _on_change(self, _change: Mapping[str, Any]) -> None:
         self.update()
@@ -266,6 +422,71 @@ class Explorer(widgets.VBox):
         art = self._click_targets[target]
         if self._click_callback is not None:
             self._click_callback(art.board.hex(h), art)
+
+
+class TwoReadingsExplorer(Explorer):
+    """Base of the explorers that show one rule under two readings of a switch, side by side.
+
+    A subclass sets :attr:`SWITCHES` (and :attr:`WHAT`), puts :meth:`reading_controls` among
+    its controls, and computes each side from :meth:`readings`. Choosing another switch offers
+    its values in ``left`` and ``right`` (its first and second value) and updates once.
+
+    Attributes
+    ----------
+    SWITCHES : dict of str to tuple
+        The switches offered and the values offered for each.
+    WHAT : str
+        What the switches are about, for messages (``"movement"``, ``"Push/Pull"``).
+    """
+
+    SWITCHES: Mapping[str, Sequence[Any]] = {}
+    WHAT = "rules"
+
+    @classmethod
+    def reading_controls(cls, switch: str, left: Any = None, right: Any = None) -> dict[str, widgets.Widget]:
+        """The ``switch``, ``left`` and ``right`` controls (left and right default to the switch's
+        first and second value).
+
+        Raises
+        ------
+        OptionsError
+            If ``switch`` is not in :attr:`SWITCHES` or ``left`` / ``right`` is not a valid value
+            of it (the message names the value and the ruling).
+        """
+        values = _check_switch(switch, cls.SWITCHES, cls.WHAT)
+        left = values[0] if left is None else _check_value(switch, left)
+        right = values[1] if right is None else _check_value(switch, right)
+        return {
+            "switch": widgets.Dropdown(options=list(cls.SWITCHES), value=switch, description="Rule switch"),
+            "left": widgets.ToggleButtons(options=[(str(v), v) for v in _offered(values, left)], value=left,
+                                          description="Left"),
+            "right": widgets.ToggleButtons(options=[(str(v), v) for v in _offered(values, right)], value=right,
+                                           description="Right"),
+        }
+
+    def _on_change(self, change: Mapping[str, Any]) -> None:
+        if change.get("owner") is self.controls["switch"]:
+            # Offer the new switch's values, left = its first, right = its second; update once.
+            values = self.SWITCHES[change["new"]]
+            with self.hold():
+                for side, v in (("left", values[0]), ("right", values[1])):
+                    c = self.controls[side]
+                    c.options = [(str(x), x) for x in values]
+                    c.value = v
+                self._pending = True
+        else:
+            self.update()
+
+    def readings(self) -> list[RulesOptions]:
+        """The two rules options compared (left, right): :data:`~hexrules.options.DEFAULT` with the
+        switch set to each side's value."""
+        name = self.controls["switch"].value
+        return [DEFAULT.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
+
+    def reading_title(self, opts: RulesOptions) -> str:
+        """``"switch = value (ruling)"``: the title of one side."""
+        switch = self.controls["switch"].value
+        return f"{switch} = {getattr(opts, switch)!s} ({RulesOptions.ruling(switch)})"
 
 
 class Exercise(widgets.VBox):

@@ -13,9 +13,11 @@ control moves (bars by ``set_height``, curves by ``set_data``, heatmaps by ``set
 * :class:`VehicleExplorer`: Cover, Shield and Resolve sliders; the C4 switch (Major only / Major
   and Minor) side by side; HP lost; a table of P(Minor), P(Major) over Shield x Resolve (C4, C5).
 
-The chart functions (:func:`draw_damage_bars`, :func:`draw_at_least`, :func:`draw_heatmap`,
-:func:`draw_expected_damage`) draw on a given ``ax`` and return their artists; the figure
-scripts (``figures/fig_crush.py``) use them too.
+The charts are drawn by :mod:`hexrules.plot` (:func:`~hexrules.plot.draw_damage_bars`,
+:func:`~hexrules.plot.draw_at_least`, :func:`~hexrules.plot.draw_heatmap`, and their ``set_*``
+functions), which ``figures/fig_crush.py`` uses too. A value a control cannot show (``cover=99``,
+``reading="x"``) is refused when the explorer is built, with an
+:class:`~hexrules.widgets.base.ExplorerError` naming it.
 
 :data:`EXPLORERS` builds each with its defaults (tests and the fuzz test use it).
 
@@ -39,34 +41,31 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
-import numpy as np
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch
 
 from ..crush import POLICIES, CrushResult, CrushScenario, CrushUnit, crush, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_distribution, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..plot import draw_board, new_figure
+from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars, draw_heatmap,
+                    new_figure, set_at_least, set_bars, set_heatmap, side_colour)
 from ..state import State, Unit
-from .base import Explorer, pre, table_html
+from .base import Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
     "CollapseExplorer",
     "DamageExplorer",
     "VehicleExplorer",
-    "draw_damage_bars",
-    "draw_at_least",
-    "draw_heatmap",
-    "draw_expected_damage",
     "heatmap_values",
     "HEATMAP_METRICS",
     "EXPLORERS",
 ]
 
-MAX_COVER = 6
-COVERS = tuple(range(MAX_COVER + 1))
-RESOLVES = tuple(range(1, 8))
+COVERS = CRUSH_COVERS
+RESOLVES = CRUSH_RESOLVES
+MAX_COVER = COVERS[-1]
+MAX_SEED = 99_999
 TABLE_SHIELDS = tuple(range(1, 7))
 TABLE_RESOLVES = tuple(range(1, 7))
 
@@ -96,62 +95,7 @@ def _fr(p: Fraction) -> str:
     return f"{p} ({_pct(p)})" if p not in (0, 1) else str(p)
 
 
-# --- charts (plain functions on an ax; used by the explorers and figures/fig_crush.py) ---------------
-
-
-def draw_damage_bars(ax: Any, *, color: str = "#c0392b", max_k: int = MAX_COVER, width: float = 0.8, offset: float = 0.0,
-                     label: str | None = None) -> tuple[list, list]:
-    """Bars for damage 0..max_k (heights 0 for now) and their value texts; returns ``(bars, texts)``.
-
-    Set heights with :func:`set_bars`; the bars are made once and changed in place.
-    """
-    ks = np.arange(max_k + 1)
-    bars = list(ax.bar(ks + offset, np.zeros(len(ks)), width=width, color=color, label=label, zorder=2))
-    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=7) for k in ks]
-    ax.set_xticks(ks)
-    ax.set_xlim(-0.6, max_k + 0.6)
-    ax.set_ylim(0, 1.08)
-    ax.set_ylabel("probability")
-    ax.grid(axis="y", alpha=0.3, zorder=0)
-    return bars, texts
-
-
-def set_bars(bars: Sequence[Any], texts: Sequence[Any], probs: Sequence[Fraction | float]) -> None:
-    """Give ``bars`` the heights ``probs`` (missing ones 0) and write percentages above them."""
-    for i, (b, t) in enumerate(zip(bars, texts)):
-        p = float(probs[i]) if i < len(probs) else 0.0
-        b.set_height(p)
-        t.set_position((b.get_x() + b.get_width() / 2, p + 0.01))
-        t.set_text(f"{p * 100:.0f}%" if i < len(probs) and p > 0.0005 else "")
-
-
-def draw_at_least(ax: Any, resolves: Sequence[int] = (2, 3, 4, 5, 6), *, max_k: int = MAX_COVER) -> dict[int, Any]:
-    """One "P(damage >= k)" curve per Resolve (empty for now); returns ``{resolve: Line2D}``."""
-    import matplotlib
-
-    cmap = matplotlib.colormaps["viridis"]
-    lines = {}
-    for i, r in enumerate(resolves):
-        (line,) = ax.plot([], [], marker="o", markersize=4, color=cmap(i / max(1, len(resolves) - 1) * 0.9),
-                          label=f"Resolve {r}", zorder=3)
-        lines[r] = line
-    ax.set_xlim(-0.2, max_k + 0.2)
-    ax.set_ylim(-0.02, 1.05)
-    ax.set_xticks(range(max_k + 1))
-    ax.set_xlabel("k (damage)")
-    ax.set_ylabel("P(damage ≥ k)")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="upper right")
-    return lines
-
-
-def set_at_least(lines: dict[int, Any], cover: int, current: int | None = None) -> None:
-    """Set every curve to ``P(damage >= k)`` for k = 0..cover against its Resolve."""
-    for r, line in lines.items():
-        tail = damage_distribution(cover, r).at_least_table()
-        line.set_data(list(tail), [float(p) for p in tail.values()])
-        line.set_linewidth(3.2 if r == current else 1.2)
-        line.set_alpha(1.0 if current is None or r == current else 0.55)
+# --- heatmap values -----------------------------------------------------------------------------
 
 
 def heatmap_values(metric: int | None = None, covers: Sequence[int] = COVERS, resolves: Sequence[int] = RESOLVES) -> list[list[Fraction]]:
@@ -160,56 +104,6 @@ def heatmap_values(metric: int | None = None, covers: Sequence[int] = COVERS, re
     if metric is None:
         return expected_damage_table(covers, resolves)
     return [[damage_distribution(c, r).at_least(metric) for r in resolves] for c in covers]
-
-
-def draw_heatmap(ax: Any, rows: Sequence[Any], cols: Sequence[Any], *, cmap: str = "OrRd", vmax: float = 1.0,
-                 xlabel: str = "", ylabel: str = "", fontsize: float = 7) -> tuple[Any, list[list[Any]], Rectangle]:
-    """An empty heatmap grid with a text per cell and a frame for the current cell.
-
-    Returns ``(image, texts[row][col], frame)``; fill it with :func:`set_heatmap`.
-    """
-    img = ax.imshow(np.zeros((len(rows), len(cols))), cmap=cmap, vmin=0, vmax=vmax, origin="lower", aspect="auto")
-    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=fontsize) for j in range(len(cols))] for i in range(len(rows))]
-    ax.set_xticks(range(len(cols)), [str(c) for c in cols])
-    ax.set_yticks(range(len(rows)), [str(r) for r in rows])
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    frame = Rectangle((-0.5, -0.5), 1, 1, fill=False, edgecolor="#1a1a1a", linewidth=2.5, zorder=5)
-    ax.add_patch(frame)
-    return img, texts, frame
-
-
-def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[float]], fmt: Callable[[float], str],
-                vmax: float | None = None) -> None:
-    """Put ``values`` in a heatmap made by :func:`draw_heatmap` (in place)."""
-    arr = np.array([[float(v) for v in row] for row in values])
-    img.set_data(arr)
-    top = vmax if vmax is not None else (arr.max() if arr.size and arr.max() > 0 else 1.0)
-    img.set_clim(0, top)
-    for i, row in enumerate(texts):
-        for j, t in enumerate(row):
-            v = arr[i, j]
-            t.set_text(fmt(v))
-            t.set_color("white" if v > 0.6 * top else "black")
-
-
-def draw_expected_damage(ax: Any, resolves: Sequence[int] = (2, 3, 4, 5, 6), covers: Sequence[int] = COVERS) -> dict[int, Any]:
-    """Expected Crush damage against Cover, one line per Resolve (exact means ``Cover * p``)."""
-    import matplotlib
-
-    cmap = matplotlib.colormaps["viridis"]
-    lines = {}
-    table = expected_damage_table(covers, resolves)
-    for j, r in enumerate(resolves):
-        ys = [float(table[i][j]) for i in range(len(covers))]
-        (lines[r],) = ax.plot(list(covers), ys, marker="o", color=cmap(j / max(1, len(resolves) - 1) * 0.9),
-                              label=f"Resolve {r} (p = {hit_probability(r)})")
-    ax.set_xlabel("pre-reduction Cover (= Crush dice)")
-    ax.set_ylabel("expected damage")
-    ax.set_xticks(list(covers))
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    return lines
 
 
 # --- the collapse on a board ------------------------------------------------------------------------
@@ -244,24 +138,42 @@ class CollapseExplorer(Explorer):
     the step (slider, "Next step"). The board shows the path, the piece (orange while intact,
     grey once collapsed), the affected units' hexes outlined red, those merely touching outlined
     blue and dashed, the unit being resolved in gold; models slain are crossed out.
+
+    Raises
+    ------
+    ExplorerError
+        If ``scenario`` is neither a name nor a :class:`~hexrules.crush.CrushScenario`, ``seed``
+        is not a whole number in 0..99999, or ``step`` is not a step of the Crush shown first.
+    ScenarioError
+        If ``scenario`` is not a shipped Crush scenario's name.
+    StateError
+        If the scenario has no vehicle path.
     """
 
     def __init__(self, scenario: str | CrushScenario = "crush_hab_block", *, seed: int = 1, step: int | None = None) -> None:
-        self.scenario = sc = load_crush(scenario) if isinstance(scenario, str) else scenario
+        if isinstance(scenario, str):
+            scenario = load_crush(scenario)
+        elif not isinstance(scenario, CrushScenario):
+            raise ExplorerError(f"scenario={scenario!r} is not a Crush scenario name or a CrushScenario")
+        self.scenario = sc = scenario
         if not sc.paths:
             raise StateError(f"scenario {sc.name!r} has no vehicle path")
+        seed = check_int("seed", seed, 0, MAX_SEED, ruling="C5")
+        if step is not None:
+            step = check_int("step", step, 0)
         self.vehicle = next(iter(sc.paths))
         self.routes = _route_options(sc, self.vehicle)
         self._syncing = False
         self._cache: dict[tuple, CrushResult] = {}
         fig, (self.ax,) = new_figure(sc.board, legend=True)
+        cover = sc.piece().cover
         controls = {
-            "cover": widgets.IntSlider(value=min(sc.piece().cover, MAX_COVER), min=0, max=MAX_COVER, description="Cover"),
+            "cover": widgets.IntSlider(value=cover, min=0, max=max(cover, MAX_COVER), description="Cover"),
             "route": widgets.Dropdown(options=[(label, i) for i, (label, _) in enumerate(self.routes)], value=0,
                                       description="Route"),
             "policy": widgets.Dropdown(options=list(POLICIES), value="fewest_remaining", description="Assign"),
             "major_also_minor": widgets.Checkbox(value=False, description="C4: Major also Minor"),
-            "seed": widgets.BoundedIntText(value=seed, min=0, max=99_999, description="Seed"),
+            "seed": widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed"),
             "reroll": widgets.Button(description="Roll again"),
             "step": widgets.IntSlider(value=0, min=0, max=1, description="Step"),
             "next": widgets.Button(description="Next step"),
@@ -272,6 +184,9 @@ class CollapseExplorer(Explorer):
         self.art = draw_board(sc.board, self._tokens(sc.units, sc.units), ax=self.ax, legend=False)
         self._legend()
         if step is not None:
+            last = len(self.result.steps) - 1
+            if step > last:
+                raise ExplorerError(f"step={step!r} is outside 0..{last} (the steps of this Crush)")
             self._syncing = True
             self.controls["step"].max = max(step, 1)
             self.controls["step"].value = step
@@ -340,8 +255,6 @@ class CollapseExplorer(Explorer):
             Line2D([], [], marker="X", linestyle="none", markerfacecolor="#1a1a1a", markersize=8, label="slain"),
         ]
         sides = dict.fromkeys(u.side or u.name for u in self.scenario.units)
-        from ..plot import side_colour
-
         for s in sides:
             handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
                                   markerfacecolor=side_colour(s, list(sides)), markeredgecolor="white", label=s))
@@ -440,15 +353,6 @@ class CollapseExplorer(Explorer):
 # --- designer what-ifs ---------------------------------------------------------------------------------
 
 
-def _figure(figsize: tuple[float, float], ncols: int):
-    import matplotlib.pyplot as plt
-
-    with plt.ioff():
-        fig = plt.figure(figsize=figsize)
-    axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
-    return fig, axes
-
-
 class DamageExplorer(Explorer):
     """What if: Crush damage to a non-vehicle unit for any Cover and Resolve (C2, C3, C5).
 
@@ -465,10 +369,19 @@ class DamageExplorer(Explorer):
     for Resolve 2-6 (the chosen one thick), and a heatmap over Cover 0-6 x Resolve 1-7 (expected
     damage, or P(at least k)), recomputed on every change, with the chosen cell framed. The
     explanation gives the exact fractions.
+
+    Raises
+    ------
+    ExplorerError
+        If ``cover`` is not a whole number in 0..6, ``resolve`` not in 1..7, or ``metric`` not a
+        key of :data:`HEATMAP_METRICS` (what the controls offer).
     """
 
     def __init__(self, cover: int = 3, resolve: int = 4, metric: str = "expected damage") -> None:
-        fig, (self.ax_bar, self.ax_curve, self.ax_heat) = _figure((12.5, 3.9), 3)
+        cover = check_int("cover", cover, 0, MAX_COVER, ruling="C2")
+        resolve = check_int("resolve", resolve, RESOLVES[0], RESOLVES[-1], ruling="C3")
+        check_choice("metric", metric, list(HEATMAP_METRICS))
+        fig, (self.ax_bar, self.ax_curve, self.ax_heat) = new_figure(None, 3, figsize=(12.5, 3.9))
         fig.subplots_adjust(left=0.06, right=0.97, bottom=0.15, top=0.86, wspace=0.32)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
@@ -526,12 +439,22 @@ class VehicleExplorer(Explorer):
     Major only, or as Major and Minor) as side-by-side bars; HP lost (= Major results, the same
     under both readings); and a table over Shield 1-6 x Resolve 1-6 giving P(at least one Minor)
     and P(at least one Major) for the chosen Cover, coloured by P(Major), the chosen cell framed.
+
+    Raises
+    ------
+    ExplorerError
+        If ``cover`` is not a whole number in 0..6, ``shield`` not in 1..7, ``resolve`` not in
+        1..6, or ``reading`` not one of :attr:`READINGS` (what the controls offer).
     """
 
     READINGS = ("Major only", "Major and Minor")
 
     def __init__(self, cover: int = 3, shield: int = 4, resolve: int = 2, reading: str = "Major only") -> None:
-        fig, (self.ax_minor, self.ax_hp, self.ax_table) = _figure((13.0, 4.2), 3)
+        cover = check_int("cover", cover, 0, MAX_COVER, ruling="C2")
+        shield = check_int("shield", shield, 1, 7, ruling="C4")
+        resolve = check_int("resolve", resolve, 1, 6, ruling="C4")
+        check_choice("reading", reading, self.READINGS, ruling="C4")
+        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(13.0, 4.2))
         fig.subplots_adjust(left=0.05, right=0.97, bottom=0.14, top=0.86, wspace=0.3)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
@@ -555,8 +478,8 @@ class VehicleExplorer(Explorer):
     def redraw(self) -> None:
         n, s, r = (self.controls[k].value for k in ("cover", "shield", "resolve"))
         also_table = self.controls["reading"].value == "Major and Minor"
-        only = vehicle_distribution(n, s, r, major_also_minor=False)
-        also = vehicle_distribution(n, s, r, major_also_minor=True)
+        only = vehicle_distribution(n, s, r, options=DEFAULT)
+        also = vehicle_distribution(n, s, r, options=DEFAULT.replace(crush_major_also_minor=True))
         self.distributions = (only, also)
         mo, ma = only.minor, also.minor
         set_bars(self.bars_only, self.texts_only, [mo[k] for k in range(n + 1)])
@@ -569,7 +492,8 @@ class VehicleExplorer(Explorer):
         hp = only.hp_lost
         set_bars(self.bars_hp, self.texts_hp, [hp[k] for k in range(n + 1)])
         self.ax_hp.set_title(f"HP lost: mean {float(hp.mean()):.2f} (both readings)", fontsize=9)
-        table = vehicle_table(n, TABLE_SHIELDS, TABLE_RESOLVES, major_also_minor=also_table)
+        table = vehicle_table(n, TABLE_SHIELDS, TABLE_RESOLVES,
+                              options=DEFAULT.replace(crush_major_also_minor=also_table))
         self.table = table
         values = [[table[(sh, re)][1] for re in TABLE_RESOLVES] for sh in TABLE_SHIELDS]
         set_heatmap(self.img, self.cells, values, lambda v: "", vmax=1.0)
