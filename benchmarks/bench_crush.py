@@ -20,6 +20,9 @@ import statistics
 import time
 
 from hexrules.dice import damage_distribution, expected_damage_table, vehicle_distribution, vehicle_table
+from hexrules.options import DEFAULT
+
+BOTH = DEFAULT.replace(crush_major_also_minor=True)  # the C4 switch's second reading
 
 
 def median_ms(fn, repeats: int = 50) -> tuple[float, float]:
@@ -41,7 +44,7 @@ def report(label: str, fn, target_ms: float, repeats: int = 50) -> None:
 def main() -> None:
     report("damage distribution, 20 dice vs Resolve 4", lambda: damage_distribution(20, 4).at_least_table(), 5)
     report("vehicle (Minor, Major), 20 dice vs Shield 4 Resolve 2", lambda: vehicle_distribution(20, 4, 2), 5)
-    report("vehicle, 20 dice, Major also Minor", lambda: vehicle_distribution(20, 4, 2, major_also_minor=True), 5)
+    report("vehicle, 20 dice, Major also Minor", lambda: vehicle_distribution(20, 4, 2, options=BOTH), 5)
     report("vehicle 20 dice + marginals (Minor, Major, HP lost)",
            lambda: (lambda v: (v.minor, v.major, v.hp_lost))(vehicle_distribution(20, 3, 2)), 5)
     report("expected-damage heatmap, Cover 0-6 x Resolve 1-7", lambda: expected_damage_table(range(7), range(1, 8)), 50)

@@ -46,7 +46,7 @@ from math import comb
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from .errors import RuleError
-from .options import DEFAULT, RulesOptions
+from .options import DEFAULT, RulesOptions, check_options
 
 __all__ = [
     "FACES",
@@ -82,7 +82,14 @@ STAT_RANGE = range(1, 13)
 
 
 def _whole(value: Any) -> bool:
+    """True for an ``int`` that is not a ``bool`` (the one whole-number test of dice and crush)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_trials(trials: Any) -> int:
+    if not _whole(trials) or trials < 1:
+        raise RuleError(f"trials={trials!r} is not a whole number >= 1 (how many sampled Crushes)", ruling="C5")
+    return trials
 
 
 def check_dice(n: Any, *, what: str = "Cover") -> int:
@@ -168,11 +175,27 @@ def classify_vehicle_die(die: int, shield: int, resolve: int) -> str:
     _check_die(die)
     check_stat(shield, "Shield", "C4")
     check_stat(resolve, "Resolve", "C4")
+    return _vehicle_class(die, shield, resolve)
+
+
+def _vehicle_class(die: int, shield: int, resolve: int) -> str:
+    # classify_vehicle_die without the checks (callers have checked once)
     if die >= shield + resolve:
         return "major"
     if die >= shield:
         return "minor"
     return "none"
+
+
+def _minor_tally(minor_only: int, major: int, major_also_minor: bool) -> int:
+    # C4's switch, in one place: a Major die also counts as Minor only under the switch
+    return minor_only + major if major_also_minor else minor_only
+
+
+def _tally_classes(classes: Sequence[str], major_also_minor: bool) -> tuple[int, int]:
+    # (minor, major) for per-die classes of classify_vehicle_die (C4)
+    major = classes.count("major")
+    return _minor_tally(classes.count("minor"), major, major_also_minor), major
 
 
 def vehicle_die_classes(shield: int, resolve: int) -> tuple[int, int, int]:
@@ -210,11 +233,25 @@ class Distribution(Mapping[Hashable, Fraction]):
     Raises
     ------
     RuleError
-        If the probabilities are not Fractions in [0, 1] summing to exactly 1 (ruling C5).
+        If ``pmf`` is not a mapping, its outcomes cannot be put in order (e.g. numbers mixed
+        with strings), or the probabilities are not Fractions in [0, 1] summing to exactly 1
+        (ruling C5).
+
+    Examples
+    --------
+    >>> Distribution({0: Fraction(1, 2), "two": Fraction(1, 2)})
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: outcomes [0, 'two'] cannot be put in order (mixed types?) (ruling C5)
     """
 
     def __init__(self, pmf: Mapping[Hashable, Fraction], title: str = "") -> None:
-        items = sorted(pmf.items())
+        if not isinstance(pmf, Mapping):
+            raise RuleError(f"distribution {pmf!r} is not a mapping {{outcome: probability}}", ruling="C5")
+        try:
+            items = sorted(pmf.items(), key=lambda kv: kv[0])
+        except TypeError:
+            raise RuleError(f"outcomes {list(pmf)!r} cannot be put in order (mixed types?)", ruling="C5") from None
         for _, p in items:
             if not isinstance(p, (Fraction, int)) or isinstance(p, bool) or not 0 <= p <= 1:
                 raise RuleError(f"probability {p!r} is not an exact fraction in [0, 1]", ruling="C5")
@@ -260,20 +297,50 @@ class Distribution(Mapping[Hashable, Fraction]):
         f = value or (lambda k: k)
         return sum((p * f(k) for k, p in self._pmf.items()), Fraction(0))
 
+    def _check_numeric(self, k: Any = 0) -> None:
+        if not self._numeric():
+            raise RuleError(f"'at least' needs numeric outcomes; this distribution's are {list(self._pmf)!r}", ruling="C5")
+        if not isinstance(k, (int, Fraction)) or isinstance(k, bool):
+            raise RuleError(f"at_least({k!r}): {k!r} is not a whole number or Fraction", ruling="C5")
+
+    def _numeric(self) -> bool:
+        return all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in self._pmf)
+
     def at_least(self, k: int) -> Fraction:
         """P(outcome >= k), for numeric outcomes.
 
+        Raises
+        ------
+        RuleError
+            If ``k`` is not a number (an int or Fraction) or the outcomes are not numbers
+            (ruling C5).
+
+        Examples
+        --------
         >>> damage_distribution(3, 4).at_least(0)
         Fraction(1, 1)
+        >>> damage_distribution(3, 4).at_least("x")
+        Traceback (most recent call last):
+        ...
+        hexrules.errors.RuleError: at_least('x'): 'x' is not a whole number or Fraction (ruling C5)
         """
+        self._check_numeric(k)
         return self.probability(lambda x: x >= k)
 
     def at_least_table(self) -> dict[Any, Fraction]:
         """``{k: P(outcome >= k)}`` for every outcome k (numeric outcomes), in increasing k.
 
+        Raises
+        ------
+        RuleError
+            If the outcomes are not numbers (ruling C5).
+
+        Examples
+        --------
         >>> {k: str(p) for k, p in damage_distribution(2, 4).at_least_table().items()}
         {0: '1', 1: '3/4', 2: '1/4'}
         """
+        self._check_numeric()
         out: dict[Any, Fraction] = {}
         tail = Fraction(0)
         for k in reversed(list(self._pmf)):
@@ -289,13 +356,9 @@ class Distribution(Mapping[Hashable, Fraction]):
             pmf[kk] = pmf.get(kk, Fraction(0)) + p
         return Distribution(pmf, title)
 
-    def items_float(self) -> list[tuple[Any, float]]:
-        """``(outcome, probability as float)`` pairs, for drawing."""
-        return [(k, float(p)) for k, p in self._pmf.items()]
-
     def table(self) -> str:
         """A plain-text table: outcome, exact probability, percent, and P(at least)."""
-        numeric = all(isinstance(k, (int, Fraction)) for k in self._pmf)
+        numeric = self._numeric()
         tail = self.at_least_table() if numeric else {}
         lines = [self.title] if self.title else []
         lines.append(f"{'outcome':>10}  {'probability':>22}  {'%':>8}" + (f"  {'at least':>8}" if numeric else ""))
@@ -393,7 +456,6 @@ def vehicle_distribution(
     resolve: int,
     *,
     options: RulesOptions = DEFAULT,
-    major_also_minor: bool | None = None,
 ) -> VehicleDistribution:
     """The exact joint distribution of (Minor, Major) against a vehicle (RULES.md C4, C5).
 
@@ -407,9 +469,8 @@ def vehicle_distribution(
         The vehicle's Resolve, 1..12.
     options : RulesOptions
         ``crush_major_also_minor`` (C4): False (default) counts a die that reaches
-        Shield + Resolve as Major only; True counts it as Major and Minor.
-    major_also_minor : bool, optional
-        Overrides ``options.crush_major_also_minor`` (handy for side-by-side tables).
+        Shield + Resolve as Major only; True counts it as Major and Minor. For the two
+        readings side by side, call it twice with two options values.
 
     Returns
     -------
@@ -422,18 +483,21 @@ def vehicle_distribution(
     ------
     RuleError
         Negative dice (C2), Shield or Resolve outside 1..12 (C4).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
 
     Examples
     --------
     >>> v = vehicle_distribution(3, shield=5, resolve=2)
     >>> v.p_major()                                  # Shield + Resolve = 7: impossible
     Fraction(0, 1)
-    >>> vehicle_distribution(1, 4, 2, major_also_minor=True)[(1, 1)]
+    >>> both = DEFAULT.replace(crush_major_also_minor=True)
+    >>> vehicle_distribution(1, 4, 2, options=both)[(1, 1)]
     Fraction(1, 6)
     """
     n = check_dice(dice)
     none, minor, major = vehicle_die_classes(shield, resolve)
-    also = options.crush_major_also_minor if major_also_minor is None else bool(major_also_minor)
+    also = check_options(options).crush_major_also_minor
     denominator = 6**n
     counts: dict[tuple[int, int], int] = {}
     for j in range(n + 1):  # Major dice
@@ -441,7 +505,7 @@ def vehicle_distribution(
         for i in range(n - j + 1):  # Minor-only dice
             c = cj * comb(n - j, i) * minor**i * none ** (n - j - i)
             if c:  # impossible tallies (a class with no faces) are left out of the joint table
-                key = (i + j if also else i, j)
+                key = (_minor_tally(i, j, also), j)
                 counts[key] = counts.get(key, 0) + c
     pmf = {k: Fraction(c, denominator) for k, c in counts.items()}
     rule = "Major also Minor" if also else "Major only"
@@ -479,10 +543,18 @@ def vehicle_table(
     resolves: Iterable[int] = range(1, 7),
     *,
     options: RulesOptions = DEFAULT,
-    major_also_minor: bool | None = None,
 ) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
     """``{(shield, resolve): (P(at least one Minor), P(at least one Major))}`` for ``dice`` dice (C4).
 
+    ``options.crush_major_also_minor`` (C4) decides whether a Major die also counts as Minor.
+
+    Raises
+    ------
+    RuleError, OptionsError
+        As for :func:`vehicle_distribution`.
+
+    Examples
+    --------
     >>> t = vehicle_table(1, [4], [2])
     >>> t[(4, 2)]           # one die: Minor on 4-5 (2/6), Major on 6 (1/6)
     (Fraction(1, 3), Fraction(1, 6))
@@ -491,7 +563,7 @@ def vehicle_table(
     out = {}
     for s in shields:
         for r in resolves:
-            v = vehicle_distribution(dice, s, r, options=options, major_also_minor=major_also_minor)
+            v = vehicle_distribution(dice, s, r, options=options)
             out[(s, r)] = (v.p_minor(), v.p_major())
     return out
 
@@ -561,12 +633,41 @@ def roll(n: int, *, seed: int | None = None, rng: Any = None) -> tuple[int, ...]
 def sample_damage(dice: int, resolve: int, trials: int, *, seed: int | None = None, rng: Any = None) -> list[int]:
     """``trials`` sampled Crush damage totals against Resolve ``resolve`` (C3, C5).
 
+    Parameters
+    ----------
+    dice : int
+        Crush dice per trial (pre-reduction Cover, C2), >= 0.
+    resolve : int
+        The unit's Resolve, 1..12 (C3).
+    trials : int
+        How many Crushes to sample, >= 1.
+    seed, rng : optional
+        Exactly one (see :func:`make_rng`, C5).
+
+    Returns
+    -------
+    list of int
+        The damage dealt in each trial (dice >= Resolve).
+
+    Raises
+    ------
+    RuleError
+        For negative dice (C2), a Resolve outside 1..12 (C3), ``trials`` that is not a whole
+        number >= 1, or missing or doubled randomness (C5).
+
+    Examples
+    --------
     >>> a = sample_damage(3, 4, 1000, seed=0)
     >>> a == sample_damage(3, 4, 1000, seed=0), min(a) >= 0, max(a) <= 3
     (True, True, True)
+    >>> sample_damage(3, 4, -3, seed=0)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: trials=-3 is not a whole number >= 1 (how many sampled Crushes) (ruling C5)
     """
     check_dice(dice)
     check_stat(resolve, "Resolve", "C3")
+    _check_trials(trials)
     r = make_rng(seed, rng)
     return [sum(d >= resolve for d in r.dice(dice)) for _ in range(trials)]
 
@@ -581,41 +682,78 @@ def sample_vehicle(
     seed: int | None = None,
     rng: Any = None,
 ) -> list[tuple[int, int]]:
-    """``trials`` sampled ``(minor, major)`` tallies against a vehicle (C4, C5)."""
+    """``trials`` sampled ``(minor, major)`` tallies against a vehicle (C4, C5).
+
+    Parameters
+    ----------
+    dice : int
+        Crush dice per trial (pre-reduction Cover, C2), >= 0.
+    shield, resolve : int
+        The vehicle's modified Shield and its Resolve, 1..12 (C4).
+    trials : int
+        How many Crushes to sample, >= 1.
+    options : RulesOptions
+        ``crush_major_also_minor`` (C4).
+    seed, rng : optional
+        Exactly one (see :func:`make_rng`, C5).
+
+    Returns
+    -------
+    list of (int, int)
+        Each trial's tallies, as :func:`tally` counts them.
+
+    Raises
+    ------
+    RuleError
+        For negative dice (C2), a Shield or Resolve outside 1..12 (C4), ``trials`` that is
+        not a whole number >= 1, or missing or doubled randomness (C5).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
+
+    Examples
+    --------
+    >>> s = sample_vehicle(3, 4, 2, 500, seed=1)
+    >>> s == sample_vehicle(3, 4, 2, 500, rng=random.Random(1)), all(mi + ma <= 3 for mi, ma in s)
+    (True, True)
+    """
     check_dice(dice)
     check_stat(shield, "Shield", "C4")
     check_stat(resolve, "Resolve", "C4")
+    _check_trials(trials)
+    also = check_options(options).crush_major_also_minor
     r = make_rng(seed, rng)
-    out = []
-    for _ in range(trials):
-        minor = major = 0
-        for d in r.dice(dice):
-            if d >= shield + resolve:
-                major += 1
-                minor += options.crush_major_also_minor
-            elif d >= shield:
-                minor += 1
-        out.append((minor, major))
-    return out
+    return [_tally_classes([_vehicle_class(d, shield, resolve) for d in r.dice(dice)], also) for _ in range(trials)]
 
 
 def tally(dice: Sequence[int], shield: int, resolve: int, *, options: RulesOptions = DEFAULT) -> tuple[int, int]:
     """``(minor, major)`` for a given roll against a vehicle (C4).
 
+    Each die is classified by :func:`classify_vehicle_die` against the same Shield (the value
+    at the start of the Crush); a Major die adds to the Minor tally only when
+    ``options.crush_major_also_minor`` is on. The one tally of the kit: :func:`sample_vehicle`
+    and :func:`hexrules.crush.resolve_crush` count the same way.
+
+    Raises
+    ------
+    RuleError
+        If ``dice`` is not a list of D6 results 1..6 (C2), or Shield or Resolve is outside
+        1..12 (C4).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
+
+    Examples
+    --------
     >>> tally((3, 4, 5, 6), shield=4, resolve=2)
     (2, 1)
     >>> tally((3, 4, 5, 6), 4, 2, options=DEFAULT.replace(crush_major_also_minor=True))
     (3, 1)
     """
-    minor = major = 0
-    for d in dice:
-        c = classify_vehicle_die(d, shield, resolve)
-        if c == "major":
-            major += 1
-            minor += options.crush_major_also_minor
-        elif c == "minor":
-            minor += 1
-    return minor, major
+    check_stat(shield, "Shield", "C4")
+    check_stat(resolve, "Resolve", "C4")
+    also = check_options(options).crush_major_also_minor
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise RuleError(f"dice {dice!r} is not a list of D6 results", ruling="C2")
+    return _tally_classes([_vehicle_class(_check_die(d), shield, resolve) for d in dice], also)
 
 
 def check_guess(guess: Any, exact: Fraction, *, what: str = "the probability", tolerance: float = 0.02) -> str:
@@ -661,7 +799,7 @@ def check_guess(guess: Any, exact: Fraction, *, what: str = "the probability", t
             raise ValueError
         else:
             value = Fraction(guess)
-    except (ValueError, TypeError, ZeroDivisionError):
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
         raise RuleError(f"guess {guess!r} is not a probability (a fraction, decimal or percentage)", ruling="C5") from None
     if not 0 <= value <= 1:
         raise RuleError(f"guess {guess!r} is not between 0 and 1", ruling="C5")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from hexrules.dice import (
     Distribution,
     at_least_table,
+    check_guess,
     classify_vehicle_die,
     damage_distribution,
     expected_damage_table,
@@ -29,10 +30,17 @@ from hexrules.dice import (
     vehicle_distribution,
     vehicle_table,
 )
-from hexrules.errors import RuleError
+from hexrules.errors import OptionsError, RuleError
 from hexrules.options import DEFAULT
 
 F = Fraction
+#: The C4 switch's second reading: a die reaching Shield + Resolve is Major and Minor.
+BOTH = DEFAULT.replace(crush_major_also_minor=True)
+
+
+def c4(also: bool):
+    """The rules options with the C4 switch set to ``also``."""
+    return BOTH if also else DEFAULT
 
 
 # --- hand-worked values --------------------------------------------------------------------------
@@ -66,9 +74,9 @@ def test_vehicle_shield_4_resolve_2_one_die_classes():
     assert [classify_vehicle_die(d, 4, 2) for d in range(1, 7)] == ["none"] * 3 + ["minor"] * 2 + ["major"]
     v = vehicle_distribution(1, 4, 2)
     assert dict(v) == {(0, 0): F(1, 2), (1, 0): F(1, 3), (0, 1): F(1, 6)}
-    both = vehicle_distribution(1, 4, 2, major_also_minor=True)
+    both = vehicle_distribution(1, 4, 2, options=BOTH)
     assert dict(both) == {(0, 0): F(1, 2), (1, 0): F(1, 3), (1, 1): F(1, 6)}
-    assert both == vehicle_distribution(1, 4, 2, options=DEFAULT.replace(crush_major_also_minor=True))
+    assert both.major_also_minor and not v.major_also_minor
 
 
 def test_vehicle_two_dice_by_hand():
@@ -134,7 +142,7 @@ def test_vehicle_equals_brute_force(n):
                             minor += 1
                     counts[(minor, major)] += mult
                 brute = {k: F(c, 6**n) for k, c in counts.items()}
-                exact = vehicle_distribution(n, shield, resolve, major_also_minor=also)
+                exact = vehicle_distribution(n, shield, resolve, options=c4(also))
                 assert sum(exact.values()) == 1
                 assert exact == brute, (n, shield, resolve, also)
 
@@ -168,7 +176,7 @@ def test_vehicle_matches_icepool(n, shield, resolve, also):
 
     die = n @ icepool.d6.map(cls)
     got = {tuple(int(x) for x in k): p for k, p in _icepool_fractions(die).items()}
-    assert vehicle_distribution(n, shield, resolve, major_also_minor=also) == got
+    assert vehicle_distribution(n, shield, resolve, options=c4(also)) == got
 
 
 # --- sampling (C5) ---------------------------------------------------------------------------------
@@ -206,8 +214,18 @@ def test_sampling_needs_explicit_randomness_and_leaves_global_random_alone():
 
 
 def test_tally():
+    # Shield 4, Resolve 2: 3 nothing, 4 and 5 Minor, 6 Major (and also Minor under the switch).
     assert tally((3, 4, 5, 6), 4, 2) == (2, 1)
-    assert tally((3, 4, 5, 6), 4, 2, options=DEFAULT.replace(crush_major_also_minor=True)) == (3, 1)
+    assert tally((3, 4, 5, 6), 4, 2, options=BOTH) == (3, 1)
+    assert tally((), 4, 2) == (0, 0)
+
+
+def test_sample_vehicle_tallies_each_trial_like_tally():
+    # One trial with seed s rolls the same dice as roll(n, seed=s); the sampler counts them as tally() does.
+    for seed in range(20):
+        for options in (DEFAULT, BOTH):
+            dice = roll(5, seed=seed)
+            assert sample_vehicle(5, 3, 2, 1, seed=seed, options=options) == [tally(dice, 3, 2, options=options)]
 
 
 # --- bad input ---------------------------------------------------------------------------------------
@@ -222,9 +240,42 @@ def test_tally():
     (lambda: vehicle_distribution(-2, 4, 2), r"Cover -2"),
     (lambda: classify_vehicle_die(7, 4, 2), r"die 7"),
     (lambda: Distribution({0: F(1, 2)}), r"sum to 1/2"),
+    (lambda: Distribution(None), r"distribution None is not a mapping .*\(ruling C5\)"),
+    (lambda: Distribution([(0, F(1))]), r"distribution \[\(0, Fraction\(1, 1\)\)\] is not a mapping .*\(ruling C5\)"),
+    (lambda: Distribution({0: F(1, 2), "x": F(1, 2)}), r"outcomes \[0, 'x'\] cannot be put in order.*\(ruling C5\)"),
+    (lambda: damage_distribution(3, 4).at_least("x"), r"at_least\('x'\): 'x' is not a whole number or Fraction \(ruling C5\)"),
+    (lambda: damage_distribution(3, 4).at_least(None), r"at_least\(None\).*\(ruling C5\)"),
+    (lambda: vehicle_distribution(2, 4, 2).at_least(1), r"'at least' needs numeric outcomes.*\(ruling C5\)"),
+    (lambda: vehicle_distribution(2, 4, 2).at_least_table(), r"'at least' needs numeric outcomes.*\(ruling C5\)"),
+    (lambda: sample_damage(3, 4, 1.5, seed=0), r"trials=1\.5 is not a whole number >= 1.*\(ruling C5\)"),
+    (lambda: sample_damage(3, 4, "5", seed=0), r"trials='5' is not a whole number >= 1.*\(ruling C5\)"),
+    (lambda: sample_damage(3, 4, None, seed=0), r"trials=None .*\(ruling C5\)"),
+    (lambda: sample_damage(3, 4, -3, seed=0), r"trials=-3 .*\(ruling C5\)"),
+    (lambda: sample_damage(3, 4, 0, seed=0), r"trials=0 .*\(ruling C5\)"),
+    (lambda: sample_vehicle(3, 4, 2, 1.5, seed=0), r"trials=1\.5 .*\(ruling C5\)"),
+    (lambda: sample_vehicle(3, 4, 2, "5", seed=0), r"trials='5' .*\(ruling C5\)"),
+    (lambda: sample_vehicle(3, 4, 2, None, seed=0), r"trials=None .*\(ruling C5\)"),
+    (lambda: sample_vehicle(3, 4, 2, -3, seed=0), r"trials=-3 .*\(ruling C5\)"),
+    (lambda: tally("3456", 4, 2), r"dice '3456' is not a list of D6 results \(ruling C2\)"),
+    (lambda: tally([3, 7], 4, 2), r"die 7 is not a D6 result.*\(ruling C2\)"),
+    (lambda: tally([], 0, 2), r"Shield 0 .*\(ruling C4\)"),
+    (lambda: check_guess(float("inf"), F(1, 2)), r"guess inf is not a probability.*\(ruling C5\)"),
+    (lambda: check_guess(float("nan"), F(1, 2)), r"guess nan is not a probability.*\(ruling C5\)"),
+    (lambda: check_guess("1/0", F(1, 2)), r"guess '1/0' is not a probability.*\(ruling C5\)"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(RuleError, match=match):
+        call()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: vehicle_distribution(2, 4, 2, options=None),
+    lambda: vehicle_table(2, [4], [2], options=None),
+    lambda: sample_vehicle(2, 4, 2, 10, seed=0, options=None),
+    lambda: tally([6], 4, 2, options=None),
+])
+def test_options_must_be_rules_options(call):
+    with pytest.raises(OptionsError, match=r"options=None is not a RulesOptions"):
         call()
 
 
@@ -247,7 +298,7 @@ def test_property_binomial(n, r):
 @given(n=st.integers(0, 12), s=st.integers(1, 12), r=st.integers(1, 12), also=st.booleans())
 def test_property_multinomial(n, s, r, also):
     none, minor, major = vehicle_die_classes(s, r)
-    v = vehicle_distribution(n, s, r, major_also_minor=also)
+    v = vehicle_distribution(n, s, r, options=c4(also))
     assert sum(v.values()) == 1
     assert v.major.mean() == n * F(major, 6)
     assert v.minor.mean() == n * F(minor + (major if also else 0), 6)
@@ -257,12 +308,10 @@ def test_property_multinomial(n, s, r, also):
     else:
         assert all(mi + ma <= n for mi, ma in v)
     # the Major tally does not depend on the switch
-    assert v.major == vehicle_distribution(n, s, r, major_also_minor=not also).major
+    assert v.major == vehicle_distribution(n, s, r, options=c4(not also)).major
 
 
 def test_check_guess():
-    from hexrules.dice import check_guess
-
     exact = damage_distribution(3, 4).at_least(2)
     assert check_guess("1/2", exact).startswith("Right")
     assert check_guess("50%", exact).startswith("Right")

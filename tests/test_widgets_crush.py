@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from hexrules.dice import damage_distribution, expected_damage_table, vehicle_distribution  # noqa: E402
+from hexrules.options import DEFAULT  # noqa: E402
 from hexrules.widgets.base import CSS_CLASS, Explorer  # noqa: E402
 from hexrules.widgets.crush import EXPLORERS, CollapseExplorer, DamageExplorer, VehicleExplorer  # noqa: E402
 
@@ -80,7 +81,7 @@ def test_vehicle_explorer_compares_c4_readings():
     assert ex.bars_hp[1].get_height() == 0  # Shield 5 + Resolve 2 = 7: Major impossible
     assert ex.table[(5, 2)] == (Fraction(1, 3), Fraction(0))
     ex.controls["cover"].value = 4
-    v = vehicle_distribution(4, 5, 2, major_also_minor=True)
+    v = vehicle_distribution(4, 5, 2, options=DEFAULT.replace(crush_major_also_minor=True))
     assert [b.get_height() for b in ex.bars_also[:5]] == pytest.approx([float(v.minor[k]) for k in range(5)])
     ex.controls["shield"].value = 7
     assert not ex.frame.get_visible()
