@@ -8,9 +8,9 @@ hexes (:class:`hexrules.hexgrid.Hex`) are shared with the rest of the kit.
 
 The rulings (RULES.md section C) and where they live:
 
-* C1 :func:`traverse`: a vehicle whose path touches a hex of a collapsible piece reduces its
-  Cover (by ``options.crush_cover_reduction``) and the piece collapses; it stays obstruction
-  terrain with Cover 0 (:meth:`TerrainPiece.collapse`).
+* C1 :func:`traverse`: a vehicle whose path enters a hex of a collapsible piece by a step
+  reduces its Cover (by ``options.crush_cover_reduction``) and the piece collapses; it stays
+  obstruction terrain with Cover 0 (:meth:`TerrainPiece.collapse`).
 * C2 :func:`affected_units`: a unit is affected when at least one of its models is on one of
   the piece's hexes ("in, on or under"); a model on a neighbouring hex merely touches it and
   is not affected. Each affected unit rolls as many D6 as the piece's Cover *before* the
@@ -36,8 +36,13 @@ Readings where the rule text is silent (each is named in the docstrings below):
   wounds left only when every eligible model is slain: that is the damage that is lost.
 * **Several models on one hex** are allowed (VoidSiege is not hex-based; a hex stands for a
   patch of table), and so are models of several units on one hex.
+* **What counts as a traversal (C1).** A traversal is a move across the piece: at least one
+  step of the path must *enter* one of the piece's hexes. A vehicle that stays where it is
+  (a one-hex path), or that starts on the piece and only drives off it, does not traverse it
+  (an error, not a collapse); a path that starts on the piece and steps onto another of its
+  hexes does.
 * **A piece that cannot collapse** (not collapsible, or already collapsed) does nothing when
-  traversed: no Cover change, no dice. A path that does not touch the piece is an error.
+  traversed: no Cover change, no dice. A path that does not enter the piece is an error.
 * **Vehicle HP** never goes below 0; HP lost counts every Major die. What happens to a vehicle
   at 0 HP is the Vehicle Damage rules' business, not Crush's.
 
@@ -70,11 +75,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence, Union
 
-from .board import Board, Scenario, parse_scenario
-from .dice import FACES, check_dice, check_stat, classify_vehicle_die, make_rng
+from .board import Board, Scenario, builtin, parse_scenario, scenario_names
+from .dice import FACES, _whole, check_dice, check_stat, classify_vehicle_die, make_rng, tally
 from .errors import BoardError, RuleError, ScenarioError, StateError, HexrulesError
 from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions
+from .options import DEFAULT, RulesOptions, check_options
 
 __all__ = [
     "IGNORES",
@@ -106,18 +111,21 @@ IGNORES = "Crush is not a shooting attack: it has no Force and ignores Cover, Li
 POLICIES = ("fewest_remaining", "listed", "spread")
 
 
-def _whole(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _name_ok(name: Any, what: str) -> str:
+def _name_ok(name: Any, what: str, ruling: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise StateError(f"{what} name {name!r} is empty")
+        raise StateError(f"{what} name {name!r} is not a non-empty str", ruling=ruling)
     return name
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _wounds(n: int) -> str:
+    return f"{n} wound" if n == 1 else f"{n} wounds"
+
+
+def _items(value: Any, what: str, error: type, ruling: str) -> tuple[Any, ...]:
+    """``tuple(value)`` for a list-like ``value``; a bare str, Hex, unit or non-iterable raises ``error``."""
+    if isinstance(value, (str, bytes, Hex, Mapping)) or not isinstance(value, Iterable):
+        raise error(f"{what} {value!r} is not a list", ruling=ruling)
+    return tuple(value)
 
 
 # --- the model ----------------------------------------------------------------------------------
@@ -143,8 +151,10 @@ class TerrainPiece:
     Raises
     ------
     RuleError
-        If ``cover`` is negative or not a whole number (C1), or ``hexes`` is empty or holds
-        something other than :class:`Hex`.
+        If ``cover`` is negative or not a whole number, or ``hexes`` is not a list, is empty
+        or holds something other than :class:`Hex` (ruling C1).
+    StateError
+        If ``name`` is not a non-empty str (ruling C1).
 
     Examples
     --------
@@ -164,13 +174,14 @@ class TerrainPiece:
     collapsed: bool = False
 
     def __post_init__(self) -> None:
-        _name_ok(self.name, "terrain piece")
-        hexes = tuple(dict.fromkeys(self.hexes))
+        _name_ok(self.name, "terrain piece", "C1")
+        hexes = _items(self.hexes, f"terrain piece {self.name!r}: hexes", RuleError, "C1")
         if not hexes:
             raise RuleError(f"terrain piece {self.name!r} covers no hexes", ruling="C1")
         for h in hexes:
             if not isinstance(h, Hex):
                 raise RuleError(f"terrain piece {self.name!r}: {h!r} is not a Hex", ruling="C1")
+        hexes = tuple(dict.fromkeys(hexes))
         object.__setattr__(self, "hexes", hexes)
         if not _whole(self.cover) or self.cover < 0:
             raise RuleError(f"terrain piece {self.name!r}: Cover {self.cover!r} is not a whole number >= 0", ruling="C1")
@@ -181,11 +192,6 @@ class TerrainPiece:
     def covers(self, h: Hex) -> bool:
         """True if ``h`` is one of the piece's hexes."""
         return h in self.hexes
-
-    @property
-    def can_collapse(self) -> bool:
-        """Collapsible and not collapsed yet."""
-        return self.collapsible and not self.collapsed
 
     def collapse(self) -> "TerrainPiece":
         """The piece after collapsing: obstruction terrain with Cover 0 (C1)."""
@@ -214,7 +220,8 @@ class Model:
     Raises
     ------
     StateError
-        If a number is out of range or ``hex`` is not a Hex.
+        If the name is empty, a number is out of range (ruling C3) or ``hex`` is not a Hex
+        (ruling C2).
     """
 
     name: str
@@ -223,9 +230,9 @@ class Model:
     damage: int = 0
 
     def __post_init__(self) -> None:
-        _name_ok(self.name, "model")
+        _name_ok(self.name, "model", "C3")
         if not isinstance(self.hex, Hex):
-            raise StateError(f"model {self.name!r}: position {self.hex!r} is not a Hex")
+            raise StateError(f"model {self.name!r}: position {self.hex!r} is not a Hex", ruling="C2")
         if not _whole(self.wounds) or self.wounds < 1:
             raise StateError(f"model {self.name!r}: wounds={self.wounds!r} is not a whole number >= 1", ruling="C3")
         if not _whole(self.damage) or not 0 <= self.damage <= self.wounds:
@@ -262,7 +269,7 @@ class Squad:
     RuleError
         If Resolve is outside 1..12 (C3).
     StateError
-        If there are no models, or two share a name.
+        If ``models`` is not a list of :class:`Model`, is empty, or two share a name (C3).
     """
 
     name: str
@@ -273,33 +280,40 @@ class Squad:
     is_vehicle = False
 
     def __post_init__(self) -> None:
-        _name_ok(self.name, "unit")
-        models = tuple(self.models)
+        _name_ok(self.name, "unit", "C3")
+        models = _items(self.models, f"unit {self.name!r}: models", StateError, "C3")
         if not models:
-            raise StateError(f"unit {self.name!r} has no models")
+            raise StateError(f"unit {self.name!r} has no models", ruling="C3")
         seen = set()
         for m in models:
             if not isinstance(m, Model):
-                raise StateError(f"unit {self.name!r}: {m!r} is not a Model")
+                raise StateError(f"unit {self.name!r}: {m!r} is not a Model", ruling="C3")
             if m.name in seen:
-                raise StateError(f"unit {self.name!r}: two models are named {m.name!r}")
+                raise StateError(f"unit {self.name!r}: two models are named {m.name!r}", ruling="C3")
             seen.add(m.name)
         object.__setattr__(self, "models", models)
         try:
             check_stat(self.resolve, "Resolve", "C3")
         except RuleError as e:
-            raise RuleError(f"unit {self.name!r}: {str(e).rsplit(' (ruling', 1)[0]}", ruling="C3") from None
+            raise RuleError(f"unit {self.name!r}: {e.message}", ruling=e.ruling) from None
 
     def positions(self) -> tuple[Hex, ...]:
         """The hexes of its living models."""
         return tuple(m.hex for m in self.models if m.alive)
 
     def model(self, name: str) -> Model:
-        """The model called ``name``."""
+        """The model called ``name``.
+
+        Raises
+        ------
+        StateError
+            If the unit has no model of that name (C3).
+        """
         for m in self.models:
             if m.name == name:
                 return m
-        raise StateError(f"unit {self.name!r} has no model {name!r} (models: {', '.join(m.name for m in self.models)})")
+        raise StateError(f"unit {self.name!r} has no model {name!r} (models: {', '.join(m.name for m in self.models)})",
+                         ruling="C3")
 
     def replace(self, **changes: Any) -> "Squad":
         """A copy with some fields changed."""
@@ -333,7 +347,8 @@ class Vehicle:
     RuleError
         If Shield or Resolve is outside 1..12 (C4).
     StateError
-        If HP or a tally is negative.
+        If the name is empty, ``hex`` is not a Hex, or HP or a tally is not a whole number
+        >= 0 (C4).
     """
 
     name: str
@@ -348,14 +363,14 @@ class Vehicle:
     is_vehicle = True
 
     def __post_init__(self) -> None:
-        _name_ok(self.name, "vehicle")
+        _name_ok(self.name, "vehicle", "C4")
         if not isinstance(self.hex, Hex):
-            raise StateError(f"vehicle {self.name!r}: position {self.hex!r} is not a Hex")
+            raise StateError(f"vehicle {self.name!r}: position {self.hex!r} is not a Hex", ruling="C4")
         for stat in ("shield", "resolve"):
             try:
                 check_stat(getattr(self, stat), stat.capitalize(), "C4")
             except RuleError as e:
-                raise RuleError(f"vehicle {self.name!r}: {str(e).rsplit(' (ruling', 1)[0]}", ruling="C4") from None
+                raise RuleError(f"vehicle {self.name!r}: {e.message}", ruling=e.ruling) from None
         for stat in ("hp", "minor", "major"):
             v = getattr(self, stat)
             if not _whole(v) or v < 0:
@@ -374,20 +389,42 @@ CrushUnit = Union[Squad, Vehicle]
 
 
 def _check_units(units: Iterable[Any]) -> tuple[CrushUnit, ...]:
-    units = tuple(units)
+    if isinstance(units, (Squad, Vehicle)):
+        raise StateError(f"units {units!r} is one unit, not a list of units", ruling="C2")
+    units = _items(units, "units", StateError, "C2")
     seen = set()
     for u in units:
         if not isinstance(u, (Squad, Vehicle)):
-            raise StateError(f"{u!r} is not a Squad or a Vehicle")
+            raise StateError(f"{u!r} is not a Squad or a Vehicle", ruling="C2")
         if u.name in seen:
-            raise StateError(f"two units are named {u.name!r}")
+            raise StateError(f"two units are named {u.name!r}", ruling="C2")
         seen.add(u.name)
     return units
 
 
+def _check_piece(piece: Any) -> TerrainPiece:
+    if not isinstance(piece, TerrainPiece):
+        raise RuleError(f"{piece!r} is not a TerrainPiece", ruling="C1")
+    return piece
+
+
+def _check_board(board: Any) -> Board:
+    if not isinstance(board, Board):
+        raise BoardError(f"board {board!r} is not a hexrules.board.Board", ruling="C1")
+    return board
+
+
+def _board_hex(board: Board, where: Any, what: str, ruling: str) -> Hex:
+    """``board.hex(where)``, its error re-raised naming ``ruling``."""
+    try:
+        return board.hex(where, what=what)
+    except HexrulesError as e:
+        raise type(e)(e.message, ruling=e.ruling or ruling) from None
+
+
 def _check_on_board(board: Board, piece: TerrainPiece, units: Sequence[CrushUnit]) -> None:
     for h in piece.hexes:
-        board.hex(h, what=f"terrain piece {piece.name!r} hex")
+        _board_hex(board, h, f"terrain piece {piece.name!r} hex", "C1")
     for u in units:
         if u.is_vehicle:
             places = [(f"vehicle {u.name!r}", u.hex)]
@@ -412,12 +449,28 @@ def affected_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[Cru
     >>> b = Squad("B", [Model("b1", Hex(1, 0))], resolve=4)        # adjacent: touching only
     >>> [u.name for u in affected_units(p, [a, b])]
     ['A']
+
+    Raises
+    ------
+    RuleError
+        If ``piece`` is not a :class:`TerrainPiece` (C1).
+    StateError
+        If ``units`` is not a list of :class:`Squad` and :class:`Vehicle` with distinct names
+        (C2).
     """
+    _check_piece(piece)
     return tuple(u for u in _check_units(units) if any(piece.covers(h) for h in u.positions()))
 
 
 def touching_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[CrushUnit, ...]:
-    """Units that merely touch ``piece`` (a model next to it, none on it): not affected (C2)."""
+    """Units that merely touch ``piece`` (a model next to it, none on it): not affected (C2).
+
+    Raises
+    ------
+    RuleError, StateError
+        As for :func:`affected_units`.
+    """
+    _check_piece(piece)
     around = {n for h in piece.hexes for n in h.neighbors()} - set(piece.hexes)
     return tuple(
         u for u in _check_units(units)
@@ -472,7 +525,7 @@ class Collapse:
 def _check_path(board: Board, path: Sequence[Any]) -> tuple[Hex, ...]:
     if isinstance(path, (str, Hex)) or not isinstance(path, Sequence) or not path:
         raise RuleError(f"vehicle path {path!r} is not a non-empty list of hexes", ruling="C1")
-    hexes = tuple(board.hex(h, what="vehicle path hex") for h in path)
+    hexes = tuple(_board_hex(board, h, "vehicle path hex", "C1") for h in path)
     for a, b in zip(hexes, hexes[1:]):
         if a.distance(b) != 1:
             raise RuleError(
@@ -500,8 +553,10 @@ def traverse(
     vehicle : Vehicle
         The traversing vehicle; ``path[0]`` must be its hex.
     path : sequence of Hex or labels
-        Hexes in order, each a neighbour of the one before. Traversing = the path touches at
-        least one of the piece's hexes (its start included).
+        Hexes in order, starting at the vehicle's hex, each a neighbour of the one before.
+        Traversing = at least one step of the path *enters* one of the piece's hexes: a
+        one-hex path (the vehicle does not move), or a path that starts on the piece and only
+        drives off it, is not a traversal.
     options : RulesOptions
         ``crush_cover_reduction`` (C1, default 1).
 
@@ -515,10 +570,14 @@ def traverse(
     Raises
     ------
     RuleError
-        If the path does not touch the piece, does not start at the vehicle's hex, or steps
-        between hexes that are not neighbours (C1).
-    BoardError
-        If a path hex or piece hex is not on the board.
+        If ``vehicle`` is not a :class:`Vehicle` or ``piece`` not a :class:`TerrainPiece`, or
+        the path is not a non-empty list of hexes, does not start at the vehicle's hex, steps
+        between hexes that are not neighbours, or has no step entering one of the piece's
+        hexes (C1).
+    BoardError, HexError
+        If ``board`` is not a Board, or a path hex or piece hex is not on it (C1).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
 
     Examples
     --------
@@ -532,14 +591,22 @@ def traverse(
     Traceback (most recent call last):
     ...
     hexrules.errors.RuleError: vehicle 'Tank' path A1 does not touch terrain piece 'Ruin' (B1, C1) (ruling C1)
+
+    A vehicle standing on the piece that does not move does not traverse it:
+
+    >>> traverse(b, p, v.replace(hex=b.hex("B1")), ["B1"])
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: vehicle 'Tank' path B1 has no step: a vehicle that does not move does not traverse terrain piece 'Ruin' (a traversal needs a step entering one of its hexes) (ruling C1)
     """
     if not isinstance(vehicle, Vehicle):
         raise RuleError(f"{getattr(vehicle, 'name', vehicle)!r} is not a vehicle: only a vehicle traversing a piece collapses it", ruling="C1")
-    if not isinstance(piece, TerrainPiece):
-        raise RuleError(f"{piece!r} is not a TerrainPiece", ruling="C1")
+    _check_piece(piece)
+    _check_board(board)
+    options = check_options(options)
     hexes = _check_path(board, path)
     for h in piece.hexes:
-        board.hex(h, what=f"terrain piece {piece.name!r} hex")
+        _board_hex(board, h, f"terrain piece {piece.name!r} hex", "C1")
     if hexes[0] != vehicle.hex:
         raise RuleError(
             f"vehicle {vehicle.name!r} is on {board.label(vehicle.hex)} but its path starts at {board.label(hexes[0])}",
@@ -547,10 +614,22 @@ def traverse(
         )
     touched = tuple(dict.fromkeys(h for h in hexes if piece.covers(h)))
     labels = lambda hs: ", ".join(board.label(h) for h in hs)  # noqa: E731
+    route = " ".join(board.label(h) for h in hexes)
     if not touched:
         raise RuleError(
-            f"vehicle {vehicle.name!r} path {' '.join(board.label(h) for h in hexes)} does not touch "
-            f"terrain piece {piece.name!r} ({labels(piece.hexes)})",
+            f"vehicle {vehicle.name!r} path {route} does not touch terrain piece {piece.name!r} ({labels(piece.hexes)})",
+            ruling="C1",
+        )
+    if len(hexes) == 1:
+        raise RuleError(
+            f"vehicle {vehicle.name!r} path {route} has no step: a vehicle that does not move does not traverse "
+            f"terrain piece {piece.name!r} (a traversal needs a step entering one of its hexes)",
+            ruling="C1",
+        )
+    if not any(piece.covers(h) for h in hexes[1:]):
+        raise RuleError(
+            f"vehicle {vehicle.name!r} path {route} starts on terrain piece {piece.name!r} but no step enters one of "
+            f"its hexes ({labels(piece.hexes)}): driving off a piece does not traverse it",
             ruling="C1",
         )
     head = f"{vehicle.name} traverses {piece.name} (path touches {labels(touched)})"
@@ -669,23 +748,23 @@ class UnitResolution:
             lines = [f"{head}: {rolled}."]
             rule = "Major and Minor" if self.major_also_minor else "Major only"
             lines.append(
-                f"  {_plural(self.minor, 'Minor System Damage')}, {_plural(self.major, 'Major System Damage')} "
+                f"  {self.minor} Minor System Damage, {self.major} Major System Damage "
                 f"(a die reaching Shield + Resolve counts as {rule}); HP {self.hp_before} -> {self.hp_after}"
                 + (" (no HP left)" if self.hp_after == 0 and self.hp_lost else "")
             )
-            return "\n".join(lines).replace("Damages", "Damage")
+            return "\n".join(lines)
         dice_word = "die" if n == 1 else "dice"
         head = f"{self.unit} rolls {n} {dice_word} (pre-reduction Cover {self.pre_cover}) against Resolve {self.resolve}"
         if not n:
             return head + ": no dice, no damage."
         rolled = ", ".join(f"{d} {c}" for d, c in zip(self.dice, self.classes))
         lines = [f"{head}: {rolled} -> {self.damage} damage."]
-        elig = ", ".join(f"{m} ({_plural(r, 'wound')} left)" for m, r in zip(self.eligible, self.eligible_remaining))
+        elig = ", ".join(f"{m} ({_wounds(r)} left)" for m, r in zip(self.eligible, self.eligible_remaining))
         lines.append(f"  eligible models (on the piece): {elig}")
         parts = []
         for md in self.assigned:
             if md.taken:
-                state = "slain" if md.slain else f"{_plural(md.remaining_after, 'wound')} left"
+                state = "slain" if md.slain else f"{_wounds(md.remaining_after)} left"
                 parts.append(f"{md.model} takes {md.taken} ({state})")
         if parts:
             lines.append("  " + "; ".join(parts))
@@ -746,18 +825,30 @@ class CrushResult:
         return self.collapse.after
 
     def resolution(self, unit: str) -> UnitResolution:
-        """The resolution for affected unit ``unit``."""
+        """The resolution for affected unit ``unit``.
+
+        Raises
+        ------
+        StateError
+            If ``unit`` was not affected by this Crush (ruling C2).
+        """
         for r in self.resolutions:
             if r.unit == unit:
                 return r
         raise StateError(f"unit {unit!r} was not affected by this Crush (affected: {', '.join(self.affected) or 'none'})", ruling="C2")
 
     def unit(self, name: str) -> CrushUnit:
-        """Unit ``name`` after the Crush."""
+        """Unit ``name`` after the Crush.
+
+        Raises
+        ------
+        StateError
+            If no unit of this Crush is called ``name`` (ruling C2).
+        """
         for u in self.units_after:
             if u.name == name:
                 return u
-        raise StateError(f"no unit named {name!r}")
+        raise StateError(f"no unit named {name!r} (units: {', '.join(u.name for u in self.units_after)})", ruling="C2")
 
     def explain(self) -> str:
         """The whole Crush in words."""
@@ -837,6 +928,9 @@ def _assign_controller(unit: Squad, eligible: Sequence[Model], damage: int, choi
         points = list(choice)
     else:
         raise RuleError(f"assignment for {unit.name!r} is {choice!r}, not model names or {{model: count}}", ruling="C3")
+    for n in points:
+        if not isinstance(n, str):
+            raise RuleError(f"assignment for {unit.name!r}: {n!r} is not a model name", ruling="C3")
     capacity = sum(m.remaining for m in eligible)
     applied = min(damage, capacity)
     if len(points) != applied:
@@ -862,6 +956,15 @@ def _assign_controller(unit: Squad, eligible: Sequence[Model], damage: int, choi
     return taken
 
 
+def _by_unit(given: Any, what: str, value: str, ruling: str) -> dict[Any, Any]:
+    """``dict(given)`` for a mapping keyed by unit name (``None``: empty); anything else raises."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise RuleError(f"{what}={given!r} is not a mapping of unit name to {value}", ruling=ruling)
+    return dict(given)
+
+
 def _bad_count(unit: Squad, n: Any, k: Any) -> int:
     raise RuleError(f"{unit.name!r}: assignment {n!r}: {k!r} is not a whole number >= 0", ruling="C3")
 
@@ -872,8 +975,7 @@ def _resolve_unit(
 ) -> tuple[UnitResolution, CrushUnit]:
     if unit.is_vehicle:
         classes = tuple(classify_vehicle_die(d, unit.shield, unit.resolve) for d in dice)
-        major = classes.count("major")
-        minor = classes.count("minor") + (major if options.crush_major_also_minor else 0)
+        minor, major = tally(dice, unit.shield, unit.resolve, options=options)
         hp_after = max(0, unit.hp - major)
         res = UnitResolution(
             unit.name, True, dice, classes, unit.resolve, pre_cover, shield=unit.shield, minor=minor, major=major,
@@ -950,27 +1052,40 @@ def resolve_crush(
     Raises
     ------
     RuleError
-        For a wrong number of dice or a die outside 1..6 (C2), a bad assignment (C3), missing
-        randomness (C5), an unknown policy.
+        If ``collapse`` is not a :class:`Collapse` (C1); if ``rolls`` is not a mapping of unit
+        name to a list of dice, a unit rolls the wrong number of dice or a die is not a whole
+        number 1..6, or ``rolls`` names an unaffected unit (C2); for a bad ``assign`` (not a
+        mapping, an entry that is not model names or counts, a wrong total, a model off the
+        piece or slain too early) or an unknown ``policy`` (C3); for missing or doubled
+        randomness (C5).
     BoardError
-        If a model is off the board (C2).
+        If ``board`` is not a Board, or a model is off the board (C2).
     StateError
-        For duplicate unit names or unknown names in ``rolls``/``assign``.
+        For units that are not a list of Squads and Vehicles with distinct names, or names in
+        ``rolls``/``assign`` that are no unit of this Crush (C2).
+    OptionsError
+        If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
     units = _check_units(units)
     if not isinstance(collapse, Collapse):
         raise RuleError(f"{collapse!r} is not a Collapse (see traverse())", ruling="C1")
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise RuleError(f"assignment policy {policy!r} is not one of {POLICIES}", ruling="C3")
+    _check_board(board)
+    options = check_options(options)
     piece = collapse.before
     _check_on_board(board, piece, units)
-    rolls = dict(rolls or {})
-    assign = dict(assign or {})
+    rolls = _by_unit(rolls, "rolls", "a list of dice", "C2")
+    for name, dice in rolls.items():
+        rolls[name] = _items(dice, f"rolls for {name!r}:", RuleError, "C2")
+    assign = _by_unit(assign, "assign", "model names or {model: count}", "C3")
     names = {u.name for u in units}
     for what, given in (("rolls", rolls), ("assign", assign)):
         for n in given:
             if n not in names:
-                raise StateError(f"{what} names unit {n!r}, which is not in this Crush (units: {', '.join(sorted(names))})")
+                raise StateError(
+                    f"{what} names unit {n!r}, which is not in this Crush (units: {', '.join(sorted(names))})", ruling="C2"
+                )
     labels = {h: board.label(h) for h in board}
     affected = affected_units(piece, units) if collapse.collapsed else ()
     touching = touching_units(piece, units) if collapse.collapsed else ()
@@ -990,7 +1105,7 @@ def resolve_crush(
     after = {u.name: u for u in units}
     for u in affected:
         if u.name in rolls:
-            dice = tuple(rolls[u.name])
+            dice = rolls[u.name]
             if len(dice) != n:
                 raise RuleError(
                     f"{u.name!r} rolls {n} Crush dice (pre-reduction Cover {n}), not {len(dice)}: {list(dice)}", ruling="C2"
@@ -1052,15 +1167,18 @@ def crush(
 
     Raises
     ------
-    RuleError, BoardError, StateError
-        See :func:`traverse` and :func:`resolve_crush`; also if ``vehicle`` is not a Vehicle
-        among ``units``.
+    RuleError, BoardError, HexError, StateError, OptionsError
+        See :func:`traverse` and :func:`resolve_crush`; also :class:`StateError` if no unit
+        among ``units`` is called ``vehicle`` and :class:`RuleError` if it is not a Vehicle
+        (C1).
     """
     units = _check_units(units)
     try:
         v = next(u for u in units if u.name == vehicle)
     except StopIteration:
-        raise StateError(f"no unit named {vehicle!r} (units: {', '.join(u.name for u in units) or 'none'})") from None
+        raise StateError(f"no unit named {vehicle!r} (units: {', '.join(u.name for u in units) or 'none'})", ruling="C1") from None
+    _check_piece(piece)
+    _check_board(board)
     _check_on_board(board, piece, units)
     collapse = traverse(board, piece, v, path, options=options)
     moved = tuple(u.replace(hex=collapse.path[-1]) if u.name == vehicle else u for u in units)
@@ -1075,7 +1193,19 @@ def crush(
 
 @dataclass(frozen=True)
 class CrushScenario:
-    """A board plus Crush's pieces, units and vehicle paths (see :func:`parse_crush_scenario`)."""
+    """A board plus Crush's pieces, units and vehicle paths (see :func:`parse_crush_scenario`).
+
+    Attributes
+    ----------
+    scenario : Scenario
+        The ordinary scenario (board, name).
+    pieces : tuple of TerrainPiece
+        The terrain pieces (C1).
+    units : tuple of Squad or Vehicle
+        Every unit (C2).
+    paths : mapping of vehicle name to tuple of Hex
+        Each vehicle's path, first hex = where it stands (C1).
+    """
 
     scenario: Scenario
     pieces: tuple[TerrainPiece, ...]
@@ -1084,35 +1214,66 @@ class CrushScenario:
 
     @property
     def board(self) -> Board:
+        """The board."""
         return self.scenario.board
 
     @property
     def name(self) -> str:
+        """The scenario's name."""
         return self.scenario.name
 
     def piece(self, name: str | None = None) -> TerrainPiece:
-        """The piece called ``name`` (default: the first)."""
+        """The piece called ``name`` (default: the first).
+
+        Raises
+        ------
+        StateError
+            If the scenario has no piece of that name, or no piece at all (C1).
+        """
+        if not self.pieces:
+            raise StateError(f"scenario {self.name!r} has no #crush piece", ruling="C1")
         if name is None:
             return self.pieces[0]
         for p in self.pieces:
             if p.name == name:
                 return p
-        raise StateError(f"no terrain piece {name!r} (pieces: {', '.join(p.name for p in self.pieces)})")
+        raise StateError(f"no terrain piece {name!r} (pieces: {', '.join(p.name for p in self.pieces)})", ruling="C1")
 
     def unit(self, name: str) -> CrushUnit:
+        """The unit called ``name``, as the scenario places it.
+
+        Raises
+        ------
+        StateError
+            If there is no such unit (C2).
+        """
         for u in self.units:
             if u.name == name:
                 return u
-        raise StateError(f"no unit named {name!r}")
+        raise StateError(f"no unit named {name!r} (units: {', '.join(u.name for u in self.units) or 'none'})", ruling="C2")
 
     def crush(self, vehicle: str | None = None, piece: str | None = None, **kw: Any) -> CrushResult:
-        """Run :func:`crush` for ``vehicle`` (default: the first with a path) along its path."""
+        """Run :func:`crush` for ``vehicle`` (default: the first with a path) along its path.
+
+        ``kw`` goes to :func:`crush` (``rolls``, ``seed``, ``rng``, ``assign``, ``policy``,
+        ``options``).
+
+        Raises
+        ------
+        StateError
+            If the scenario has no path for ``vehicle`` (or no path at all), or no such piece
+            (C1).
+        RuleError, BoardError, OptionsError
+            As for :func:`crush`.
+        """
         if vehicle is None:
             if not self.paths:
-                raise StateError("this scenario has no vehicle path")
+                raise StateError(f"scenario {self.name!r} has no #crush path", ruling="C1")
             vehicle = next(iter(self.paths))
         if vehicle not in self.paths:
-            raise StateError(f"vehicle {vehicle!r} has no path in this scenario")
+            raise StateError(
+                f"vehicle {vehicle!r} has no path in this scenario (paths: {', '.join(self.paths) or 'none'})", ruling="C1"
+            )
         return crush(self.board, self.piece(piece), self.units, self.paths[vehicle], vehicle=vehicle, **kw)
 
 
@@ -1184,7 +1345,7 @@ def parse_crush_scenario(text: str, *, source: str = "<text>") -> CrushScenario:
             try:
                 return tuple(board.hex(x, what=key) for x in v.split(",") if x)
             except HexrulesError as e:
-                raise err(str(e), lineno, c, ruling="C2") from None
+                raise err(e.message, lineno, c, ruling=e.ruling or "C2") from None
 
         def flag(key: str, default: bool) -> bool:
             if key not in fields:
@@ -1234,11 +1395,11 @@ def parse_crush_scenario(text: str, *, source: str = "<text>") -> CrushScenario:
                 try:
                     paths[words[0][1]] = tuple(board.hex(w, what="path hex") for _, w in words[1:])
                 except HexrulesError as e:
-                    raise err(str(e), lineno, words[1][0], ruling="C1") from None
+                    raise err(e.message, lineno, words[1][0], ruling=e.ruling or "C1") from None
         except ScenarioError:
             raise
         except HexrulesError as e:
-            raise err(str(e).split(" (ruling")[0], lineno, kcol, ruling=getattr(e, "ruling", None)) from None
+            raise err(e.message, lineno, kcol, ruling=e.ruling) from None
     units: list[CrushUnit] = []
     for kind, name in order:
         if kind == "squad":
@@ -1246,34 +1407,48 @@ def parse_crush_scenario(text: str, *, source: str = "<text>") -> CrushScenario:
             try:
                 units.append(Squad(name, s["models"], s["resolve"], s["side"]))
             except HexrulesError as e:
-                raise err(str(e).split(" (ruling")[0], s["line"], None, ruling=getattr(e, "ruling", None)) from None
+                raise err(e.message, s["line"], None, ruling=e.ruling) from None
         else:
             units.append(vehicles[name])
     try:
         _check_units(units)
     except HexrulesError as e:
-        raise err(str(e), max(1, len(text.splitlines()))) from None
+        raise err(e.message, max(1, len(text.splitlines())), ruling=e.ruling) from None
     return CrushScenario(scen, tuple(pieces), tuple(units), paths)
 
 
 def crush_scenario_names() -> list[str]:
-    """Names of the shipped Crush scenarios (``hexrules/scenarios/crush_*.hex``)."""
-    from importlib.resources import files
+    """Names of the shipped Crush scenarios (``hexrules/scenarios/crush_*.hex``; rulings C1-C4).
 
-    return sorted(p.name[:-4] for p in files("hexrules.scenarios").iterdir() if p.name.startswith("crush_") and p.name.endswith(".hex"))
+    Those of :func:`hexrules.board.scenario_names` that start with ``crush_``.
+
+    >>> "crush_hab_block" in crush_scenario_names()
+    True
+    """
+    return [n for n in scenario_names() if n.startswith("crush_")]
 
 
 def load_crush(name: str = "crush_hab_block") -> CrushScenario:
-    """A shipped Crush scenario, e.g. ``load_crush("crush_hab_block")``.
+    """A shipped Crush scenario (RULES.md C1-C4), e.g. ``load_crush("crush_hab_block")``.
+
+    Loaded by :func:`hexrules.board.builtin` with :func:`parse_crush_scenario` as the parser.
 
     Raises
     ------
     ScenarioError
-        If there is no such scenario, or it is malformed.
-    """
-    from importlib.resources import files
+        If ``name`` is not one of :func:`crush_scenario_names` (the message lists them), or the
+        file is malformed (source, line and column, and the ruling of the bad value).
 
-    res = files("hexrules.scenarios") / f"{name}.hex"
-    if not res.is_file():
-        raise ScenarioError(f"no Crush scenario {name!r} (have: {', '.join(crush_scenario_names())})", source="hexrules.scenarios")
-    return parse_crush_scenario(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
+    Examples
+    --------
+    >>> load_crush("jumping")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ScenarioError: hexrules.scenarios: no Crush scenario 'jumping' (have: crush_hab_block) (ruling C1)
+    """
+    if name not in crush_scenario_names():
+        raise ScenarioError(
+            f"no Crush scenario {name!r} (have: {', '.join(crush_scenario_names())})", source="hexrules.scenarios",
+            ruling="C1",
+        )
+    return builtin(name, parser=parse_crush_scenario)

@@ -25,7 +25,7 @@ from hexrules.crush import (
     touching_units,
     traverse,
 )
-from hexrules.errors import BoardError, HexrulesError, RuleError, ScenarioError, StateError
+from hexrules.errors import BoardError, HexrulesError, OptionsError, RuleError, ScenarioError, StateError
 from hexrules.hexgrid import Hex
 from hexrules.options import DEFAULT
 
@@ -151,10 +151,17 @@ def test_vehicle_hp_never_below_zero():
     assert (res.major, res.hp_lost, res.hp_after) == (3, 3, 0)
 
 
-def test_shield_is_the_value_at_start_of_crush():
-    # Minor damage taken earlier in the same Crush does not change the Shield the later dice meet.
-    r = crush(BOARD, piece(3), [victim(shield=4, resolve=2), tank()], ROW2, vehicle="Tank", rolls={"Victim": [4, 4, 4]})
-    assert r.resolution("Victim").classes == ("minor",) * 3
+def test_vehicle_tallies_add_to_earlier_system_damage():
+    # The victim already has 1 Minor and 2 Major from earlier. Shield 4, Resolve 2: 4 and 5 are
+    # Minor, 6 is Major (4 + 2 = 6). This Crush adds 2 Minor and 1 Major (1 HP): totals 3 and 3,
+    # HP 3 -> 2. Earlier damage does not change the Shield the dice meet (C4).
+    v = victim(shield=4, resolve=2, hp=3).replace(minor=1, major=2)
+    r = crush(BOARD, piece(3), [v, tank()], ROW2, vehicle="Tank", rolls={"Victim": [4, 5, 6]})
+    res = r.resolution("Victim")
+    assert res.classes == ("minor", "minor", "major")
+    assert (res.minor, res.major, res.hp_before, res.hp_after) == (2, 1, 3, 2)
+    after = r.unit("Victim")
+    assert (after.minor, after.major, after.hp) == (3, 3, 2)
 
 
 def test_crush_explains_what_it_ignores():
@@ -241,6 +248,38 @@ def test_controller_assignment_must_match_damage():
 def test_slain_models_do_not_make_a_unit_affected():
     dead = Squad("Dead", [Model("d", H("C2"), wounds=1, damage=1)], resolve=4)
     assert affected_units(piece(), [dead]) == ()
+
+
+# --- C1: what a traversal is ------------------------------------------------------------------
+
+
+def test_vehicle_that_does_not_move_does_not_traverse():
+    # The review's case: a Ruin on B1, the Tank standing on B1, path ["B1"]: no step, no
+    # traversal, so no collapse and no dice.
+    b = Board.rectangle(4, 1)
+    ruin = TerrainPiece("Ruin", [b.hex("B1")], cover=2)
+    t = Vehicle("Tank", b.hex("B1"), shield=4, resolve=2, hp=5)
+    with pytest.raises(RuleError, match=r"path B1 has no step.*does not traverse terrain piece 'Ruin'.*\(ruling C1\)"):
+        traverse(b, ruin, t, ["B1"])
+    with pytest.raises(RuleError, match=r"has no step.*C1"):
+        crush(b, ruin, [t], ["B1"], vehicle="Tank", rolls={"Tank": [6, 6]})
+
+
+def test_driving_off_the_piece_is_not_a_traversal():
+    # The Tank starts on C2 (a hex of the Ruin) and drives west, away from it: no step enters C2 or D2.
+    with pytest.raises(RuleError, match=r"path C2 B2 A2 starts on terrain piece 'Ruin' but no step enters.*C1"):
+        traverse(BOARD, piece(3), tank(at="C2"), ["C2", "B2", "A2"])
+
+
+def test_starting_on_the_piece_and_stepping_onto_another_of_its_hexes_traverses():
+    # C2 -> D2 enters D2, a hex of the Ruin: the piece collapses, 3 dice (pre-reduction Cover 3).
+    c = traverse(BOARD, piece(3), tank(at="C2"), ["C2", "D2", "E2"])
+    assert c.collapsed and c.dice == 3 and c.touched == (H("C2"), H("D2"))
+
+
+def test_one_step_onto_the_piece_traverses():
+    c = traverse(BOARD, piece(2), tank(at="B2"), ["B2", "C2"])
+    assert c.collapsed and (c.dice, c.reduced_cover, c.after.cover) == (2, 1, 0)
 
 
 # --- C1: pieces that cannot collapse ----------------------------------------------------------
@@ -347,6 +386,57 @@ def test_errors_are_the_project_family():
     assert issubclass(RuleError, HexrulesError) and issubclass(HexrulesError, ValueError)
 
 
+def _crush(**kw):
+    args = dict(board=BOARD, piece=piece(2), units=[squad(4), tank()], path=ROW2, vehicle="Tank")
+    args.update(kw)
+    return crush(args.pop("board"), args.pop("piece"), args.pop("units"), args.pop("path"), **args)
+
+
+# Each bad input: the error class, and a message naming the value and the ruling.
+BAD_INPUT = {
+    "rolls value None": (lambda: _crush(rolls={"Squad": None}), RuleError, r"rolls for 'Squad': None is not a list \(ruling C2\)"),
+    "rolls value a bare die": (lambda: _crush(rolls={"Squad": 6}), RuleError, r"rolls for 'Squad': 6 is not a list \(ruling C2\)"),
+    "rolls value a str": (lambda: _crush(rolls={"Squad": "66"}), RuleError, r"'66' is not a list \(ruling C2\)"),
+    "rolls a list": (lambda: _crush(rolls=[6, 4]), RuleError, r"rolls=\[6, 4\] is not a mapping of unit name.*\(ruling C2\)"),
+    "die a float": (lambda: _crush(rolls={"Squad": [6, 4.0]}), RuleError, r"die 4\.0 is not a D6 result.*\(ruling C2\)"),
+    "assign holds a list": (lambda: _crush(rolls={"Squad": [6, 6]}, assign={"Squad": [["m1"], "m2"]}), RuleError,
+                            r"\['m1'\] is not a model name \(ruling C3\)"),
+    "assign a list": (lambda: _crush(rolls={"Squad": [6, 6]}, assign=["m1", "m2"]), RuleError,
+                      r"assign=\['m1', 'm2'\] is not a mapping.*\(ruling C3\)"),
+    "assign count not whole": (lambda: _crush(rolls={"Squad": [6, 6]}, assign={"Squad": {"m2": 1.5}}), RuleError,
+                               r"1\.5 is not a whole number >= 0 \(ruling C3\)"),
+    "policy a list": (lambda: _crush(seed=0, policy=["listed"]), RuleError, r"policy \['listed'\] is not one of.*\(ruling C3\)"),
+    "options None (crush)": (lambda: _crush(seed=0, options=None), OptionsError, r"options=None is not a RulesOptions"),
+    "options None (traverse)": (lambda: traverse(BOARD, piece(), tank(), ROW2, options=None), OptionsError, r"options=None"),
+    "options a dict (resolve_crush)": (
+        lambda: resolve_crush(BOARD, traverse(BOARD, piece(), tank(), ROW2), [squad()], seed=0, options={}),
+        OptionsError, r"options=\{\} is not a RulesOptions"),
+    "board None": (lambda: _crush(board=None, seed=0), BoardError, r"board None is not a hexrules\.board\.Board \(ruling C1\)"),
+    "piece None (crush)": (lambda: _crush(piece=None, seed=0), RuleError, r"None is not a TerrainPiece \(ruling C1\)"),
+    "path hex a list": (lambda: _crush(path=["A2", [0, 1]], seed=0), BoardError, r"\[0, 1\] is not a Hex.*\(ruling C1\)"),
+    "path hex off the board": (lambda: _crush(path=["A2", Hex(-5, 0)], seed=0), BoardError, r"not on the board.*\(ruling C1\)"),
+    "hexes None": (lambda: TerrainPiece("Ruin", None, cover=3), RuleError, r"'Ruin': hexes None is not a list \(ruling C1\)"),
+    "hexes one Hex": (lambda: TerrainPiece("Ruin", H("C2"), cover=3), RuleError, r"hexes Hex\(q=.*\) is not a list \(ruling C1\)"),
+    "hexes a label": (lambda: TerrainPiece("Ruin", "C2", cover=3), RuleError, r"hexes 'C2' is not a list \(ruling C1\)"),
+    "hexes hold a list": (lambda: TerrainPiece("Ruin", [[0, 0]], cover=3), RuleError, r"\[0, 0\] is not a Hex \(ruling C1\)"),
+    "models None": (lambda: Squad("S", None, resolve=4), StateError, r"unit 'S': models None is not a list \(ruling C3\)"),
+    "models empty": (lambda: Squad("S", [], resolve=4), StateError, r"unit 'S' has no models \(ruling C3\)"),
+    "affected_units piece None": (lambda: affected_units(None, [squad()]), RuleError, r"None is not a TerrainPiece \(ruling C1\)"),
+    "affected_units units None": (lambda: affected_units(piece(), None), StateError, r"units None is not a list \(ruling C2\)"),
+    "affected_units one unit": (lambda: affected_units(piece(), squad()), StateError, r"is one unit, not a list.*\(ruling C2\)"),
+    "touching_units piece None": (lambda: touching_units(None, [squad()]), RuleError, r"None is not a TerrainPiece \(ruling C1\)"),
+    "no such Crush scenario": (lambda: load_crush("jumping"), ScenarioError,
+                               r"no Crush scenario 'jumping' \(have: .*crush_hab_block.*\) \(ruling C1\)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUT))
+def test_bad_input_names_value_and_ruling(case):
+    call, error, match = BAD_INPUT[case]
+    with pytest.raises(error, match=match):
+        call()
+
+
 def test_bad_model_and_vehicle_values():
     with pytest.raises(StateError, match="wounds=0"):
         Model("m", H("A1"), wounds=0)
@@ -371,6 +461,19 @@ def test_shipped_scenario():
     assert r.touching == ("Scouts",)
     assert r.resolution("Rangers").eligible == ("R1", "R2")
     assert r.unit("Grinder").hex == sc.board.hex("G3")
+
+
+def test_scenario_lookups_name_what_exists():
+    sc = load_crush("crush_hab_block")
+    with pytest.raises(StateError, match=r"no terrain piece 'Tower' \(pieces: Hab block\) \(ruling C1\)"):
+        sc.piece("Tower")
+    with pytest.raises(StateError, match=r"vehicle 'Rangers' has no path .*\(paths: Grinder\) \(ruling C1\)"):
+        sc.crush("Rangers", seed=0)
+    with pytest.raises(StateError, match=r"no unit named 'Nope' \(units: .*Grinder.*\) \(ruling C2\)"):
+        sc.unit("Nope")
+    bare = parse_crush_scenario("map:\n 0 0\n", source="bare")
+    with pytest.raises(StateError, match=r"no #crush piece \(ruling C1\)"):
+        bare.piece()
 
 
 def test_scenario_errors_have_line_and_column():
