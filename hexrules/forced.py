@@ -6,7 +6,8 @@ Pull), or stops. Each attempted step either moves the target, or ends the forced
 collision (higher terrain, impassable terrain, a unit or Garrison), or the board edge. This
 module lists **every branch** of that tree (:func:`push`, :func:`pull`), each explaining itself,
 and turns one chosen branch into a new state (:func:`resolve`): "what is legal" and "do it"
-are kept apart.
+are kept apart. :func:`resolve` replays only the chosen branch's own steps (N steps, not the
+whole tree, which grows exponentially with N) and compares facts, never wording.
 
 Rulings implemented (RULES.md)
 ------------------------------
@@ -81,13 +82,15 @@ Push 1 from A1 (Zaku) on Gundam at B1:
 from __future__ import annotations
 
 import html
+import operator
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Literal, Sequence
+from typing import Any, Literal
 
 from .board import Board
-from .errors import BoardError, HexrulesError, OptionsError, RuleError
-from .hexgrid import DIRECTIONS, Hex
-from .options import DEFAULT, RulesOptions
+from .errors import BoardError, HexError, OptionsError, RuleError, StateError
+from .hexgrid import Hex, from_label
+from .options import DEFAULT, RulesOptions, check_options
 from .state import State, Unit
 
 __all__ = [
@@ -101,6 +104,7 @@ __all__ = [
     "Branch",
     "ForcedMove",
     "MultiForced",
+    "BranchIndexError",
     "push",
     "pull",
     "forced",
@@ -129,6 +133,11 @@ COLLISION_ENDINGS = frozenset({"terrain", "impassable", "unit"})
 _RULE = {"push": {"move": "P1", "collide": "P2"}, "pull": {"move": "L1", "collide": "L2"}}
 
 
+class BranchIndexError(RuleError, IndexError):
+    """A branch number out of range in ``ForcedMove[i]``: a :class:`~hexrules.errors.RuleError`
+    that is also an :class:`IndexError`, so sequence code that expects one keeps working."""
+
+
 # --- geometry ----------------------------------------------------------------------------------
 
 
@@ -149,11 +158,17 @@ def push_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
         Two or three positions (three when ``current`` lies on a straight line from ``source``,
         six when ``current == source``).
 
+    Raises
+    ------
+    HexError
+        If ``source`` or ``current`` is not a :class:`Hex` (ruling P1).
+
     Examples
     --------
     >>> push_next(Hex(0, 0), Hex(1, 0))
     (Hex(q=2, r=0), Hex(q=2, r=-1), Hex(q=1, r=1))
     """
+    _check_hexes(source, current, "P1")
     d = source.distance(current)
     return tuple(n for n in current.neighbors() if source.distance(n) > d)
 
@@ -164,6 +179,21 @@ def pull_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
     The source hex itself is never entered by a Pull (this module's ruling; L3 decides what
     happens next to the source), so a ``current`` adjacent to ``source`` has none.
 
+    Parameters
+    ----------
+    source, current : Hex
+        The source hex of the Pull and the target's current hex.
+
+    Returns
+    -------
+    tuple of Hex
+        Zero, one or two positions, in :data:`~hexrules.hexgrid.DIRECTIONS` order.
+
+    Raises
+    ------
+    HexError
+        If ``source`` or ``current`` is not a :class:`Hex` (ruling L1).
+
     Examples
     --------
     >>> pull_next(Hex(0, 0), Hex(1, 1))
@@ -171,8 +201,15 @@ def pull_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
     >>> pull_next(Hex(0, 0), Hex(1, 0))
     ()
     """
+    _check_hexes(source, current, "L1")
     d = source.distance(current)
     return tuple(n for n in current.neighbors() if source.distance(n) < d and n != source)
+
+
+def _check_hexes(source: object, current: object, ruling: str) -> None:
+    for what, value in (("source", source), ("current", current)):
+        if not isinstance(value, Hex):
+            raise HexError(f"{what} {value!r} is not a Hex (build one with Hex(q, r))", ruling=ruling)
 
 
 # --- results -----------------------------------------------------------------------------------
@@ -223,7 +260,7 @@ class ForcedStep:
     elevation_to : int or None
         None when ``to`` is off the board.
     text : str
-        The step in plain words.
+        The step in plain words (not compared: two steps are equal when their facts are).
     """
 
     number: int
@@ -234,7 +271,7 @@ class ForcedStep:
     distance_to: int
     elevation_from: int
     elevation_to: int | None
-    text: str
+    text: str = field(compare=False)
 
     def explain(self) -> str:
         """The step in plain words."""
@@ -271,7 +308,8 @@ class Branch:
     collision : bool
         The branch ended in a collision (P2/L2, L3 "collide", or P4 "collide").
     text : str
-        :meth:`explain`'s text.
+        :meth:`explain`'s text. Not compared: two branches are equal when their facts (every
+        other attribute) are, whatever the wording.
     """
 
     kind: str
@@ -286,7 +324,7 @@ class Branch:
     damages: tuple[Damage, ...]
     removed: bool
     collision: bool
-    text: str = field(repr=False)
+    text: str = field(repr=False, compare=False)
 
     @property
     def path(self) -> tuple[Hex, ...]:
@@ -325,10 +363,7 @@ class Branch:
     @property
     def damage(self) -> dict[str, int]:
         """Total damage per unit (every unit involved in a collision appears, P2)."""
-        out: dict[str, int] = {}
-        for d in self.damages:
-            out[d.unit] = out.get(d.unit, 0) + d.amount
-        return out
+        return _totals(self.damages)
 
     @property
     def involved(self) -> tuple[str, ...]:
@@ -381,8 +416,32 @@ class ForcedMove:
     def __len__(self) -> int:
         return len(self.branches)
 
-    def __getitem__(self, i: int) -> Branch:
-        return self.branches[i]
+    def __getitem__(self, i: int | slice) -> Branch | tuple[Branch, ...]:
+        """Branch number ``i`` (0-based, negative from the end), or a tuple of them for a slice.
+
+        Raises
+        ------
+        BranchIndexError
+            If ``i`` is out of range (also an :class:`IndexError`); the message gives the range.
+        RuleError
+            If ``i`` is not a whole number or a slice.
+        """
+        if isinstance(i, slice):
+            return self.branches[i]
+        try:
+            k = operator.index(i)
+        except TypeError:
+            raise RuleError(f"branch index {i!r} is not a whole number (pick a branch by its hexes with "
+                            f"choose('C3'))", ruling=self._rule) from None
+        if not -len(self.branches) <= k < len(self.branches):
+            raise BranchIndexError(
+                f"branch index {k} is out of range: {self.kind.capitalize()} {self.n} on {self.target!r} has "
+                f"{_plural(len(self.branches), 'branch')} (0 to {len(self.branches) - 1})", ruling=self._rule)
+        return self.branches[k]
+
+    @property
+    def _rule(self) -> str:
+        return _RULE[self.kind]["move"]
 
     @property
     def destinations(self) -> frozenset[Hex]:
@@ -395,15 +454,38 @@ class ForcedMove:
         return tuple(b for b in self.branches if b.collision)
 
     def with_ending(self, *endings: str) -> tuple[Branch, ...]:
-        """The branches whose ending is one of ``endings`` (keys of :data:`ENDINGS`)."""
-        bad = [e for e in endings if e not in ENDINGS]
+        """The branches whose ending is one of ``endings`` (keys of :data:`ENDINGS`).
+
+        Parameters
+        ----------
+        *endings : str
+            Keys of :data:`ENDINGS`, e.g. ``"terrain"``, ``"edge"``.
+
+        Returns
+        -------
+        tuple of Branch
+            In :attr:`branches` order (empty when no ending is given).
+
+        Raises
+        ------
+        RuleError
+            If an ending is not a key of :data:`ENDINGS` (ruling P1 for a Push, L1 for a Pull);
+            the message lists the known endings.
+        """
+        bad = [e for e in endings if not isinstance(e, str) or e not in ENDINGS]
         if bad:
-            raise RuleError(f"unknown ending(s) {bad}; known: {list(ENDINGS)}")
+            raise RuleError(f"unknown ending(s) {bad}; known: {list(ENDINGS)}", ruling=self._rule)
         return tuple(b for b in self.branches if b.ending in endings)
 
     def label(self, h: Hex | None) -> str:
-        """The board label of ``h`` (or its axial coordinates when it has no label)."""
-        return _label(self.board, h)
+        """``board.label(h)`` (its label, or ``"(q,r)"`` when it has none); ``"-"`` for None.
+
+        Raises
+        ------
+        HexError
+            If ``h`` is neither a :class:`Hex` nor None.
+        """
+        return "-" if h is None else self.board.label(h)
 
     def choose(self, *hexes: Hex | str) -> Branch:
         """The branch whose attempted hexes are ``hexes``, in order (labels or :class:`Hex`).
@@ -411,36 +493,33 @@ class ForcedMove:
         ``choose()`` is the 0-step stop; a branch that ends in a collision or at the edge is
         chosen by naming that last attempted hex too.
 
+        Parameters
+        ----------
+        *hexes : Hex or str
+            The attempted hexes, one argument each (labels may name positions off the board).
+
+        Returns
+        -------
+        Branch
+            The branch of :attr:`branches` that attempts exactly ``hexes``.
+
         Raises
         ------
         RuleError
             If no branch attempts exactly these hexes (P1/L1); the message lists the legal next
-            hexes where the choice went wrong.
-        BoardError
-            If a label is malformed.
+            hexes where the choice went wrong. Also if an argument is neither a :class:`Hex`
+            nor a label.
+        HexError
+            If a label is malformed (ruling P1/L1).
         """
         want = tuple(self._as_hex(h) for h in hexes)
         for b in self.branches:
             if b.choice == want:
                 return b
-        # explain where it went wrong
-        prefix: tuple[Hex, ...] = ()
-        for h in want:
-            nxt = sorted({b.choice[len(prefix)] for b in self.branches
-                          if len(b.choice) > len(prefix) and b.choice[: len(prefix)] == prefix})
-            if h not in nxt:
-                where = self.label(prefix[-1]) if prefix else self.label(self.start)
-                options = ", ".join(self.label(x) for x in nxt) or "none (the movement has ended)"
-                raise RuleError(
-                    f"{self.kind.capitalize()} {self.n} on {self.target!r}: {self.label(h)} is not a legal next "
-                    f"hex from {where} (legal: {options})",
-                    ruling=_RULE[self.kind]["move"],
-                )
-            prefix += (h,)
-        raise RuleError(
-            f"{self.kind.capitalize()} {self.n} on {self.target!r}: no branch attempts exactly "
-            f"{[self.label(h) for h in want]}", ruling=_RULE[self.kind]["move"],
-        )
+        # not a branch: replaying the choice explains where it went wrong (RuleError)
+        self._walk().replay(want)
+        raise RuleError(f"{self.kind.capitalize()} {self.n} on {self.target!r}: no branch attempts exactly "
+                        f"{[self.label(h) for h in want]}", ruling=self._rule)  # pragma: no cover - defensive
 
     def check(self, guess: Iterable[Hex | str]) -> str:
         """Compare a guess of "on which hexes can the target end?" with :attr:`destinations`.
@@ -448,14 +527,25 @@ class ForcedMove:
         Parameters
         ----------
         guess : iterable of Hex or label
-            The hexes guessed (include the start hex: stopping after 0 steps is allowed).
+            The hexes guessed (include the start hex: stopping after 0 steps is allowed); a
+            list, tuple or set, never a single hex or label.
 
         Returns
         -------
         str
             ``"Correct: ..."``, or what is missing and what is wrong.
+
+        Raises
+        ------
+        RuleError
+            If ``guess`` is not a collection of hexes (None, a single label such as ``"C3"``, a
+            single :class:`Hex`, a dict) or holds something that is neither a Hex nor a label
+            (ruling P1 for a Push, L1 for a Pull).
+        HexError
+            If a label is malformed.
         """
-        want = {self._as_hex(h) for h in guess}
+        items = _hex_collection(guess, "guess", self._rule, ordered=False)
+        want = {self._as_hex(h) for h in items}
         have = set(self.destinations)
         names = lambda hs: ", ".join(sorted(self.label(h) for h in hs))  # noqa: E731
         if want == have:
@@ -467,20 +557,39 @@ class ForcedMove:
             parts.append(f"{names(want - have)} cannot be reached")
         return f"Not quite: {'; '.join(parts)}. The engine says: {names(have)}."
 
-    def _as_hex(self, h: Hex | str) -> Hex:
-        if isinstance(h, Hex):
-            return h
-        try:
-            return self.board.hex(h)
-        except BoardError:
-            from .hexgrid import from_label
+    def _as_hex(self, h: object) -> Hex:
+        return _position(self.board, h, self._rule)
 
-            return from_label(h, self.board.offset)  # an off-board position named by its label
+    def _walk(self) -> _Walk:
+        return _Walk(self.kind, self.board, self.state, self.source, self.state.unit(self.target), self.n,
+                     self.state.at(self.source), self.options)
 
     def resolve(self, branch: Branch | Sequence[Hex | str] = ()) -> State:
-        """The new state after ``branch`` (a :class:`Branch`, or the hexes for :meth:`choose`)."""
+        """The new state after ``branch`` (a :class:`Branch`, or the hexes for :meth:`choose`).
+
+        Parameters
+        ----------
+        branch : Branch or sequence of Hex or label
+            A branch (checked by :func:`resolve` against this move's state and options), or the
+            attempted hexes in order, e.g. ``["D3", "E3"]``; the default ``()`` is the 0-step
+            stop.
+
+        Returns
+        -------
+        State
+            A new state; :attr:`state` is unchanged.
+
+        Raises
+        ------
+        RuleError
+            If ``branch`` is None, a single label or hex (write ``["D3"]``), or not a legal
+            outcome here (P1/L1): see :meth:`choose` and :func:`resolve`.
+        HexError
+            If a label is malformed.
+        """
         if not isinstance(branch, Branch):
-            branch = self.choose(*branch)
+            hexes = _hex_collection(branch, "branch", self._rule, expected="a Branch or a list of hexes or labels")
+            branch = self.choose(*hexes)
         return resolve(self.board, self.state, branch, options=self.options)
 
     def table(self) -> list[dict[str, Any]]:
@@ -492,7 +601,7 @@ class ForcedMove:
                 "path": _path_text(self.board, b),
                 "ending": _ending_text(self.board, b),
                 "ends on": "removed from play" if b.removed else self.label(b.final),
-                "damage": _damage_text(b) or "none",
+                "damage": _damage_text(b.damages) or "none",
             })
         return rows
 
@@ -567,13 +676,37 @@ class MultiForced:
 # --- text helpers --------------------------------------------------------------------------------
 
 
-def _label(board: Board, h: Hex | None) -> str:
-    if h is None:
-        return "-"
+def _totals(damages: Iterable[Damage]) -> dict[str, int]:
+    """Total damage per unit, in the order the units are first hit."""
+    out: dict[str, int] = {}
+    for d in damages:
+        out[d.unit] = out.get(d.unit, 0) + d.amount
+    return out
+
+
+def _hex_collection(value: object, what: str, ruling: str, *, ordered: bool = True,
+                    expected: str = "a list of hexes or labels") -> tuple[object, ...]:
+    """``value`` as a tuple of items, refusing a bare hex or label where a collection is expected."""
+    example = "['C3', 'D3']"
+    if isinstance(value, (str, Hex)):
+        raise RuleError(f"{what} {value!r} is a single hex, not {expected}: write [{value!r}]", ruling=ruling)
+    if (value is None or isinstance(value, Mapping) or (ordered and isinstance(value, Set))
+            or not isinstance(value, Iterable)):
+        order = " in order" if ordered else ""
+        raise RuleError(f"{what} {value!r} is not {expected}{order} such as {example}", ruling=ruling)
+    return tuple(value)
+
+
+def _position(board: Board, h: object, ruling: str) -> Hex:
+    """A :class:`Hex` or a label as a hex position (which may lie off the board: the edge, P4)."""
+    if isinstance(h, Hex):
+        return h
+    if not isinstance(h, str):
+        raise RuleError(f"{h!r} is not a Hex or a label such as 'C4'", ruling=ruling)
     try:
-        return board.label(h)
-    except HexrulesError:
-        return str(h)
+        return from_label(h, board.offset)
+    except HexError as e:
+        raise HexError(e.message, ruling=ruling) from None
 
 
 def _plural(n: int, word: str) -> str:
@@ -591,9 +724,9 @@ def _unit_desc(u: Unit) -> str:
 
 
 def _path_text(board: Board, b: Branch) -> str:
-    text = " -> ".join(_label(board, h) for h in b.trail)
+    text = " -> ".join(board.label(h) for h in b.trail)
     if b.attempted is not None:
-        text += f" -x {_label(board, b.attempted)}"
+        text += f" -x {board.label(b.attempted)}"
     return text
 
 
@@ -611,15 +744,21 @@ def _ending_text(board: Board, b: Branch) -> str:
     return ENDINGS[b.ending]
 
 
-def _damage_text(b: Branch) -> str:
-    return ", ".join(f"{k} {v}" for k, v in b.damage.items())
+def _damage_text(damages: Iterable[Damage]) -> str:
+    """``"Gundam 2, GM 2"``: the total per unit (empty when there is no damage)."""
+    return ", ".join(f"{k} {v}" for k, v in _totals(damages).items())
 
 
 # --- the tree walk -------------------------------------------------------------------------------
 
 
 class _Walk:
-    """Lists the branches of one forced movement (the private core of :func:`forced`)."""
+    """The private core of :func:`forced` and :func:`resolve`.
+
+    :meth:`run` lists every branch of one forced movement (the whole tree); :meth:`replay`
+    follows one chosen sequence of attempted hexes and builds only that branch, checking each
+    step exactly as :meth:`run` does (N steps, each against at most six neighbours).
+    """
 
     def __init__(self, kind: str, board: Board, state: State, source: Hex, target: Unit, n: int,
                  by: Unit | None, options: RulesOptions) -> None:
@@ -633,9 +772,10 @@ class _Walk:
         self.header = (f"{self.word} {n} from {self.label(source)}{who} on {target.name} at "
                        f"{self.label(target.hex)}:")
         self.branches: list[Branch] = []
+        self.follow: tuple[Hex, ...] | None = None  # replay: the attempted hexes to follow
 
-    def label(self, h: Hex | None) -> str:
-        return _label(self.board, h)
+    def label(self, h: Hex) -> str:
+        return self.board.label(h)
 
     def elev(self, h: Hex) -> int:
         return self.board.graph.nodes[h]["elevation"]
@@ -643,6 +783,18 @@ class _Walk:
     def run(self) -> tuple[Branch, ...]:
         self._node(self.target.hex, (), ())
         return tuple(self.branches)
+
+    def replay(self, choice: tuple[Hex, ...]) -> Branch:
+        """The branch that attempts exactly ``choice``; RuleError at the first hex not allowed."""
+        self.follow = choice
+        self._node(self.target.hex, (), ())
+        (branch,) = self.branches  # every other branch was pruned, or an error was raised
+        return branch
+
+    def _illegal(self, cur: Hex, h: Hex, legal: Sequence[Hex], ending: str | None = None) -> RuleError:
+        options = ", ".join(self.label(x) for x in legal) or f"none, the {self.word} has ended: {ENDINGS[ending]}"
+        return RuleError(f"{self.word} {self.n} on {self.target.name!r}: {self.label(h)} is not a legal next hex "
+                         f"from {self.label(cur)} (legal: {options})", ruling=self.rule_move)
 
     # a node: the target stands on `cur` after the steps so far
     def _node(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
@@ -680,12 +832,23 @@ class _Walk:
         if adjacent_text:
             self._emit(steps, "adjacent", damages, adjacent_text)
             return
+        want = self.follow
         # the chosen stop (P1/L1: optional, may stop early, including after 0 steps)
-        if k == 0:
-            stop = f"The {'pushing' if self.kind == 'push' else 'pulling'} player stops before any step ({self.rule_move}): {name} stays on {self.label(cur)}."
-        else:
-            stop = f"The {'pushing' if self.kind == 'push' else 'pulling'} player stops after {_plural(k, 'step')} ({self.rule_move}): {name} ends on {self.label(cur)}."
-        self._emit(steps, "stop", damages, stop)
+        if want is None or len(want) == k:
+            player = "pushing" if self.kind == "push" else "pulling"
+            if k == 0:
+                stop = f"The {player} player stops before any step ({self.rule_move}): {name} stays on {self.label(cur)}."
+            else:
+                stop = f"The {player} player stops after {_plural(k, 'step')} ({self.rule_move}): {name} ends on {self.label(cur)}."
+            self._emit(steps, "stop", damages, stop)
+            if want is not None:
+                return
+        if want is not None:  # replay: only the chosen next hex, if the rules offer it
+            if want[k] not in candidates and not (l3_collide is not None and want[k] == self.source):
+                raise self._illegal(cur, want[k], ([self.source] if l3_collide is not None else []) + candidates)
+            candidates = [h for h in candidates if h == want[k]]
+            if want[k] != self.source:
+                l3_collide = None
         if l3_collide is not None:
             self._collide_l3(cur, steps, damages, l3_collide)
         for nxt in candidates:
@@ -788,14 +951,14 @@ class _Walk:
 
     def _emit(self, steps: tuple[ForcedStep, ...], ending: str, damages: tuple[Damage, ...], end: str, *,
               hit: str | None = None, levels: int = 0, removed: bool = False, collision: bool = False) -> None:
+        if self.follow is not None and len(steps) < len(self.follow):  # replay: the movement ended early
+            cur = next((s.to for s in reversed(steps) if s.result == "moved"), self.target.hex)
+            raise self._illegal(cur, self.follow[len(steps)], (), ending)
         lines = [self.header]
         lines += [f"  {s.text}" for s in steps]
         lines.append(f"  {end}")
         if damages:
-            total: dict[str, int] = {}
-            for d in damages:
-                total[d.unit] = total.get(d.unit, 0) + d.amount
-            lines.append("  Damage (non-combat, P6): " + ", ".join(f"{k} {v}" for k, v in total.items()) + ".")
+            lines.append(f"  Damage (non-combat, P6): {_damage_text(damages)}.")
         else:
             lines.append("  No damage.")
         self.branches.append(Branch(
@@ -808,9 +971,12 @@ class _Walk:
 # --- public functions ----------------------------------------------------------------------------
 
 
-def _check_options(options: RulesOptions) -> None:
-    if not isinstance(options, RulesOptions):
-        raise OptionsError(f"options={options!r} is not a RulesOptions (use hexrules.options.DEFAULT)")
+def _check_board_state(board: object, state: object, rule: str) -> None:
+    if not isinstance(board, Board):
+        raise BoardError(f"board {board!r} is not a Board (load one with hexrules.builtin or Scenario.from_text)",
+                         ruling=rule)
+    if not isinstance(state, State):
+        raise StateError(f"state {state!r} is not a State", ruling=rule)
 
 
 def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str | Unit, n: int,
@@ -821,6 +987,11 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
         raise RuleError(f"{word} N={n!r} is not a whole number", ruling=rule)
     if n < 0:
         raise RuleError(f"{word} N={n} is negative; N counts hexes (0 or more)", ruling=rule)
+    if side is not None and (not isinstance(side, str) or not side.strip()):
+        raise RuleError(f"side={side!r} is not a side name such as 'zeon' (the {word.lower()}ing side)", ruling=rule)
+    if not isinstance(allow_allies, bool):
+        raise RuleError(f"allow_allies={allow_allies!r} is not True or False", ruling=rule)
+    _check_board_state(board, state, rule)
     board.check_state(state)
     by: Unit | None
     if isinstance(source, Unit) or (isinstance(source, str) and source in state):
@@ -831,14 +1002,14 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
         by = state.at(src)
     tgt = state.unit(target)
     if tgt.hex == src:
-        raise RuleError(f"{word} source {_label(board, src)} is the target {tgt.name!r}'s own hex", ruling=rule)
+        raise RuleError(f"{word} source {board.label(src)} is the target {tgt.name!r}'s own hex", ruling=rule)
     if tgt.garrison:
         raise RuleError(f"{_unit_desc(tgt)} never moves: it cannot be {word.lower()}ed", ruling=rule)
     forcing_side = side if side is not None else (by.side if by is not None else None)
     if not allow_allies:
         if forcing_side is None:
             raise RuleError(
-                f"{word} from empty hex {_label(board, src)}: give side= (the forcing side) so that enemies can be "
+                f"{word} from empty hex {board.label(src)}: give side= (the forcing side) so that enemies can be "
                 f"told from allies, or allow_allies=True", ruling=rule)
         if tgt.side == forcing_side:
             raise RuleError(
@@ -846,7 +1017,7 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
                 f"{word} moves an enemy (pass allow_allies=True for an effect that moves allies)", ruling=rule)
     if kind == "pull" and src.distance(tgt.hex) == 1 and board.elevation(tgt.hex) == board.elevation(src):
         raise RuleError(
-            f"{tgt.name!r} on {_label(board, tgt.hex)} is already adjacent to the source {_label(board, src)} at the "
+            f"{tgt.name!r} on {board.label(tgt.hex)} is already adjacent to the source {board.label(src)} at the "
             f"same elevation ({board.elevation(src)}): it cannot be Pulled", ruling="L3")
     return src, tgt, by
 
@@ -862,7 +1033,7 @@ def forced(kind: Kind, board: Board, state: State, source: Hex | str, target: st
     state : State
     source : Hex, str or Unit
         The source hex: a :class:`Hex`, a label such as ``"C3"``, or the name of the unit whose
-        hex it is (a unit name is looked up first).
+        hex it is (a unit name is looked up first). Only its hex matters to the steps (P1/L1).
     target : str or Unit
         The unit forced (by name).
     n : int
@@ -883,19 +1054,21 @@ def forced(kind: Kind, board: Board, state: State, source: Hex | str, target: st
     Raises
     ------
     RuleError
-        ``n`` negative or not an integer (P1/L1); the source is the target's hex; the target
+        ``n`` negative or not an integer (P1/L1); ``side`` neither None nor a side name, or
+        ``allow_allies`` not a bool (P1/L1); the source is the target's hex; the target
         is a Garrison; the target is not an enemy of the forcing side (unless
         ``allow_allies``) or the side is unknown; a Pull target adjacent to the source at the
         same elevation (L3).
     BoardError
-        If the source hex is not on the board.
+        If ``board`` is not a :class:`~hexrules.board.Board` or the source hex is not on it.
     StateError
-        If the target is unknown, or a unit stands off the board.
+        If ``state`` is not a :class:`~hexrules.state.State`, the target is unknown, or a unit
+        stands off the board.
     OptionsError
         If ``options`` is not a :class:`RulesOptions` or ``kind`` is unknown.
     """
-    _check_options(options)
-    if kind not in _RULE:
+    check_options(options)
+    if not isinstance(kind, str) or kind not in _RULE:
         raise OptionsError(f"forced movement kind {kind!r} is not 'push' or 'pull'")
     src, tgt, by = _setup(kind, board, state, source, target, n, side, allow_allies)
     branches = _Walk(kind, board, state, src, tgt, n, by, options).run()
@@ -956,8 +1129,11 @@ def pull(board: Board, state: State, source: Hex | str, target: str | Unit, n: i
 def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions = DEFAULT) -> State:
     """The state after one chosen branch: the target moved (or removed), damage applied.
 
-    The branch is checked against the branches that ``board``, ``state`` and ``options`` allow,
-    so a branch computed for another state or another reading of the rules is refused.
+    The branch's own attempted hexes are replayed on ``board`` and ``state`` under
+    ``options``, each step checked as the rules check it (the same core as :func:`forced`, but
+    only along this branch: N steps, not the whole tree). The replayed branch must have the same
+    facts (steps, ending, damage, ...; never the wording of :meth:`Branch.explain`), so a branch
+    computed for another state or another reading of the rules is refused.
 
     Parameters
     ----------
@@ -965,6 +1141,7 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
     branch : Branch
         One of :attr:`ForcedMove.branches`.
     options : RulesOptions
+        The reading of the rules to check the branch against.
 
     Returns
     -------
@@ -974,36 +1151,68 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
     Raises
     ------
     RuleError
-        If ``branch`` is not a legal outcome here (P1/L1).
+        If ``branch`` is not a :class:`Branch`; if the target is not on the branch's start hex
+        (computed for another state); if a step is not a legal next hex here, or the rules give
+        another outcome here (P1/L1); and the refusals of :func:`forced` (Garrison target, a
+        Pull target adjacent at the same elevation, L3).
+    BoardError, StateError
+        If ``board`` or ``state`` has the wrong type, the source is not on the board, the
+        target is unknown or a unit stands off the board.
+    OptionsError
+        If ``options`` is not a :class:`RulesOptions`.
+
+    Examples
+    --------
+    >>> from hexrules.board import Board
+    >>> board = Board({h: (0, "open") for h in Hex(0, 0).spiral(2)})
+    >>> state = State([Unit("Zaku", "zeon", Hex(0, 0)), Unit("Gundam", "federation", Hex(1, 0))])
+    >>> b = push(board, state, "Zaku", "Gundam", 1).choose(Hex(2, 0))
+    >>> resolve(board, state, b).unit("Gundam").hex
+    Hex(q=2, r=0)
+    >>> resolve(board, state.add(Unit("GM", "federation", Hex(2, 0))), b)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: branch B1 -> C1 (full distance (1 hex)) is not a legal outcome of Push 1 on 'Gundam' in this state under these options: step 1 into C1 (height 0): collision with GM (federation); Gundam and GM each take 2 collision damage (non-combat, P6) (ruling P1)
     """
-    _check_options(options)
+    check_options(options)
     if not isinstance(branch, Branch):
-        raise RuleError(f"{branch!r} is not a Branch (choose one with ForcedMove.choose)")
-    rule = _RULE.get(branch.kind, {"move": "P1"})["move"]
+        raise RuleError(f"{branch!r} is not a Branch (choose one with ForcedMove.choose)", ruling="P1")
+    if branch.kind not in _RULE:
+        raise RuleError(f"branch kind {branch.kind!r} is not 'push' or 'pull'", ruling="P1")
+    rule = _RULE[branch.kind]["move"]
+    _check_board_state(board, state, rule)
     tgt = state.unit(branch.target)
     if tgt.hex != branch.start:
-        raise RuleError(f"branch starts on {_label(board, branch.start)} but {branch.target!r} is on "
-                        f"{_label(board, tgt.hex)}: it was computed for another state", ruling=rule)
-    by = state.at(branch.source)
-    legal = _Walk(branch.kind, board, state, branch.source, tgt, branch.n, by, options).run()
-    if branch not in legal:
-        raise RuleError(f"branch {_path_text(board, branch)} ({ENDINGS.get(branch.ending, branch.ending)}) is not a "
-                        f"legal outcome of {branch.kind.capitalize()} {branch.n} on {branch.target!r} in this state "
-                        f"under these options", ruling=rule)
+        raise RuleError(f"branch starts on {board.label(branch.start)} but {branch.target!r} is on "
+                        f"{board.label(tgt.hex)}: it was computed for another state", ruling=rule)
+    src, tgt, by = _setup(branch.kind, board, state, branch.source, tgt, branch.n, None, True)
+    what = (f"branch {_path_text(board, branch)} ({_ending_text(board, branch)}) is not a legal outcome of "
+            f"{branch.kind.capitalize()} {branch.n} on {branch.target!r} in this state under these options")
+    try:
+        here = _Walk(branch.kind, board, state, src, tgt, branch.n, by, options).replay(branch.choice)
+    except RuleError as e:
+        raise RuleError(f"{what}: {e.message}", ruling=rule) from None
+    if here != branch:
+        # the first step whose facts differ, else the last step (same steps, another outcome)
+        differs = next((s for s, t in zip(here.steps, branch.steps) if s != t), here.steps[-1] if here.steps else None)
+        why = differs.text if differs is not None else f"here it ends: {_ending_text(board, here)}"
+        raise RuleError(f"{what}: {why}", ruling=rule)
     new = state
-    for d in branch.damages:
+    for d in here.damages:
         if d.amount:
             new = new.damage(d.unit, d.amount)
-    if branch.removed:
-        return new.remove(branch.target)
-    if branch.final != tgt.hex:
-        new = new.move(branch.target, branch.final)
+    if here.removed:
+        return new.remove(here.target)
+    if here.final != tgt.hex:
+        new = new.move(here.target, here.final)
     return new
 
 
 def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Iterable[tuple[str, Sequence[Hex | str]]],
           n: int, side: str | None, allow_allies: bool, options: RulesOptions) -> MultiForced:
-    plan = [(t.name if isinstance(t, Unit) else t, tuple(h)) for t, h in plan]
+    check_options(options)
+    _check_board_state(board, state, "P5")
+    plan = _plan(plan)
     names = [t for t, _ in plan]
     dup = sorted({t for t in names if names.count(t) > 1})
     if dup:
@@ -1029,6 +1238,25 @@ def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Itera
     return MultiForced(kind, tuple(moves), tuple(branches), tuple(states))
 
 
+def _plan(plan: object) -> list[tuple[str, tuple[object, ...]]]:
+    """``plan`` as ``[(unit name, attempted hexes), ...]``, refusing anything else (P5)."""
+    if plan is None or isinstance(plan, (str, Mapping, Set)) or not isinstance(plan, Iterable):
+        hint = " (for a dict, write list(plan.items()) so that the order is explicit)" if isinstance(plan, Mapping) else ""
+        raise RuleError(f"plan {plan!r} is not a list of (unit name, attempted hexes) pairs in the chosen order, "
+                        f"such as [('Gundam', ['D3']), ('GM', [])]{hint}", ruling="P5")
+    out = []
+    for item in plan:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise RuleError(f"plan entry {item!r} is not a (unit name, attempted hexes) pair such as "
+                            f"('Gundam', ['D3'])", ruling="P5")
+        target, hexes = item
+        name = target.name if isinstance(target, Unit) else target
+        if not isinstance(name, str):
+            raise RuleError(f"plan entry {item!r}: {target!r} is not a unit name", ruling="P5")
+        out.append((name, _hex_collection(hexes, f"plan entry for {name!r}: attempted hexes", "P5")))
+    return out
+
+
 def push_many(board: Board, state: State, source: Hex | str, plan: Iterable[tuple[str, Sequence[Hex | str]]],
               n: int, *, side: str | None = None, allow_allies: bool = False,
               options: RulesOptions = DEFAULT) -> MultiForced:
@@ -1051,8 +1279,12 @@ def push_many(board: Board, state: State, source: Hex | str, plan: Iterable[tupl
     Raises
     ------
     RuleError
-        A unit named twice or an empty plan (P5), and every error of :func:`forced` and
+        A unit named twice, an empty plan, or a plan that is not a list of ``(name, hexes)``
+        pairs (None, a dict, a bare name, a bare label where the hexes should be: write
+        ``[("Gundam", ["C4"])]``) (P5); and every error of :func:`forced` and
         :meth:`ForcedMove.choose`.
+    BoardError, StateError, OptionsError
+        As :func:`forced`.
     """
     return _many("push", board, state, source, plan, n, side, allow_allies, options)
 
@@ -1062,6 +1294,11 @@ def pull_many(board: Board, state: State, source: Hex | str, plan: Iterable[tupl
               options: RulesOptions = DEFAULT) -> MultiForced:
     """Pull several units by one effect, one at a time in the order of ``plan`` (P5 applied to L).
 
-    See :func:`push_many`.
+    Parameters, returns and errors: see :func:`push_many`.
+
+    Raises
+    ------
+    RuleError, BoardError, StateError, OptionsError
+        As :func:`push_many`.
     """
     return _many("pull", board, state, source, plan, n, side, allow_allies, options)

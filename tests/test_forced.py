@@ -8,15 +8,21 @@ are ``(q+1, r) (q+1, r-1) (q, r-1) (q-1, r) (q-1, r+1) (q, r+1)``.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+
+import hexrules.forced as forced_module
 
 from hexrules import builtin
 from hexrules.board import Board
-from hexrules.errors import BoardError, OptionsError, RuleError, StateError
+from hexrules.errors import BoardError, HexError, HexrulesError, OptionsError, RuleError, StateError
 from hexrules.forced import (
     ENDINGS,
     Branch,
+    BranchIndexError,
     ForcedMove,
+    forced,
     pull,
     pull_many,
     pull_next,
@@ -407,6 +413,7 @@ def test_engagement_and_terrain_do_not_change_push():
                                       Unit("Gundam", "federation", Hex(1, 0), ignore_engagement=True)]),
                  O, "Gundam", 2, options=DEFAULT.replace(engagement_penalty=0, water="none"))
     assert engaged.branches == plain.branches
+    assert [b.explain() for b in engaged] == [b.explain() for b in plain]  # the wording too
 
 
 # --- bad input ---------------------------------------------------------------------------------
@@ -481,11 +488,19 @@ def test_refuses_illegal_branch():
     assert e.value.ruling == "P1" and "A2 is not a legal next hex from B1" in str(e.value)
     with pytest.raises(RuleError):
         fm.choose(Hex(2, 0), Hex(3, 0), Hex(4, 0))  # three steps of a Push 2
-    # a branch computed for another state is refused by resolve
+    # a branch computed for another state is refused by resolve: with a GM on (2,0) (label C1
+    # here), the branch's first step into (2,0) is now a collision with it (P2), not a move
     b = fm.choose(Hex(2, 0))
-    moved = state.move("Zaku", Hex(-1, 0))
+    blocked = state.add(Unit("GM", "federation", Hex(2, 0)))
+    with pytest.raises(RuleError, match="not a legal outcome") as e:
+        resolve(board, blocked, b)
+    assert e.value.ruling == "P1" and "collision with GM" in str(e.value)
+    # (2,0) -> (3,0) would be a second step: with a height-1 hex on (3,0), that step is a
+    # collision with terrain, and a "full" branch that moved there is refused
+    full = fm.choose(Hex(2, 0), Hex(3, 0))
+    hill = open_board(changes={Hex(3, 0): (1, "open")})
     with pytest.raises(RuleError, match="not a legal outcome"):
-        resolve(board, moved, b)
+        resolve(hill, state, full)
     with pytest.raises(RuleError, match="another state"):
         resolve(board, state.move("Gundam", Hex(1, 1)), b)
     # ... or for another reading of the rules
@@ -496,14 +511,151 @@ def test_refuses_illegal_branch():
         resolve(board, state, "D3")  # type: ignore[arg-type]
 
 
+def test_resolve_checks_facts_not_wording():
+    # Legality is a matter of the branch's facts (steps, ending, damage), never of its prose.
+    board, state = open_board(), two(Hex(1, 0))
+    fm = push(board, state, O, "Gundam", 2)
+    b = fm.choose(Hex(2, 0), Hex(3, 0))
+    reworded = dataclasses.replace(b, text="any other wording")
+    assert reworded == b
+    assert resolve(board, state, reworded).unit("Gundam").hex == Hex(3, 0)
+    # The Zaku walks away from (0,0): the source hex, all that the steps depend on (P1), is
+    # the same, so the branch is still legal although its header named the Zaku.
+    gone = state.move("Zaku", Hex(-1, 0))
+    assert resolve(board, gone, b).unit("Gundam").hex == Hex(3, 0)
+    # A forged branch that claims the Gundam took no damage from hitting a GM is refused.
+    gm_state = two(Hex(1, 0), O, Unit("GM", "federation", Hex(2, 0)))
+    hit = push(board, gm_state, O, "Gundam", 2).choose(Hex(2, 0))
+    assert hit.damage == {"Gundam": 2, "GM": 2}
+    forged = dataclasses.replace(hit, damages=())
+    with pytest.raises(RuleError, match="not a legal outcome"):
+        resolve(board, gm_state, forged)
+
+
+def test_resolve_replays_only_the_branch_steps(monkeypatch):
+    # Push 9 from (0,0) on (1,0) on open ground lists thousands of branches, but resolving the
+    # straight branch (2,0), (3,0), ..., (10,0) looks at the farther neighbours of each hex it
+    # stands on once: at (1,0), (2,0), ..., (9,0) = 9 times; at (10,0) the 9 steps are used up.
+    board, state = open_board(radius=10), two(Hex(1, 0))
+    fm = push(board, state, O, "Gundam", 9)
+    straight = fm.choose(*[Hex(q, 0) for q in range(2, 11)])
+    calls = []
+    real = forced_module.push_next
+
+    def counting(source, current):
+        calls.append(current)
+        return real(source, current)
+
+    monkeypatch.setattr(forced_module, "push_next", counting)
+    new = resolve(board, state, straight)
+    assert calls == [Hex(q, 0) for q in range(1, 10)]
+    assert new.unit("Gundam").hex == Hex(10, 0)
+    assert len(fm) > 1000  # the whole tree is large; resolve never builds it
+
+
 def test_refuses_bad_options_and_plan():
     with pytest.raises(OptionsError):
         push(open_board(), two(Hex(1, 0)), O, "Gundam", 1, options={"push_off_board": "stop"})  # type: ignore[arg-type]
     with pytest.raises(RuleError) as e:
         push_many(open_board(), two(Hex(1, 0)), O, [("Gundam", []), ("Gundam", [])], 1)
     assert e.value.ruling == "P5"
-    with pytest.raises(RuleError, match="unknown ending"):
+    with pytest.raises(RuleError, match="unknown ending") as e:
         push(open_board(), two(Hex(1, 0)), O, "Gundam", 1).with_ending("crash")
+    assert e.value.ruling == "P1" and "'crash'" in str(e.value)
+
+
+def assert_refused(call, error, value: str, ruling: str) -> None:
+    """``call()`` raises ``error`` (a HexrulesError) naming ``value`` and ``ruling``."""
+    with pytest.raises(error) as e:
+        call()
+    assert isinstance(e.value, HexrulesError)
+    assert value in str(e.value), str(e.value)
+    assert e.value.ruling == ruling and f"(ruling {ruling})" in str(e.value)
+
+
+@pytest.mark.parametrize(("plan", "shown"), [
+    (None, "None"),
+    (["Gundam"], "'Gundam'"),                      # a bare name, not a (name, hexes) pair
+    ({"Gundam": ["C1"]}, "{'Gundam': ['C1']}"),    # a dict: no chosen order of its own
+    ([("Gundam", "C1")], "'C1'"),                  # a bare label where the hexes should be
+    ([("Gundam", None)], "None"),
+    ([("Gundam", ["C1"], 2)], "('Gundam', ['C1'], 2)"),
+    ([(5, ["C1"])], "5"),
+    ("Gundam", "'Gundam'"),
+])
+def test_refuses_malformed_plan(plan, shown):
+    assert_refused(lambda: push_many(open_board(), two(Hex(1, 0)), O, plan, 1), RuleError, shown, "P5")
+    assert_refused(lambda: pull_many(open_board(), two(Hex(2, 1)), O, plan, 1), RuleError, shown, "P5")
+
+
+def test_plan_with_a_list_of_hexes_works():
+    # The accepted spelling of the refused [("Gundam", "C1")]: (2,0) has the label C1 here.
+    m = push_many(open_board(), two(Hex(1, 0)), O, [("Gundam", ["C1"])], 1)
+    assert m.state.unit("Gundam").hex == Hex(2, 0)
+
+
+@pytest.mark.parametrize(("bad", "shown"), [(None, "None"), ("C1", "'C1'"), (Hex(2, 0), "Hex(q=2, r=0)"),
+                                            ({Hex(2, 0)}, "{Hex(q=2, r=0)}"), (5, "5")])
+def test_forced_move_resolve_refuses_non_sequences(bad, shown):
+    fm = push(open_board(), two(Hex(1, 0)), O, "Gundam", 1)
+    assert_refused(lambda: fm.resolve(bad), RuleError, shown, "P1")
+    # the accepted spelling: a list of labels, in order
+    assert fm.resolve(["C1"]).unit("Gundam").hex == Hex(2, 0)
+
+
+@pytest.mark.parametrize(("bad", "shown"), [(None, "None"), ("B1", "'B1'"), (Hex(1, 0), "Hex(q=1, r=0)"),
+                                            (5, "5"), ([5], "5"), ({"B1": 1}, "{'B1': 1}")])
+def test_check_refuses_non_collections(bad, shown):
+    fm = pull(open_board(), two(Hex(2, 1)), O, "Gundam", 1)
+    assert_refused(lambda: fm.check(bad), RuleError, shown, "L1")
+    # Pull 1 on (2,1): it can stay, or go to (2,0) or (1,1) (see test_pull2_open_ground); a
+    # set is a fine guess since order does not matter here
+    assert fm.check({Hex(2, 1), Hex(2, 0), Hex(1, 1)}).startswith("Correct")
+
+
+def test_choose_refuses_malformed_hexes():
+    fm = push(open_board(), two(Hex(1, 0)), O, "Gundam", 1)
+    assert_refused(lambda: fm.choose(["C1"]), RuleError, "['C1']", "P1")  # one argument per hex
+    assert_refused(lambda: fm.choose("1A"), HexError, "'1A'", "P1")
+
+
+def test_branch_index():
+    # Push 1 from (0,0) on (1,0): 4 branches (see test_rules_push1_open_ground).
+    fm = push(open_board(), two(Hex(1, 0)), O, "Gundam", 1)
+    assert fm[-1] is fm.branches[3] and fm[1:3] == fm.branches[1:3]
+    for i in (4, 99, -5):
+        with pytest.raises(BranchIndexError) as e:
+            fm[i]
+        assert isinstance(e.value, IndexError) and isinstance(e.value, RuleError)
+        assert f"index {i}" in str(e.value) and "4 branches (0 to 3)" in str(e.value) and e.value.ruling == "P1"
+    assert_refused(lambda: fm["C1"], RuleError, "'C1'", "P1")
+
+
+@pytest.mark.parametrize(("side", "shown"), [(5, "side=5"), ("", "side=''"), (["zeon"], "side=['zeon']")])
+def test_refuses_bad_side(side, shown):
+    assert_refused(lambda: push(open_board(), two(Hex(1, 0)), O, "Gundam", 1, side=side), RuleError, shown, "P1")
+    assert_refused(lambda: pull(open_board(), two(Hex(2, 1)), O, "Gundam", 1, side=side), RuleError, shown, "L1")
+
+
+def test_refuses_bad_flags_types_and_kind():
+    state = two(Hex(1, 0))
+    assert_refused(lambda: push(open_board(), state, O, "Gundam", 1, allow_allies="yes"),
+                   RuleError, "allow_allies='yes'", "P1")
+    assert_refused(lambda: push(None, state, O, "Gundam", 1), BoardError, "board None", "P1")
+    assert_refused(lambda: push(open_board(), None, O, "Gundam", 1), StateError, "state None", "P1")
+    assert_refused(lambda: push_many(open_board(), None, O, [("Gundam", [])], 1), StateError, "state None", "P5")
+    with pytest.raises(OptionsError, match=r"\['push'\]"):
+        forced(["push"], open_board(), state, O, "Gundam", 1)  # type: ignore[arg-type]
+    with pytest.raises(OptionsError, match="options=None"):
+        push_many(open_board(), state, O, [("Gundam", [])], 1, options=None)  # type: ignore[arg-type]
+    b = push(open_board(), state, O, "Gundam", 1)[0]
+    with pytest.raises(OptionsError, match="options=None"):
+        resolve(open_board(), state, b, options=None)  # type: ignore[arg-type]
+    assert_refused(lambda: resolve(None, state, b), BoardError, "board None", "P1")
+    assert_refused(lambda: push_next(None, Hex(1, 0)), HexError, "source None", "P1")
+    assert_refused(lambda: pull_next(O, "B1"), HexError, "current 'B1'", "L1")
+    assert_refused(lambda: push(open_board(), state, O, "Gundam", 1).with_ending(["edge"]),
+                   RuleError, "['edge']", "P1")
 
 
 def test_branch_is_frozen():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -113,6 +114,55 @@ def test_no_outcome_ends_occupied_or_off_board(sit, options):
 
 @SETTINGS
 @given(situations(), options_st)
+def test_a_step_moves_exactly_into_a_hex_not_higher_empty_and_passable(sit, options):
+    # P2/L2 checked from the board's own cells and the state, not through hexrules.forced: a
+    # step on the board moves the target exactly when the hex it enters is no higher than the
+    # hex the target stands on, passable (only "impassable" is not, T1) and empty (no other
+    # unit or Garrison); otherwise it is a collision, involving the target and the unit there.
+    # A step off the board (not a key of the cells) meets the edge (P4).
+    fm = outcomes(sit, options)
+    if fm is None:
+        return
+    board, state = sit[0], sit[1]
+    cells = board.cells()  # {hex: (elevation, terrain name)}
+    others = {u.hex: u.name for u in state if u.name != fm.target}
+    for b in fm:
+        for step in b.steps:
+            assert step.elevation_from == cells[step.frm][0]
+            if step.to not in cells:
+                assert step.result == "edge" and step.elevation_to is None
+                continue
+            height, terrain = cells[step.to]
+            assert step.elevation_to == height
+            free = height <= cells[step.frm][0] and terrain != "impassable" and step.to not in others
+            assert step.result == ("moved" if free else "collision"), (step.text, free)
+            if step.result == "collision":
+                involved = {d.unit for d in b.damages if d.cause == "collision"}
+                assert involved == {fm.target} | ({others[step.to]} if step.to in others else set())
+                assert step is b.steps[-1] and b.final == step.frm
+
+
+@SETTINGS
+@given(situations(), options_st, options_st)
+def test_resolve_accepts_exactly_the_branches_of_its_reading(sit, listed, checked):
+    # A branch listed under one reading resolves under another exactly when that reading lists
+    # a branch with the same facts (same choice, steps, ending, damage); otherwise it is refused.
+    first = outcomes(sit, listed)
+    if first is None:
+        return
+    board, state = sit[0], sit[1]
+    second = {b.choice: b for b in outcomes(sit, checked)}
+    for b in first:
+        same = second.get(b.choice)
+        if same == b:
+            assert resolve(board, state, b, options=checked) == resolve(board, state, same, options=checked)
+        else:
+            with pytest.raises(RuleError):
+                resolve(board, state, b, options=checked)
+
+
+@SETTINGS
+@given(situations(), options_st)
 def test_collision_damage_is_per_unit_involved(sit, options):
     fm = outcomes(sit, options)
     if fm is None:
@@ -151,6 +201,7 @@ def test_engagement_and_terrain_cost_never_change_outcomes(sit):
         assert variant is None
     else:
         assert variant is not None and base.branches == variant.branches
+        assert [b.explain() for b in base] == [b.explain() for b in variant]  # the wording too
 
 
 @SETTINGS
@@ -163,7 +214,7 @@ def test_edge_switch_changes_only_edge_branches(sit, mode):
     assert [b.choice for b in base] == [b.choice for b in other]
     for a, b in zip(base, other):
         if a.ending != "edge":
-            assert a == b
+            assert a == b and a.explain() == b.explain()
         else:
             assert b.ending == "edge" and a.path == b.path
             assert (b.removed, b.collision) == ((mode == "remove"), (mode == "collide"))
