@@ -1270,7 +1270,7 @@ class CrushScenario:
             if not self.paths:
                 raise StateError(f"scenario {self.name!r} has no #crush path", ruling="C1")
             vehicle = next(iter(self.paths))
-        if vehicle not in self.paths:
+        if not isinstance(vehicle, str) or vehicle not in self.paths:
             raise StateError(
                 f"vehicle {vehicle!r} has no path in this scenario (paths: {', '.join(self.paths) or 'none'})", ruling="C1"
             )

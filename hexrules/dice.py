@@ -86,6 +86,13 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _values(values: Any, what: str, ruling: str) -> list[Any]:
+    # a table's axis: a list of values (each checked by the distribution it feeds)
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise RuleError(f"{what} {values!r} is not a list of values", ruling=ruling)
+    return list(values)
+
+
 def _check_trials(trials: Any) -> int:
     if not _whole(trials) or trials < 1:
         raise RuleError(f"trials={trials!r} is not a whole number >= 1 (how many sampled Crushes)", ruling="C5")
@@ -520,21 +527,35 @@ def expected_damage_table(covers: Iterable[int] = range(7), resolves: Iterable[i
     """Expected Crush damage to a non-vehicle unit, ``table[i][j]`` for ``covers[i]``,
     ``resolves[j]`` (C2, C3); each entry is the mean of :func:`damage_distribution`.
 
+    Raises
+    ------
+    RuleError
+        If ``covers`` or ``resolves`` is not a list, or holds a bad value (C2, C3).
+
+    Examples
+    --------
     >>> t = expected_damage_table([0, 3], [4, 7])
     >>> [[str(x) for x in row] for row in t]
     [['0', '0'], ['3/2', '0']]
     """
-    resolves = list(resolves)
-    return [[damage_distribution(c, r).mean() for r in resolves] for c in covers]
+    resolves = _values(resolves, "resolves", "C3")
+    return [[damage_distribution(c, r).mean() for r in resolves] for c in _values(covers, "covers", "C2")]
 
 
 def at_least_table(dice: int, resolves: Iterable[int] = range(1, 8)) -> dict[int, dict[int, Fraction]]:
     """``{resolve: {k: P(damage >= k)}}`` for ``dice`` Crush dice (C3, C5).
 
+    Raises
+    ------
+    RuleError
+        If ``dice`` is negative (C2), or ``resolves`` is not a list of values 1..12 (C3).
+
+    Examples
+    --------
     >>> str(at_least_table(3, [4])[4][2])
     '1/2'
     """
-    return {r: damage_distribution(dice, r).at_least_table() for r in resolves}
+    return {r: damage_distribution(dice, r).at_least_table() for r in _values(resolves, "resolves", "C3")}
 
 
 def vehicle_table(
@@ -551,7 +572,8 @@ def vehicle_table(
     Raises
     ------
     RuleError, OptionsError
-        As for :func:`vehicle_distribution`.
+        As for :func:`vehicle_distribution`; also if ``shields`` or ``resolves`` is not a list
+        (C4).
 
     Examples
     --------
@@ -559,9 +581,9 @@ def vehicle_table(
     >>> t[(4, 2)]           # one die: Minor on 4-5 (2/6), Major on 6 (1/6)
     (Fraction(1, 3), Fraction(1, 6))
     """
-    resolves = list(resolves)
+    resolves = _values(resolves, "resolves", "C4")
     out = {}
-    for s in shields:
+    for s in _values(shields, "shields", "C4"):
         for r in resolves:
             v = vehicle_distribution(dice, s, r, options=options)
             out[(s, r)] = (v.p_minor(), v.p_major())

@@ -471,6 +471,8 @@ def test_scenario_lookups_name_what_exists():
         sc.crush("Rangers", seed=0)
     with pytest.raises(StateError, match=r"no unit named 'Nope' \(units: .*Grinder.*\) \(ruling C2\)"):
         sc.unit("Nope")
+    with pytest.raises(StateError, match=r"vehicle \['Grinder'\] has no path .*\(ruling C1\)"):
+        sc.crush(["Grinder"], seed=0)
     bare = parse_crush_scenario("map:\n 0 0\n", source="bare")
     with pytest.raises(StateError, match=r"no #crush piece \(ruling C1\)"):
         bare.piece()

@@ -262,6 +262,10 @@ def test_sample_vehicle_tallies_each_trial_like_tally():
     (lambda: check_guess(float("inf"), F(1, 2)), r"guess inf is not a probability.*\(ruling C5\)"),
     (lambda: check_guess(float("nan"), F(1, 2)), r"guess nan is not a probability.*\(ruling C5\)"),
     (lambda: check_guess("1/0", F(1, 2)), r"guess '1/0' is not a probability.*\(ruling C5\)"),
+    (lambda: expected_damage_table(None, [4]), r"covers None is not a list of values \(ruling C2\)"),
+    (lambda: expected_damage_table([3], 4), r"resolves 4 is not a list of values \(ruling C3\)"),
+    (lambda: at_least_table(3, None), r"resolves None is not a list of values \(ruling C3\)"),
+    (lambda: vehicle_table(2, None, [2]), r"shields None is not a list of values \(ruling C4\)"),
 ])
 def test_bad_input(call, match):
     with pytest.raises(RuleError, match=match):
