@@ -33,6 +33,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = Path(os.environ.get("HEXRULES_ARTIFACTS", REPO / "artifacts")) / "browser"
+# The notebooks the browser suite checks: notebooks/ of the repository. HEXRULES_BROWSER_NOTEBOOKS
+# points it at another folder (used to try the suite itself on throwaway notebooks).
+NOTEBOOKS_DIR = Path(os.environ.get("HEXRULES_BROWSER_NOTEBOOKS", REPO / "notebooks"))
+
+
+def repo_notebooks() -> list[str]:
+    """Names of the notebooks under test (sorted)."""
+    return sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -316,15 +324,18 @@ FIGURE_SELECTOR = (
 )
 
 # Controls we know how to operate, in the order we try them.
+# Controls we know how to operate, in the order we try them (dropdowns first: they nearly
+# always change the picture, so the first, patient attempt rarely waits in vain).
 CONTROL_KINDS = [
-    ("slider", ".widget-slider .noUi-handle:not([disabled])"),
     ("dropdown", ".widget-dropdown select:not([disabled])"),
+    ("slider", ".widget-slider .noUi-handle:not([disabled])"),
     ("toggle-button", ".widget-toggle-buttons button:not([disabled]), "
                       "button.widget-toggle-button:not([disabled])"),
     ("radio", ".widget-radio-box input[type=radio]:not([disabled])"),
     ("checkbox", ".widget-checkbox input[type=checkbox]:not([disabled])"),
     ("button", "button.widget-button:not([disabled]):not(.widget-toggle-button)"),
 ]
+TRIES_PER_KIND = 2
 
 
 def figure_snapshot(figure_locator) -> str:
@@ -380,10 +391,12 @@ def operate(page, kind: str, control) -> str:
     if kind == "dropdown":
         options = control.evaluate("(s) => Array.from(s.options).map(o => o.value)")
         current = control.input_value()
-        others = [o for o in options if o != current]
-        if not others:
+        if len(options) < 2:
             return ""
-        control.select_option(others[0])
+        # the next option (a small change, like a user stepping through the list)
+        nxt = options[(options.index(current) + 1) % len(options)] if current in options \
+            else options[0]
+        control.select_option(nxt)
         labels = control.evaluate("(s) => s.options[s.selectedIndex].text")
         return f"dropdown -> {labels!r}"
     if kind in ("toggle-button", "radio"):
@@ -406,13 +419,15 @@ def operate(page, kind: str, control) -> str:
     raise ValueError(kind)
 
 
-def exercise_explorer(page, explorer, first_timeout_ms: float = 15_000,
-                      other_timeout_ms: float = 3_000) -> list[tuple[str, bool]]:
+def exercise_explorer(page, explorer, first_timeout_ms: float = 12_000,
+                      other_timeout_ms: float = 2_000,
+                      enough_kinds: int = 3) -> list[tuple[str, bool]]:
     """Operate controls of one explorer box; return [(what was done, figure changed?)].
 
-    Goes through the kinds of control present (slider by keyboard, dropdown, toggle buttons,
-    radio, checkbox, button) and, in each kind, the controls in order until one changes the
-    figure, then moves to the next kind. Until the figure has changed once, each attempt waits
+    Goes through the kinds of control present (dropdown, slider by keyboard, toggle buttons,
+    radio, checkbox, button) and, in each kind, up to TRIES_PER_KIND controls in order until
+    one changes the figure, then moves to the next kind; stops once controls of *enough_kinds*
+    kinds have changed the figure. Until the figure has changed once, each attempt waits
     up to *first_timeout_ms* (a busy machine can be slow); after that, *other_timeout_ms*.
     The caller asserts that at least one entry changed the figure.
     """
@@ -420,19 +435,25 @@ def exercise_explorer(page, explorer, first_timeout_ms: float = 15_000,
     results: list[tuple[str, bool]] = []
     for kind, selector in CONTROL_KINDS:
         controls = explorer.locator(selector)
+        tried = 0
         for i in range(controls.count()):
             control = controls.nth(i)
+            if tried >= TRIES_PER_KIND:
+                break
             if not control.is_visible():
                 continue
             before = figure_snapshot(fig)
             what = operate(page, kind, control)
             if not what:
                 continue
+            tried += 1
             any_change = any(c for _, c in results)
             changed = _wait_change(fig, before, other_timeout_ms if any_change else first_timeout_ms)
             results.append((what, changed))
             if changed:
                 break  # one working control of this kind is enough
+        if sum(1 for _, c in results if c) >= enough_kinds:
+            break
     return results
 
 

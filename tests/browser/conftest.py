@@ -11,7 +11,6 @@ benchmarks/bench_latency.py). Screenshots go to artifacts/browser/ (git-ignored)
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -22,9 +21,6 @@ sys.path.insert(0, str(REPO / "tools"))
 
 import browserkit as bk  # noqa: E402
 
-# The notebooks under test: notebooks/ of the repository. HEXRULES_BROWSER_NOTEBOOKS points the
-# suite at another folder (used to try the suite itself on throwaway notebooks).
-NOTEBOOKS_DIR = Path(os.environ.get("HEXRULES_BROWSER_NOTEBOOKS", REPO / "notebooks"))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -33,11 +29,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-
-
-def repo_notebooks() -> list[str]:
-    """Names of the notebooks in notebooks/ (sorted)."""
-    return sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
 
 
 @pytest.fixture(scope="session")
@@ -49,7 +40,7 @@ def artifacts_dir() -> Path:
 @pytest.fixture(scope="session")
 def notebook_copy(tmp_path_factory) -> Path:
     """A temporary copy of notebooks/ that the servers serve."""
-    return bk.copy_notebooks(NOTEBOOKS_DIR, tmp_path_factory.mktemp("hexrules-nb") / "notebooks")
+    return bk.copy_notebooks(bk.NOTEBOOKS_DIR, tmp_path_factory.mktemp("hexrules-nb") / "notebooks")
 
 
 @pytest.fixture(scope="session")

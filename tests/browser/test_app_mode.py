@@ -9,13 +9,12 @@ import time
 import pytest
 
 import browserkit as bk
-from conftest import repo_notebooks
 
 pytestmark = pytest.mark.browser
 
 # The notebook `make app` serves by default, plus one of the damage lessons.
 PREFERRED = ["02_elevation_and_movement_cost.ipynb", "08_crush.ipynb"]
-APP_NOTEBOOKS = [nb for nb in PREFERRED if nb in repo_notebooks()] or repo_notebooks()[:1]
+APP_NOTEBOOKS = [nb for nb in PREFERRED if nb in bk.repo_notebooks()] or bk.repo_notebooks()[:1]
 
 
 def test_there_is_a_notebook_for_app_mode():

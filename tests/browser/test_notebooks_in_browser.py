@@ -15,11 +15,10 @@ import time
 import pytest
 
 import browserkit as bk
-from conftest import repo_notebooks
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = repo_notebooks()
+NOTEBOOKS = bk.repo_notebooks()
 
 
 def test_the_suite_has_notebooks_to_check():
