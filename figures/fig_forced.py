@@ -1,8 +1,7 @@
 """The rulebook's Push and Pull diagrams (Other Special Effects), redrawn from the kit's scenarios.
 
 Every path, ending and damage on these figures is computed by :mod:`hexrules.forced` on the
-scenarios in ``hexrules/scenarios/`` and drawn with
-:class:`hexrules.widgets.forced.ForcedLayer`:
+scenarios in ``hexrules/scenarios/`` and drawn with :class:`hexrules.plot.ForcedLayer`:
 
 * ``forced_push_example``: Zaku I's Knuckle Shield critical hit, Push 2 on the RX-78-2 Gundam;
   every branch, four of them knocking it into elevated terrain for 2 collision damage (P1, P2);
@@ -18,21 +17,9 @@ import textwrap
 
 from hexrules import builtin
 from hexrules.forced import pull, push
-from hexrules.plot import board_figsize, draw_board, new_figure
-from hexrules.widgets.forced import ForcedLayer
+from hexrules.plot import ForcedLayer, draw_board, new_figure
 
 GUNDAM = "RX-78-2 Gundam"
-
-
-def _figure(board, caption: list[str]):
-    """A bare Agg figure for ``board`` with room for ``caption`` lines under it."""
-    w, h = board_figsize(board)
-    extra = 0.2 * len(caption) + 0.25
-    fig, (ax,) = new_figure(board, figsize=(w, h + extra), pyplot=False)
-    fig.subplots_adjust(bottom=(extra + 0.1) / (h + extra), top=1 - 0.45 / (h + extra))
-    fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
-             linespacing=1.4)
-    return fig, ax
 
 
 def fig_push_example():
@@ -43,7 +30,7 @@ def fig_push_example():
     paths = ", ".join(" -> ".join(b.label(h) for h in (x.start, *x.path)) + f" -x {b.label(x.attempted)}"
                       for x in col)
     ends = ", ".join(sorted(b.label(h) for h in fm.destinations))
-    fig, ax = _figure(b, [
+    fig, (ax,) = new_figure(b, pyplot=False, caption=[
         f"Push 2 from B3: each hex strictly farther from the source (P1); {len(fm)} branches, stops included.",
         f"{len(col)} paths hit elevated terrain (red, -2: collision damage, non-combat, P2, P6):",
         f"  {paths}",
@@ -61,7 +48,7 @@ def fig_pull_example():
     moved = sorted(b.label(x.final) for x in fm if x.moved)
     start = sc.state.unit(GUNDAM).hex
     src = sc.state.unit("Char's Zaku II").hex
-    fig, ax = _figure(b, [
+    fig, (ax,) = new_figure(b, pyplot=False, caption=[
         f"Pull 1 toward B2: each hex strictly closer (L1). From {b.label(start)} (distance "
         f"{src.distance(start)}) two neighbours",
         f"are one hex closer: {' and '.join(moved)}. Either is eligible; pulling is optional.",
@@ -80,7 +67,7 @@ def fig_collision():
     after = fm.resolve(hit)
     lines = hit.explain().splitlines()[1:]
     wrapped = [w for ln in lines for w in textwrap.wrap(ln.strip(), 96, subsequent_indent="  ")]
-    fig, ax = _figure(b, wrapped + [
+    fig, (ax,) = new_figure(b, pyplot=False, caption=wrapped + [
         "Other red stubs: the Garrison on D1 and the impassable D5 are collisions too."])
     art = draw_board(b, after, ax=ax, title="Push into a unit: both take 2, the Push ends (P2, P6)")
     ForcedLayer(art).show(fm, chosen=hit)

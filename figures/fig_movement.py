@@ -17,22 +17,11 @@ from __future__ import annotations
 
 from hexrules import builtin
 from hexrules import movement as mv
-from hexrules.plot import board_figsize, draw_board, new_figure
+from hexrules.plot import draw_board, engagement_overlays, new_figure
 
 GUNDAM = "RX-78-2 Gundam"
 CHAR = "Char's Zaku II"
 BLUE, ORANGE, GREEN = "#1f77b4", "#ff7f0e", "#1e8449"
-
-
-def _figure(board, caption: list[str]):
-    """A bare Agg figure for ``board`` with room for ``caption`` lines under it."""
-    w, h = board_figsize(board)
-    extra = 0.2 * len(caption) + 0.25
-    fig, (ax,) = new_figure(board, figsize=(w, h + extra), pyplot=False)
-    fig.subplots_adjust(bottom=(extra + 0.1) / (h + extra), top=1 - 0.45 / (h + extra))
-    fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
-             linespacing=1.4)
-    return fig, ax
 
 
 def elevation_costs() -> dict[str, int]:
@@ -58,7 +47,7 @@ def jumping_costs() -> dict[str, int]:
 def fig_elevation():
     sc = builtin("elevation")
     c = elevation_costs()
-    fig, ax = _figure(sc.board, [
+    fig, (ax,) = new_figure(sc.board, pyplot=False, caption=[
         f"green:  C3 (ground) -> D3 (height 1)  costs {c['0->1']}   1 to enter + 1 climb (M1)",
         f"green:  D3 (height 1) -> D2 (height 2) costs {c['1->2']}   1 to enter + 1 climb",
         f"orange: C3 (ground) -> C2 (height 2)  costs {c['0->2']}   1 to enter + 2 climb",
@@ -73,7 +62,8 @@ def fig_elevation():
 def _engagement(name: str, title: str):
     sc = builtin(name)
     b, st = sc.board, sc.state
-    eng = mv.engagements(b, st)
+    over = engagement_overlays(b, st)
+    eng = over["engagements"]
     lines = []
     for u in st:
         with_ = eng.get(u.name, ())
@@ -85,14 +75,10 @@ def _engagement(name: str, title: str):
         lines.append("the Gundam's attacks must include Char's Zaku II (E4)")
     else:
         lines.append("Engagement is mutual (E1); each movement they start costs one more (E2)")
-    fig, ax = _figure(b, lines)
+    fig, (ax,) = new_figure(b, pyplot=False, caption=lines)
     art = draw_board(b, st, ax=ax, title=title)
-    pairs = sorted({tuple(sorted((a, e))) for a, es in eng.items() for e in es})
-    art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in pairs], key="engaged", width=4)
-    near = sorted({tuple(sorted((u.name, o.name))) for u in st for o in st
-                   if o.side != u.side and u.hex.distance(o.hex) == 1 and b.elevation(u.hex) != b.elevation(o.hex)})
-    art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in near], key="near", color="#7f8c8d", width=2,
-                  linestyle=":")
+    art.set_links(over["engaged_links"], key="engaged", width=4)
+    art.set_links(over["near_links"], key="near", color="#7f8c8d", width=2, linestyle=":")
     art.set_highlight([st.unit(n).hex for n in eng], key="engaged", color="#c0392b", width=3)
     return fig
 
@@ -108,7 +94,7 @@ def fig_engagement_lower():
 def fig_jumping():
     sc = builtin("jumping")
     c = jumping_costs()
-    fig, ax = _figure(sc.board, [
+    fig, (ax,) = new_figure(sc.board, pyplot=False, caption=[
         f"Char's Zaku II starts at height 1, so it jumps with starting elevation 1 (J1).",
         f"blue:   B3 -> C3 -> D3 over the lower enemy Garrison (J2) to height 1: {c['blue']}",
         f"orange: B3 -> B4 -> C4, ending one level above the start (height 2):  {c['orange']}",

@@ -16,6 +16,17 @@ it made so that an explorer *changes* them instead of drawing again:
 * unit tokens (circles coloured by side, Garrisons as squares) are moved by
   :meth:`~BoardArtists.set_units`.
 
+Every drawing of the kit lives here, so that ``python -m figures`` never imports ipywidgets:
+:class:`ForcedLayer` puts a Push or Pull on a drawn board, and the Crush charts
+(:func:`draw_damage_bars`, :func:`draw_at_least`, :func:`draw_heatmap`,
+:func:`draw_expected_damage`, with :func:`set_bars`, :func:`set_at_least`, :func:`set_heatmap`)
+draw on a given axes and are changed in place. Every figure is made by :func:`new_figure`
+(``pyplot=False`` for files). Overlays from rule results: :func:`move_cost_overlays`,
+:func:`reach_overlays`, :func:`engagement_overlays`.
+
+Hexes are named by :meth:`Board.label <hexrules.board.Board.label>` (``"(q,r)"`` for a hex with
+negative offset coordinates), so any board can be drawn.
+
 Coordinates: axes data coordinates are the pixels of ``board.layout(1.0)`` (hex radius 1), so
 :meth:`hexrules.hexgrid.Layout.hex_to_pixel` gives a hex centre and
 :meth:`BoardArtists.hex_at` turns a mouse click back into a hex. Pixel ``y`` grows with the row,
@@ -81,6 +92,7 @@ __all__ = [
     "Picture",
     "move_cost_overlays",
     "reach_overlays",
+    "engagement_overlays",
     "PNG_METADATA",
     "SVG_METADATA",
     "FORCED_COLOURS",
@@ -967,6 +979,47 @@ def reach_overlays(reach: Any) -> dict[str, Any]:
         allowance), for :func:`draw_board`.
     """
     return {"fill": dict(reach.costs), "texts": dict(reach.costs), "vmin": 0, "vmax": max(1, reach.allowance.total)}
+
+
+def engagement_overlays(board: "Board", state: "State") -> dict[str, Any]:
+    """Who is Engaged with whom (E1), and which adjacent enemies are not, as drawable pairs.
+
+    Engagement is decided by :func:`hexrules.movement.engagements`; the pairs not Engaged are the
+    adjacent enemies it leaves out (at another elevation, E1).
+
+    Parameters
+    ----------
+    board : Board
+    state : State
+
+    Returns
+    -------
+    dict
+        ``engagements`` (``{unit: enemies it is Engaged with}``), ``engaged`` and ``near``
+        (sorted pairs of unit names: Engaged, and adjacent enemies not Engaged), and
+        ``engaged_links`` / ``near_links`` (the same pairs as ``(hex, hex)`` for
+        :meth:`BoardArtists.set_links`).
+
+    Examples
+    --------
+    >>> from hexrules import builtin
+    >>> sc = builtin("engagement_lower")
+    >>> over = engagement_overlays(sc.board, sc.state)
+    >>> over["engaged"], over["near"]
+    ([("Char's Zaku II", 'RX-78-2 Gundam')], [('RX-78-2 Gundam', 'Zaku II: Minelayer')])
+    """
+    from .movement import engagements
+
+    eng = engagements(board, state)
+    engaged = sorted({tuple(sorted((a, e))) for a, es in eng.items() for e in es})
+    near = sorted({tuple(sorted((u.name, o.name))) for u in state for o in state.enemies_of(u.name)
+                   if o.hex.distance(u.hex) == 1 and o.name not in eng.get(u.name, ())})
+
+    def links(pairs: list) -> list:
+        return [(state.unit(a).hex, state.unit(b).hex) for a, b in pairs]
+
+    return {"engagements": eng, "engaged": engaged, "near": near, "engaged_links": links(engaged),
+            "near_links": links(near)}
 
 
 class Picture:

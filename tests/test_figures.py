@@ -6,6 +6,7 @@ with the committed files; a stale or missing file fails with the command that fi
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -79,11 +80,18 @@ def test_figure_numbers_are_the_rulebook_numbers():
 
 
 def test_command_line_lists_and_checks(tmp_path):
-    import subprocess
-
     listed = subprocess.run([sys.executable, "-m", "figures", "--list"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert "movement_jumping" in listed.stdout.split()
     (tmp_path / "movement_jumping.svg").write_bytes(b"old")
     check = subprocess.run([sys.executable, "-m", "figures", "--check", "--out", str(tmp_path), "movement_jumping"],
                            cwd=ROOT, capture_output=True, text=True)
     assert check.returncode == 1 and "stale" in check.stdout
+
+
+def test_making_figures_does_not_import_ipywidgets():
+    # Drawing lives in hexrules.plot; the figure scripts never need the widgets (or ipywidgets).
+    code = ("import sys, figures; from figures import __main__; found = figures.discover(); "
+            "figures.render(found['forced_collision']); figures.render(found['crush_heatmap']); "
+            "print(len(found), 'ipywidgets' in sys.modules, any(m.startswith('hexrules.widgets') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert out[1:] == ["False", "False"] and int(out[0]) >= 9

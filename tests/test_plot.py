@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Circle, RegularPolygon  # noqa: E402
 
-from hexrules import Board, BoardError, Hex, Scenario, State, Unit  # noqa: E402
+from hexrules import Board, BoardError, Hex, HexrulesError, Scenario, State, Unit  # noqa: E402
 from hexrules import plot  # noqa: E402
 from hexrules.plot import BoardArtists, draw_board, new_figure, short_name, to_png  # noqa: E402
 
@@ -210,3 +210,86 @@ def test_overlays_from_rule_results():
     assert over["paths"] == [[sc.board.hex("C3"), sc.board.hex("D3")]]
     r = plot.reach_overlays(reachable(sc.board, sc.state, "RX-78-2 Gundam"))
     assert r["vmax"] == 3 and r["fill"][sc.board.hex("D3")] == 2
+
+
+def test_boards_with_negative_offset_coordinates_draw_and_show():
+    # A radius-2 hexagon around Hex(0, 0): 19 hexes; odd-r offset column = q + (r - (r & 1)) / 2,
+    # row = r. Rows r < 0 and hexes with a negative column have no "C4" label, so they are named
+    # by their axial coordinates; the others are A1 B1 C1 (r = 0), A2 B2 (r = 1), A3 B3 (r = 2).
+    board = Board({h: (0, "open") for h in Hex(0, 0).spiral(2)})
+    far = Hex(0, -2)
+    west = Hex(-2, 0)
+    state = State([Unit("Gundam", "federation", west)])
+    art = draw_board(board, state, ax=Figure().add_subplot(), fill={far: 3, west: "gold"}, texts={far: "3"},
+                     paths=[[west, Hex(-1, 0), Hex(0, 0)]], highlight=[far], markers=[Hex(-1, -1)])
+    labels = art.texts_shown("labels")
+    assert len(labels) == 19
+    assert sorted(v for v in labels.values() if not v.startswith("(")) == ["A1", "A2", "A3", "B1", "B2", "B3", "C1"]
+    assert labels[far] == "(0,-2)" and labels[west] == "(-2,0)" and labels[Hex(-2, 1)] == "(-2,1)"
+    assert art.hex_at(*art.centre(west)) == west
+    assert art.units["Gundam"][0].center == pytest.approx(art.centre(west))
+    png = to_png(board, state, fill={far: 3}, paths=[[west, Hex(0, 0)]])
+    assert png.startswith(b"\x89PNG")
+    assert board._repr_png_().startswith(b"\x89PNG")
+
+
+def test_plot_never_names_hexes_with_to_label():
+    # Board.label knows how to name every hex (axial coordinates when there is no label).
+    with open(plot.__file__, encoding="utf-8") as f:
+        assert "to_label" not in f.read()
+
+
+def test_layers_are_made_once_and_added_to_the_axes_once(art):
+    n = len(art.ax.collections)
+    first = (art.set_links([("A1", "B1")], key="k"), art.set_highlight(["A1"], key="k"), art.set_markers(["A1"], key="k"))
+    assert len(art.ax.collections) == n + 3
+    again = (art.set_links([], key="k"), art.set_highlight([], key="k"), art.set_markers([], key="k"))
+    assert all(a is b for a, b in zip(first, again)) and len(art.ax.collections) == n + 3
+    assert all(c.axes is art.ax for c in first)
+
+
+def test_new_figure_for_charts_and_captions():
+    fig, axes = new_figure(None, 3, figsize=(9.0, 3.0), pyplot=False)
+    assert len(axes) == 3 and fig.get_size_inches().tolist() == [9.0, 3.0]
+    with pytest.raises(HexrulesError, match="figsize"):
+        new_figure(None, pyplot=False)
+    board = Board.rectangle(3, 2)
+    w, h = plot.board_figsize(board)
+    fig, (ax,) = new_figure(board, pyplot=False, caption=["one", "two"])
+    # two caption lines: 0.2 inch each plus 0.25 under the board
+    assert fig.get_size_inches().tolist() == pytest.approx([w, h + 0.65])
+    assert [t.get_text() for t in fig.texts] == ["one\ntwo"]
+    with pytest.raises(HexrulesError, match="caption"):
+        new_figure(None, figsize=(3, 3), caption=["x"])
+
+
+def test_engagement_overlays_follow_e1():
+    from hexrules import builtin
+
+    # RULES.md worked example: the Gundam and Char's Zaku II are adjacent at the same elevation
+    # (Engaged, E1); the Minelayer is adjacent to the Gundam one level lower (not Engaged).
+    sc = builtin("engagement_lower")
+    over = plot.engagement_overlays(sc.board, sc.state)
+    gundam, char, mine = "RX-78-2 Gundam", "Char's Zaku II", "Zaku II: Minelayer"
+    assert over["engaged"] == [(char, gundam)]
+    assert over["near"] == [(gundam, mine)]
+    assert over["engaged_links"] == [(sc.state.unit(char).hex, sc.state.unit(gundam).hex)]
+    assert over["engagements"][gundam] == (char,)
+
+
+def test_forced_layer_lives_in_plot_and_draws_stubs():
+    from hexrules import builtin
+    from hexrules.forced import push
+
+    # Push 2 on the Gundam (rulebook's Knuckle Shield example): four paths hit elevated terrain,
+    # each -2 collision damage (P2), drawn as four red stubs.
+    sc = builtin("push_knuckle_shield")
+    fm = push(sc.board, sc.state, "Zaku I", "RX-78-2 Gundam", 2)
+    art = draw_board(sc.board, sc.state, ax=Figure().add_subplot())
+    layer = plot.ForcedLayer(art)
+    layer.show(fm)
+    stubs = layer.stubs(fm.branches)
+    assert [lab for *_, lab in stubs] == ["-2"] * 4
+    assert sum(a.get_visible() for a in layer._stubs) == 4
+    layer.show(None)
+    assert not any(a.get_visible() for a in layer._stubs)

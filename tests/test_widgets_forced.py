@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import matplotlib
 
@@ -12,11 +13,13 @@ import ipywidgets as widgets  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
+from hexrules.errors import BoardError, HexrulesError, OptionsError, StateError  # noqa: E402
+from hexrules.plot import ForcedLayer  # noqa: E402
+from hexrules.widgets.base import ExplorerError  # noqa: E402
 from hexrules.widgets.forced import (  # noqa: E402
     EXPLORERS,
     CompareForcedExplorer,
     ForcedExplorer,
-    ForcedLayer,
     MultiPushExplorer,
 )
 
@@ -151,3 +154,50 @@ def test_layer_draws_off_board_stubs():
     assert len(stubs) == 6 and all(lab == "" for *_, lab in stubs)  # edge "stop": no damage label
     ex.controls["push_off_board"].value = "collide"
     assert all(lab == "-2" for *_, lab in layer.stubs(ex.move.branches))
+
+
+# --- bad input: refused at construction with a HexrulesError naming the value ---------------------
+
+BAD_INPUT = [
+    (lambda: ForcedExplorer("push_knuckle_shield", kind="shove"), ExplorerError, "shove"),
+    (lambda: ForcedExplorer("push_knuckle_shield", target="Nope"), StateError, "Nope"),
+    (lambda: ForcedExplorer("push_knuckle_shield", source="ZZ9"), BoardError, "ZZ9"),
+    (lambda: ForcedExplorer("push_knuckle_shield", n=9), ExplorerError, "n=9"),
+    (lambda: ForcedExplorer("push_knuckle_shield", n=-1), ExplorerError, "n=-1"),
+    (lambda: ForcedExplorer("push_knuckle_shield", n=1.5), ExplorerError, "1.5"),
+    (lambda: ForcedExplorer("push_knuckle_shield", n=2, branch=99), ExplorerError, "branch=99"),
+    (lambda: ForcedExplorer("push_knuckle_shield", switches=("colour",)), OptionsError, "colour"),
+    (lambda: ForcedExplorer("push_knuckle_shield", switches="push_off_board"), ExplorerError, "push_off_board"),
+    (lambda: ForcedExplorer("push_knuckle_shield", options={}), OptionsError, "{}"),
+    (lambda: CompareForcedExplorer("push_edge", "push", "colour"), OptionsError, "colour"),
+    (lambda: CompareForcedExplorer("push_edge", "push", "push_off_board", left="explode"), OptionsError, "explode"),
+    (lambda: CompareForcedExplorer("push_edge", "shove"), ExplorerError, "shove"),
+    (lambda: CompareForcedExplorer("push_edge", n=5), ExplorerError, "n=5"),
+    (lambda: CompareForcedExplorer("push_edge", target="Nope"), StateError, "Nope"),
+    (lambda: MultiPushExplorer("push_multi", kind="shove"), ExplorerError, "shove"),
+    (lambda: MultiPushExplorer("push_multi", targets=["Nope"]), StateError, "Nope"),
+    (lambda: MultiPushExplorer("push_multi", targets="Guncannon"), ExplorerError, "Guncannon"),
+    (lambda: MultiPushExplorer("push_multi", targets=["Guncannon", "Guncannon"]), ExplorerError, "twice"),
+    (lambda: MultiPushExplorer("push_multi", source="ZZ9"), BoardError, "ZZ9"),
+    (lambda: MultiPushExplorer("push_multi", n=-2), ExplorerError, "n=-2"),
+]
+
+
+@pytest.mark.parametrize("make, error, value", BAD_INPUT)
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
+    before = len(plt.get_fignums())
+    with pytest.raises(error, match=re.escape(value)) as info:
+        make()
+    assert isinstance(info.value, HexrulesError)
+    assert len(plt.get_fignums()) == before  # no figure left open by a refused explorer
+
+
+def test_a_switch_value_outside_the_offered_ones_is_offered_too():
+    from hexrules.options import DEFAULT
+
+    ex = ForcedExplorer("push_collision", n=2, options=DEFAULT.replace(collision_damage=5),
+                        switches=("collision_damage",))
+    control = ex.controls["collision_damage"]
+    assert control.value == 5 and [v for _, v in control.options] == [5, 2, 1, 3]
+    # P2: a collision now deals 5 to the unit forced; the label of each collision stub says so
+    assert "-5" in {lab for *_, lab in ex.layer.stubs(ex.move.branches)}

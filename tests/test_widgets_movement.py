@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import html  # noqa: E402
+import re  # noqa: E402
 
 import ipywidgets as widgets  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
@@ -217,3 +218,71 @@ def test_exercise_checks_a_prediction_against_the_engine():
     assert "Not quite" in ex.feedback.value and "the engine says 3" in ex.feedback.value
     assert ex.check(3) and "Right: 3 movement points" in ex.feedback.value  # M1: 1 + 2 climb
     assert "hexrules-exercise" in ex._dom_classes
+
+
+# --- bad input: refused at construction with a HexrulesError naming the value ---------------------
+
+from hexrules.errors import BoardError, HexError, HexrulesError, OptionsError, ScenarioError, StateError  # noqa: E402
+from hexrules.widgets.base import ExplorerError, TwoReadingsExplorer  # noqa: E402
+
+BAD_INPUT = [
+    (lambda: ReachExplorer("elevation", target="ZZ9"), BoardError, "ZZ9"),
+    (lambda: ReachExplorer("elevation", target="1A"), HexError, "1A"),
+    (lambda: ReachExplorer("elevation", unit="Nobody"), StateError, "Nobody"),
+    (lambda: ReachExplorer("elevation", kind="crawl"), ExplorerError, "crawl"),
+    (lambda: ReachExplorer("elevation", switches=("colour",)), OptionsError, "colour"),
+    (lambda: ReachExplorer("elevation", switches="water"), ExplorerError, "water"),
+    (lambda: ReachExplorer("elevation", options=None), OptionsError, "None"),
+    (lambda: ReachExplorer("nowhere"), ScenarioError, "nowhere"),
+    (lambda: ReachExplorer(42), ExplorerError, "42"),
+    (lambda: HexExplorer("elevation", hex="Q9"), BoardError, "Q9"),
+    (lambda: HexExplorer("elevation", other=None), BoardError, "None"),
+    (lambda: ScenarioExplorer("nowhere"), ScenarioError, "nowhere"),
+    (lambda: EngagementExplorer("engagement", unit="Nobody"), StateError, "Nobody"),
+    (lambda: CompareExplorer("terrain", "colour"), OptionsError, "colour"),
+    (lambda: CompareExplorer("terrain", "water", left="lava"), OptionsError, "lava"),
+    (lambda: CompareExplorer("terrain", "engagement_penalty", right=-1), OptionsError, "-1"),
+    (lambda: CompareExplorer("terrain", "water", target="ZZ9"), BoardError, "ZZ9"),
+    (lambda: CompareExplorer("terrain", "water", kind="fly"), ExplorerError, "fly"),
+]
+
+
+@pytest.mark.parametrize("make, error, value", BAD_INPUT)
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
+    before = len(plt.get_fignums())
+    with pytest.raises(error, match=re.escape(value)) as info:
+        make()
+    assert isinstance(info.value, HexrulesError)
+    assert len(plt.get_fignums()) == before  # refused before any figure is made
+
+
+def test_a_unit_with_a_large_speed_bonus_is_not_clamped():
+    from hexrules import builtin
+
+    sc = builtin("elevation")
+    fast = type(sc)(sc.board, sc.state.replace_unit(GUNDAM, speed=6), sc.name)
+    ex = ReachExplorer(fast)
+    assert ex.controls["speed"].value == 6
+    assert ex.reach.allowance.total == 9  # M2: Advance 3 + Speed 6
+
+
+def test_target_may_be_a_hex_and_the_two_compare_explorers_share_one_base():
+    from hexrules import builtin
+
+    sc = builtin("elevation")
+    ex = ReachExplorer(sc, target=sc.board.hex("C2"))
+    assert ex.controls["target"].value == "C2" and ex.cost.total == 3  # M1: 1 + 2 climb
+    from hexrules.widgets.forced import CompareForcedExplorer
+
+    assert issubclass(CompareExplorer, TwoReadingsExplorer) and issubclass(CompareForcedExplorer, TwoReadingsExplorer)
+    cmp = CompareExplorer("terrain", "engagement_penalty", left=2)
+    assert cmp.controls["left"].value == 2 and [o.engagement_penalty for o in cmp.readings()] == [2, 0]
+
+
+def test_engagement_explorer_names_adjacent_enemies_that_are_not_engaged():
+    # RULES.md E1: the Minelayer is adjacent to the Gundam but one level lower: not Engaged.
+    ex = EngagementExplorer("engagement_lower")
+    text = _text(ex)
+    assert "adjacent at another elevation, so not Engaged: Zaku II: Minelayer (E1)" in text
+    assert len(ex.art.link_layers["near"].get_segments()) == 1
+    assert len(ex.art.link_layers["engaged"].get_segments()) == 1

@@ -21,6 +21,14 @@ A subclass builds its controls and figure, calls ``super().__init__(figure, cont
 its artists, then calls :meth:`update` once. Callbacks never create figures, so the number of
 open pyplot figures stays constant however many times the controls change.
 
+Also here, shared by the topic modules: :class:`TwoReadingsExplorer` (one rule under two readings
+of a switch, side by side), :func:`scenario_from`, :func:`movers`, :func:`switch_control`, and
+the checks a constructor runs on its arguments before making anything (:func:`check_choice`,
+:func:`check_int`, :func:`check_unit`, :func:`hex_label`): a value a control cannot show is
+refused with a :class:`~hexrules.errors.HexrulesError` subclass naming it (:class:`ExplorerError`
+for a choice or range, or the rules' own ``BoardError`` / ``StateError`` / ``OptionsError``),
+never clamped by a slider or left to a bare ``TraitError``.
+
 Examples
 --------
 >>> import matplotlib
@@ -57,7 +65,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 import ipywidgets as widgets
 
 from ..board import Scenario, builtin
-from ..errors import BoardError, HexrulesError, OptionsError, StateError
+from ..errors import HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions
 
@@ -81,6 +89,7 @@ __all__ = [
     "check_unit",
     "hex_label",
     "switch_control",
+    "switch_controls",
 ]
 
 #: The CSS class of every explorer's root box (browser tests find explorers by it).
@@ -256,6 +265,26 @@ def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *,
                                  style={"description_width": "initial"})
 
 
+def switch_controls(switches: Any, options: RulesOptions, table: Mapping[str, Sequence[Any]], *,
+                    what: str = "rules") -> dict[str, widgets.ToggleButtons]:
+    """One :func:`switch_control` per name of ``switches``, starting at ``options``' values.
+
+    Raises
+    ------
+    ExplorerError
+        If ``switches`` is a single string (not a sequence of names) or not iterable.
+    OptionsError
+        If a name is not in ``table`` (see :func:`switch_control`).
+    """
+    if isinstance(switches, str) or not isinstance(switches, (tuple, list)):
+        raise ExplorerError(f"switches={switches!r} is not a tuple of switch names (e.g. ({next(iter(table))!r},))")
+    controls = {}
+    for name in switches:
+        _check_switch(name, table, what)  # before getattr: name it as a switch, not as an attribute
+        controls[name] = switch_control(name, getattr(options, name), table, what=what)
+    return controls
+
+
 class Explorer(widgets.VBox):
     """Base class of the interactive explorers: controls, one figure, an explanation.
 
@@ -379,6 +408,12 @@ class Explorer(widgets.VBox):
             self.figure.canvas.draw_idle()
         else:
             self.view.value = self.png()
+
+    def close_figure(self) -> None:
+        """Close :attr:`figure` with pyplot (a constructor that refuses its input after making it)."""
+        import matplotlib.pyplot as plt
+
+        plt.close(self.figure)
 
     def png(self) -> bytes:
         """The figure as PNG bytes, as shown (no ``Software`` metadata)."""

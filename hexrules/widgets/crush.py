@@ -186,6 +186,7 @@ class CollapseExplorer(Explorer):
         if step is not None:
             last = len(self.result.steps) - 1
             if step > last:
+                self.close_figure()
                 raise ExplorerError(f"step={step!r} is outside 0..{last} (the steps of this Crush)")
             self._syncing = True
             self.controls["step"].max = max(step, 1)

@@ -13,9 +13,11 @@ changes (see :class:`~hexrules.widgets.base.Explorer`).
 * :class:`MultiPushExplorer`: several units forced by one effect, one at a time in a chosen
   order (P5); each unit's branch is chosen among the outcomes left by the earlier ones.
 
-:class:`ForcedLayer` is the drawing helper they share (also used by ``figures/fig_forced.py``):
-it puts a :class:`~hexrules.forced.ForcedMove` on a :class:`~hexrules.plot.BoardArtists`, reusing
-its artists on every call. :data:`EXPLORERS` builds each explorer with its default scenario.
+They draw with :class:`hexrules.plot.ForcedLayer` (also used by ``figures/fig_forced.py``): it
+puts a :class:`~hexrules.forced.ForcedMove` on a :class:`~hexrules.plot.BoardArtists`, reusing its
+artists on every call. A value a control cannot show (``kind="shove"``, ``n=9``, an unknown target)
+is refused when the explorer is built, with a :class:`~hexrules.errors.HexrulesError` naming it.
+:data:`EXPLORERS` builds each explorer with its default scenario.
 
 Examples
 --------
@@ -32,38 +34,35 @@ Examples
 
 from __future__ import annotations
 
-import html
 import itertools
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
-import numpy as np
-from matplotlib.patches import FancyArrowPatch
 
-from ..board import Scenario, builtin
-from ..errors import HexrulesError
+from ..board import Scenario
+from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
 from ..hexgrid import Hex
-from ..options import CHOICES, DEFAULT, RulesOptions
-from ..plot import BoardArtists, draw_board, new_figure
+from ..options import CHOICES, DEFAULT, RulesOptions, check_options
+from ..plot import FORCED_COLOURS, ForcedLayer, draw_board, new_figure
 from ..state import State
-from .base import Explorer, error_html, pre, table_html
+from .base import (Explorer, ExplorerError, TwoReadingsExplorer, check_choice, check_int, check_unit, hex_label,
+                   movers, pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
-    "ForcedLayer",
     "ForcedExplorer",
     "CompareForcedExplorer",
     "MultiPushExplorer",
     "FORCED_SWITCHES",
+    "KINDS",
+    "MAX_N",
     "EXPLORERS",
 ]
 
-_MOVE = "#1e8449"
-_HIT = "#c0392b"
-_EDGE = "#d68910"
-_CHOSEN = "#ff00aa"
-_SOURCE = "#7d3c98"
-_END_FILL = "#a9dfbf"
+#: The forced movements: ``"push"`` (P1) and ``"pull"`` (L1).
+KINDS = ("push", "pull")
+#: The largest N the ``n`` slider offers.
+MAX_N = 4
 
 #: The switches that change Push and Pull, and the values offered for each (ruling in brackets):
 #: P2, P3, P4, L3.
@@ -75,153 +74,28 @@ FORCED_SWITCHES: dict[str, tuple[Any, ...]] = {
 }
 
 
-def _scenario(scenario: str | Scenario) -> Scenario:
-    return builtin(scenario) if isinstance(scenario, str) else scenario
+def _check_kind(kind: Any) -> str:
+    return check_choice("kind", kind, KINDS)
 
 
-def _movers(state: State) -> list[str]:
-    return [u.name for u in state if not u.garrison]
+def _check_n(n: Any, kind: str) -> int:
+    return check_int("n", n, 0, MAX_N, ruling="P1" if kind == "push" else "L1")
 
 
-def _unique(items: Sequence[Any]) -> list[Any]:
-    return list(dict.fromkeys(items))
-
-
-def _switch_control(name: str, value: Any, description: str | None = None) -> widgets.ToggleButtons:
-    if name not in FORCED_SWITCHES:
-        raise HexrulesError(f"{name!r} is not a Push/Pull switch (known: {', '.join(FORCED_SWITCHES)})")
-    values = FORCED_SWITCHES[name]
-    if value not in values:
-        values = (value, *values)
-    return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value,
-                                 description=description or f"{name} ({RulesOptions.ruling(name)})",
-                                 style={"description_width": "initial"})
-
-
-# --- drawing ---------------------------------------------------------------------------------------
-
-
-class ForcedLayer:
-    """Draws a Push or Pull on a drawn board, reusing the same artists on every call.
-
-    Parameters
-    ----------
-    art : hexrules.plot.BoardArtists
-        The board drawn by :func:`hexrules.plot.draw_board`.
-
-    Notes
-    -----
-    Layers used on ``art``: ``"forced"`` (green arrows of every move), ``"chosen"`` (the chosen
-    branch, magenta), ``"forced_source"`` (the source hex outlined in purple), ``"forced_ends"``
-    (hexes where the target can end, filled pale green). Collision and edge steps go toward a hex
-    the target never enters (possibly off the board, where :meth:`BoardArtists.set_paths` cannot
-    draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side,
-    a marker there and a label (the damage taken by the target, ``"edge"`` or ``"out"``).
-    """
-
-    def __init__(self, art: BoardArtists) -> None:
-        self.art = art
-        self.ax = art.ax
-        self._stubs: list[FancyArrowPatch] = []
-        self._labels: list[Any] = []
-        self._marks = self.ax.scatter([], [], marker="X", zorder=12)
-        self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
-
-    def _point(self, h: Hex) -> tuple[float, float]:
-        return self.art.layout.hex_to_pixel(h)
-
-    def _boundary(self, a: Hex, b: Hex) -> tuple[float, float]:
-        (x0, y0), (x1, y1) = self._point(a), self._point(b)
-        return ((x0 + x1) / 2, (y0 + y1) / 2)
-
-    def stubs(self, branches: Sequence[Branch]) -> list[tuple[Hex, Hex, str, str]]:
-        """``(from, attempted, colour, label)`` of every distinct collision or edge step."""
-        out: dict[tuple[Hex, Hex], tuple[str, str]] = {}
-        for b in branches:
-            if b.attempted is None:
-                continue
-            last = b.steps[-1]
-            if b.ending == "edge":
-                hit = [d for d in b.damages if d.cause == "edge"]
-                label = "out" if b.removed else (f"-{hit[0].amount}" if hit else "")
-                colour = _HIT if b.collision else _EDGE
-            else:
-                hit = [d for d in b.damages if d.cause == "collision" and d.unit == b.target]
-                label = f"-{hit[0].amount}" if hit else "x"
-                colour = _HIT
-            out.setdefault((last.frm, last.to), (colour, label))
-        return [(a, t, c, lab) for (a, t), (c, lab) in out.items()]
-
-    def show(self, fm: ForcedMove | None, *, chosen: Branch | None = None, step: int | None = None) -> None:
-        """Draw every branch of ``fm`` (None clears), and ``chosen`` up to ``step`` steps.
-
-        Parameters
-        ----------
-        fm : ForcedMove or None
-        chosen : Branch, optional
-            Drawn over the others in magenta (its collision or edge stub too, once reached).
-        step : int, optional
-            How many of ``chosen``'s steps to draw (default all).
-        """
-        art = self.art
-        if fm is None:
-            art.set_paths(None, key="forced")
-            art.set_paths(None, key="chosen")
-            art.set_highlight(None, key="forced_source")
-            art.set_fill(None)
-            self._draw_stubs([])
-            self._chosen_mark.set_offsets(np.zeros((0, 2)))
-            return
-        moves = _unique([(s.frm, s.to) for b in fm for s in b.steps if s.result == "moved"])
-        art.set_paths([list(m) for m in moves], key="forced", colors=_MOVE, width=2.0)
-        art.set_fill({h: _END_FILL for h in fm.destinations}, alpha=0.75)
-        art.set_highlight([fm.source] if fm.source in art.index else None, key="forced_source", color=_SOURCE,
-                          width=3.5)
-        self._draw_stubs(self.stubs(fm.branches))
-        if chosen is None:
-            art.set_paths(None, key="chosen")
-            self._chosen_mark.set_offsets(np.zeros((0, 2)))
-            return
-        k = len(chosen.steps) if step is None else max(0, min(step, len(chosen.steps)))
-        shown = chosen.steps[:k]
-        trail = [chosen.start] + [s.to for s in shown if s.result == "moved"]
-        art.set_paths([trail], key="chosen", colors=_CHOSEN, width=4.5)
-        if shown and shown[-1].result != "moved":
-            self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
-            self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])
-            self._chosen_mark.set(facecolor=_CHOSEN, edgecolor="black", linewidth=1.0)
-        else:
-            self._chosen_mark.set_offsets(np.zeros((0, 2)))
-
-    def _draw_stubs(self, stubs: list[tuple[Hex, Hex, str, str]]) -> None:
-        art = self.art
-        while len(self._stubs) < len(stubs):
-            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.22 * art.ppu, shrinkB=0.0, zorder=7)
-            self.ax.add_patch(arrow)
-            self._stubs.append(arrow)
-            self._labels.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=13, clip_on=False))
-        points, colours = [], []
-        for arrow, text, (a, t, colour, label) in zip(self._stubs, self._labels, stubs):
-            p0, pb = self._point(a), self._boundary(a, t)
-            arrow.set_positions(p0, pb)
-            arrow.set_arrowstyle("-|>", head_length=5, head_width=3.5)
-            arrow.set(color=colour, linewidth=2.0, linestyle="-" if colour == _HIT else "--", visible=True)
-            # the label sits a little beyond the hex side, on the attempted hex's side
-            (x0, y0), (xb, yb) = p0, pb
-            dx, dy = xb - x0, yb - y0
-            norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
-            text.set_position((xb - 0.4 * dy / norm, yb + 0.4 * dx / norm))  # beside the hex side
-            text.set_text(label)
-            text.set(color="white", fontsize=art.fontsize(0.26, 4, 10), fontweight="bold", visible=bool(label),
-                     bbox=dict(boxstyle="round,pad=0.15", fc=colour, ec="none"))
-            points.append(pb)
-            colours.append(colour)
-        for arrow, text in zip(self._stubs[len(stubs):], self._labels[len(stubs):]):
-            arrow.set_visible(False)
-            text.set_visible(False)
-        self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
-        self._marks.set_sizes([(0.42 * art.ppu) ** 2])
-        self._marks.set(facecolor=colours or "none", edgecolor="black", linewidth=0.8)
+def _first_units(sc: Scenario, kind: str, target: Any) -> tuple[str, list[str], str]:
+    """The first unit's side (the forcing side by default), the units that can be forced, and the target
+    (default: the first enemy of that side), checked."""
+    units = list(sc.state)
+    if not units:
+        raise StateError(f"scenario {sc.name!r} has no units to {kind}")
+    side = units[0].side
+    names = movers(sc.state)
+    if target is None:
+        enemies = [u.name for u in units if u.side != side and not u.garrison]
+        if not enemies and not names:
+            raise StateError(f"scenario {sc.name!r} has no unit that can be forced (only Garrisons)")
+        target = enemies[0] if enemies else names[-1]
+    return side, names, check_unit("target", target, names)
 
 
 def state_at(fm: ForcedMove, branch: Branch, step: int) -> State:
@@ -285,6 +159,19 @@ class ForcedExplorer(Explorer):
     ``n``, one control per switch, ``branch`` (a dropdown of the outcomes), ``step`` (a slider),
     ``previous``, ``next`` and ``reset`` (buttons moving the slider). The forcing side is the
     side of the unit on the source hex, or else the first unit's side (an effect of that side).
+    A Push or Pull the rules refuse (e.g. the target is not an enemy) is shown with its ruling.
+
+    Raises
+    ------
+    ExplorerError
+        If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` not a whole number in 0..4, ``branch``
+        not one of the outcomes, or ``scenario`` neither a name nor a Scenario.
+    BoardError, HexError
+        If ``source`` is not a hex of the board.
+    StateError
+        If ``target`` is not one of the scenario's non-Garrison units.
+    OptionsError
+        If ``options`` is not a RulesOptions or a switch is unknown.
     """
 
     def __init__(
@@ -298,21 +185,16 @@ class ForcedExplorer(Explorer):
         switches: tuple[str, ...] = (),
         branch: int = 0,
     ) -> None:
-        self.scenario = sc = _scenario(scenario)
+        self.scenario = sc = scenario_from(scenario)
         self.board = sc.board
-        self.kind = kind
-        units = list(sc.state)
-        if not units:
-            raise HexrulesError(f"scenario {sc.name!r} has no units to {kind}")
-        first = units[0]
-        self.side = first.side
-        source = source or sc.board.label(first.hex)
-        movers = [u for u in _movers(sc.state)]
-        if target is None:
-            enemies = [u.name for u in units if u.side != self.side and not u.garrison]
-            target = enemies[0] if enemies else movers[-1]
-        self.base_options = options
+        self.kind = kind = _check_kind(kind)
+        n = _check_n(n, kind)
+        self.side, names, target = _first_units(sc, kind, target)
+        source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
+        self.base_options = check_options(options)
+        branch = check_int("branch", branch, 0)
         self._syncing = False
+        switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
         fig, (ax,) = new_figure(sc.board)
         self._buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
                          for name, label in (("previous", "◀ previous"), ("next", "next ▶"), ("reset", "reset"))}
@@ -320,11 +202,10 @@ class ForcedExplorer(Explorer):
         controls: dict[str, widgets.Widget] = {
             "source": widgets.Dropdown(options=[sc.board.label(h) for h in sc.board.hexes], value=source,
                                        description="Source"),
-            "target": widgets.Dropdown(options=movers, value=target, description="Target"),
-            "n": widgets.IntSlider(value=n, min=0, max=4, description=f"{word} N"),
+            "target": widgets.Dropdown(options=names, value=target, description="Target"),
+            "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
         }
-        for name in switches:
-            controls[name] = _switch_control(name, getattr(options, name))
+        controls.update(switch_ctls)
         controls["branch"] = widgets.Dropdown(options=[], description="Branch",
                                               layout=widgets.Layout(width="32em"))
         controls["step"] = widgets.IntSlider(value=0, min=0, max=0, description="Step")
@@ -336,6 +217,10 @@ class ForcedExplorer(Explorer):
         self.move: ForcedMove | None = None
         self.shown_state = sc.state
         self._recompute(branch=branch, step=None)
+        if self.move is not None and branch >= len(self.move):
+            self.close_figure()
+            raise ExplorerError(f"branch={branch!r} is outside 0..{len(self.move) - 1} (the outcomes of this "
+                                f"{'Push' if kind == 'push' else 'Pull'})")
         self.update()
 
     # --- controls -----------------------------------------------------------------------------
@@ -464,7 +349,7 @@ class ForcedExplorer(Explorer):
 # --- two readings side by side ---------------------------------------------------------------------
 
 
-class CompareForcedExplorer(Explorer):
+class CompareForcedExplorer(TwoReadingsExplorer):
     """One Push or Pull under two readings of a switch, side by side (notebooks 06, 07).
 
     Parameters
@@ -489,7 +374,20 @@ class CompareForcedExplorer(Explorer):
     -----
     Controls: ``switch``, ``left``, ``right``, ``target``, ``n``. The text lists the branches
     whose ending or damage differs between the two readings.
+
+    Raises
+    ------
+    ExplorerError
+        If ``kind`` is not ``"push"`` or ``"pull"`` or ``n`` not a whole number in 0..4.
+    OptionsError
+        If ``switch`` is not a key of :data:`FORCED_SWITCHES`, or ``left`` / ``right`` is not a
+        value of it.
+    BoardError, HexError, StateError
+        If ``source`` is not a hex of the board or ``target`` not a non-Garrison unit.
     """
+
+    SWITCHES = FORCED_SWITCHES
+    WHAT = "Push/Pull"
 
     def __init__(
         self,
@@ -502,58 +400,30 @@ class CompareForcedExplorer(Explorer):
         left: Any = None,
         right: Any = None,
     ) -> None:
-        self.scenario = sc = _scenario(scenario)
+        self.scenario = sc = scenario_from(scenario)
         self.board = sc.board
-        self.kind = kind
-        units = list(sc.state)
-        first = units[0]
-        self.side = first.side
-        self.source = source or sc.board.label(first.hex)
-        movers = _movers(sc.state)
-        if target is None:
-            enemies = [u.name for u in units if u.side != self.side and not u.garrison]
-            target = enemies[0] if enemies else movers[-1]
-        values = FORCED_SWITCHES[switch]
+        self.kind = kind = _check_kind(kind)
+        n = _check_n(n, kind)
+        self.side, names, target = _first_units(sc, kind, target)
+        self.source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
+        controls = self.reading_controls(switch, left, right)
         fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
         word = "Push" if kind == "push" else "Pull"
-        controls = {
-            "switch": widgets.Dropdown(options=list(FORCED_SWITCHES), value=switch, description="Rule switch"),
-            "left": widgets.ToggleButtons(options=[(str(v), v) for v in values],
-                                          value=values[0] if left is None else left, description="Left"),
-            "right": widgets.ToggleButtons(options=[(str(v), v) for v in values],
-                                           value=values[1] if right is None else right, description="Right"),
-            "target": widgets.Dropdown(options=movers, value=target, description="Target"),
-            "n": widgets.IntSlider(value=n, min=0, max=4, description=f"{word} N"),
-        }
+        controls.update({
+            "target": widgets.Dropdown(options=names, value=target, description="Target"),
+            "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
+        })
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.layers = [ForcedLayer(a) for a in self.arts]
         self.moves: list[ForcedMove] = []
         self.update()
 
-    def _on_change(self, change: dict) -> None:
-        if change.get("owner") is self.controls["switch"]:
-            values = FORCED_SWITCHES[change["new"]]
-            with self.hold():
-                for side, v in (("left", values[0]), ("right", values[1])):
-                    c = self.controls[side]
-                    c.options = [(str(x), x) for x in values]
-                    c.value = v
-                self._pending = True
-        else:
-            self.update()
-
-    def readings(self) -> list[RulesOptions]:
-        """The two rules options compared (left, right)."""
-        name = self.controls["switch"].value
-        return [DEFAULT.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
-
     def redraw(self) -> None:
-        switch = self.controls["switch"].value
         self.moves = []
         err: HexrulesError | None = None
         for art, layer, opts in zip(self.arts, self.layers, self.readings()):
-            art.ax.set_title(f"{switch} = {getattr(opts, switch)!s} ({RulesOptions.ruling(switch)})", fontsize=10)
+            art.ax.set_title(self.reading_title(opts), fontsize=10)
             try:
                 fm = forced(self.kind, self.board, self.scenario.state, self.source, self.controls["target"].value,
                             self.controls["n"].value, side=self.side, options=opts)
@@ -626,6 +496,16 @@ class MultiPushExplorer(Explorer):
     order (``unit 1``, ``unit 2``...) listing that unit's branches as they are when its turn
     comes, i.e. after the earlier units moved: a hex an earlier unit moved into becomes a
     collision.
+
+    Raises
+    ------
+    ExplorerError
+        If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` is not a whole number >= 0, or
+        ``targets`` is a single string or names a unit twice.
+    BoardError, HexError
+        If ``source`` is neither a unit's name nor a hex of the board.
+    StateError
+        If a target is not a non-Garrison unit of the scenario, or there is none.
     """
 
     def __init__(
@@ -636,15 +516,29 @@ class MultiPushExplorer(Explorer):
         targets: Sequence[str] | None = None,
         n: int = 1,
     ) -> None:
-        self.scenario = sc = _scenario(scenario)
+        self.scenario = sc = scenario_from(scenario)
         self.board = sc.board
-        self.kind = kind
+        self.kind = kind = _check_kind(kind)
+        self.n = n = check_int("n", n, 0, ruling="P1" if kind == "push" else "L1")
+        if not len(sc.state):
+            raise StateError(f"scenario {sc.name!r} has no units to {kind}")
         first = list(sc.state)[0]
-        self.source = source or first.name
+        self.source = first.name if source is None else source
+        if not (isinstance(self.source, str) and self.source in sc.state):
+            self.source = hex_label(sc.board, self.source, name="source")
         src_unit = sc.state.unit(self.source) if self.source in sc.state else None
         self.side = src_unit.side if src_unit else first.side
-        self.targets = list(targets or [u.name for u in sc.state if u.side != self.side and not u.garrison])
-        self.n = n
+        if targets is None:
+            targets = [u.name for u in sc.state if u.side != self.side and not u.garrison]
+        elif isinstance(targets, str) or not isinstance(targets, (tuple, list)):
+            raise ExplorerError(f"targets={targets!r} is not a sequence of unit names")
+        names = movers(sc.state)
+        self.targets = [check_unit("target", t, names) for t in targets]
+        if not self.targets:
+            raise StateError(f"no unit to {kind}: the scenario {sc.name!r} has no enemy of {self.side!r} "
+                             f"that is not a Garrison")
+        if len(set(self.targets)) != len(self.targets):
+            raise ExplorerError(f"targets={list(targets)!r} names a unit twice")
         self._syncing = False
         fig, (ax,) = new_figure(sc.board)
         orders = [(" then ".join(p), p) for p in itertools.permutations(self.targets)]
@@ -703,10 +597,10 @@ class MultiPushExplorer(Explorer):
         colours = ["#ff00aa", "#148f77", "#d68910", "#5d6d7e"]
         self.art.set_paths(trails, key="chosen", colors=[colours[i % len(colours)] for i in range(len(trails))],
                            width=4.0)
-        self.art.set_highlight([r.moves[0].source], key="forced_source", color=_SOURCE, width=3.5)
+        self.art.set_highlight([r.moves[0].source], key="forced_source", color=FORCED_COLOURS["source"], width=3.5)
         self.art.set_highlight([b.start for b in r.branches if b.moved], key="starts", color="#555555", width=2,
                                linestyle="--")
-        self.layers[0]._draw_stubs(self.layers[0].stubs(r.branches))
+        self.layers[0].show_stubs(r.branches)
         self.art.set_units(r.state)
         self.explain(r.explain())
 

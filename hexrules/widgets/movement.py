@@ -14,6 +14,11 @@ its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`
 * :class:`CompareExplorer` (04, 05): one movement under two readings of a rules switch (J1's
   ``jump_climb``, T1's ``water``, ...) side by side, in two axes of one figure.
 
+Who is Engaged is decided by :mod:`hexrules.movement` (``engaged_with`` / ``engagements``, E1),
+never here. A value a control cannot show (an unknown unit, a target hex not on the board, a
+switch that is not a movement switch) is refused when the explorer is built, with a
+:class:`~hexrules.errors.HexrulesError` naming it.
+
 :data:`EXPLORERS` builds each with its default scenario (used by tests and the fuzz test).
 
 Examples
@@ -29,7 +34,6 @@ Total 3 of 3 movement points: legal.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from typing import Any, Callable
 
@@ -39,9 +43,10 @@ from .. import movement as mv
 from ..board import Scenario, builtin, scenario_names
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
-from ..options import CHOICES, DEFAULT, RulesOptions
-from ..plot import COST_CMAP, draw_board, new_figure
-from .base import Explorer, error_html, pre, table_html
+from ..options import CHOICES, DEFAULT, RulesOptions, check_options
+from ..plot import COST_CMAP, draw_board, engagement_overlays, new_figure
+from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
+                   scenario_from, switch_controls, table_html)
 
 __all__ = [
     "ScenarioExplorer",
@@ -69,13 +74,27 @@ SWITCH_VALUES: dict[str, tuple[Any, ...]] = {
     "engagement_penalty": (1, 0, 2),
 }
 
+#: The movements (M2).
+KINDS = ("advance", "dash")
+#: The Speed slider's usual top (a unit with a larger Speed bonus widens it).
+MAX_SPEED = 4
 
-def _scenario(scenario: str | Scenario) -> Scenario:
-    return builtin(scenario) if isinstance(scenario, str) else scenario
+
+def _check_kind(kind: Any) -> str:
+    return check_choice("kind", kind, KINDS, ruling="M2")
 
 
-def _movers(state: Any) -> list[str]:
-    return [u.name for u in state if not u.garrison]
+def _first_mover(sc: Scenario, unit: Any) -> tuple[list[str], str]:
+    """The units that move (not Garrisons) and ``unit`` checked among them (default the first)."""
+    names = movers(sc.state)
+    if not names:
+        raise StateError(f"scenario {sc.name!r} has no unit that moves (only Garrisons)", ruling="M2")
+    return names, check_unit("unit", names[0] if unit is None else unit, names)
+
+
+def _target(board: Any, target: Any) -> str:
+    """The target dropdown's value: ``_NONE`` for no target, else the hex's label (checked)."""
+    return _NONE if target is None or target == _NONE else hex_label(board, target, name="target")
 
 
 def _label_options(board: Any, *, none: str | None = None) -> list[tuple[str, str]]:
@@ -117,6 +136,11 @@ class ScenarioExplorer(Explorer):
     -----
     Changing the scenario clears the one axes and draws the new board on it: the figure is the
     same, only its contents change.
+
+    Raises
+    ------
+    ScenarioError
+        If ``scenario`` is not the name of a built-in scenario.
     """
 
     def __init__(self, scenario: str = "elevation") -> None:
@@ -152,10 +176,18 @@ class HexExplorer(Explorer):
     neighbours, draws the straight line (``Hex.line``) to the other hex, and explains the
     coordinates (axial, cube, offset, label) and the graph edges leaving the hex with their
     ``climb`` and plain ``cost`` (RULES.md M1). Clicking a hex (ipympl) selects it.
+
+    Raises
+    ------
+    HexError, BoardError
+        If ``hex`` or ``other`` is not a hex of the board.
+    ScenarioError, ExplorerError
+        If ``scenario`` is not a built-in scenario's name or a Scenario.
     """
 
     def __init__(self, scenario: str | Scenario = "elevation", hex: str = "C3", other: str = "F1") -> None:
-        self.scenario = sc = _scenario(scenario)
+        self.scenario = sc = scenario_from(scenario)
+        hex, other = hex_label(sc.board, hex, name="hex"), hex_label(sc.board, other, name="other")
         fig, (ax,) = new_figure(sc.board)
         controls = {
             "hex": widgets.Dropdown(options=_label_options(sc.board), value=hex, description="Hex"),
@@ -227,6 +259,17 @@ class ReachExplorer(Explorer):
     control per switch. Reachable hexes are coloured and numbered with their cheapest cost in
     movement points; hexes the unit could only pass through (allies, lower enemies while
     jumping) are outlined with dashes.
+
+    Raises
+    ------
+    StateError
+        If ``unit`` is not one of the scenario's moving units (or there is none).
+    HexError, BoardError
+        If ``target`` is not a hex of the board.
+    ExplorerError
+        If ``kind`` is not ``"advance"`` or ``"dash"``, or ``switches`` is not a tuple of names.
+    OptionsError
+        If ``options`` is not a RulesOptions or a switch is not a movement switch.
     """
 
     def __init__(
@@ -238,24 +281,22 @@ class ReachExplorer(Explorer):
         options: RulesOptions = DEFAULT,
         switches: tuple[str, ...] = (),
     ) -> None:
-        self.scenario = sc = _scenario(scenario)
-        movers = _movers(sc.state)
-        if not movers:
-            raise StateError(f"scenario {sc.name!r} has no unit that moves", ruling="M2")
-        unit = unit or movers[0]
-        sc.state.unit(unit)
-        self.base_options = options
-        fig, (ax,) = new_figure(sc.board)
+        self.scenario = sc = scenario_from(scenario)
+        names, unit = _first_mover(sc, unit)
+        kind, target = _check_kind(kind), _target(sc.board, target)
+        self.base_options = options = check_options(options)
+        top = max(MAX_SPEED, *(sc.state.unit(n).speed for n in names))
+        switch_ctls = switch_controls(switches, options, SWITCH_VALUES, what="movement")
         controls: dict[str, widgets.Widget] = {
-            "unit": widgets.Dropdown(options=movers, value=unit, description="Unit"),
+            "unit": widgets.Dropdown(options=names, value=unit, description="Unit"),
             "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
                                           description="Movement"),
-            "speed": widgets.IntSlider(value=sc.state.unit(unit).speed, min=0, max=4, description="Speed bonus"),
+            "speed": widgets.IntSlider(value=sc.state.unit(unit).speed, min=0, max=top, description="Speed bonus"),
             "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"),
-                                       value=target or _NONE, description="Target"),
+                                       value=target, description="Target"),
         }
-        for name in switches:
-            controls[name] = _switch_control(name, getattr(options, name))
+        controls.update(switch_ctls)
+        fig, (ax,) = new_figure(sc.board)
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: where can it go, and what does it cost?")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.on_hex_click([self.art], self._clicked)
@@ -316,16 +357,6 @@ class ReachExplorer(Explorer):
         self.explain(html_text=pre(head) + breakdown_html(c))
 
 
-def _switch_control(name: str, value: Any) -> widgets.Widget:
-    if name not in SWITCH_VALUES:
-        raise HexrulesError(f"{name!r} is not a movement switch (known: {', '.join(SWITCH_VALUES)})",
-                            ruling=RulesOptions.ruling(name) if name in DEFAULT.as_dict() else None)
-    values = SWITCH_VALUES[name]
-    label = f"{name} ({RulesOptions.ruling(name)})"
-    return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value, description=label,
-                                 style={"description_width": "initial"})
-
-
 # --- 03: Engagement ------------------------------------------------------------------------------------
 
 
@@ -347,17 +378,22 @@ class EngagementExplorer(Explorer):
     adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
     Engaged units in red (grey dashes for one that ignores Engagement), and tints the hexes where the selected unit would be Engaged. The text
     lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom it
-    must attack (E4).
+    must attack (E4). Who is Engaged comes from :func:`hexrules.movement.engagements` and
+    :func:`hexrules.movement.engaged_with` (E1).
+
+    Raises
+    ------
+    StateError
+        If ``unit`` is not one of the scenario's moving units (or there is none).
     """
 
     def __init__(self, scenario: str | Scenario = "engagement", unit: str | None = None) -> None:
-        self.scenario = sc = _scenario(scenario)
+        self.scenario = sc = scenario_from(scenario)
         self.state = sc.state
-        movers = _movers(sc.state)
-        unit = unit or movers[0]
+        names, unit = _first_mover(sc, unit)
         fig, (ax,) = new_figure(sc.board)
         controls = {
-            "unit": widgets.Dropdown(options=movers, value=unit, description="Unit"),
+            "unit": widgets.Dropdown(options=names, value=unit, description="Unit"),
             "hex": widgets.Dropdown(options=_label_options(sc.board), value=sc.board.label(sc.state.unit(unit).hex),
                                     description="Stands on"),
             "ignore": widgets.Checkbox(value=sc.state.unit(unit).ignore_engagement, description="ignores Engagement (E5)"),
@@ -421,16 +457,10 @@ class EngagementExplorer(Explorer):
         b, st = self.scenario.board, self.state
         name = self.controls["unit"].value
         self.art.set_units(st)
-        eng = mv.engagements(b, st)
-        pairs = {tuple(sorted((a, e))) for a, es in eng.items() for e in es}
-        self.art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in sorted(pairs)], key="engaged", width=4)
-        near = set()
-        for u in st:
-            for o in st:
-                if o.side != u.side and u.hex.distance(o.hex) == 1 and b.elevation(u.hex) != b.elevation(o.hex):
-                    near.add(tuple(sorted((u.name, o.name))))
-        self.art.set_links([(st.unit(a).hex, st.unit(e).hex) for a, e in sorted(near)], key="near",
-                           color="#7f8c8d", width=2, linestyle=":")
+        over = engagement_overlays(b, st)  # E1, decided by hexrules.movement.engagements
+        eng = over["engagements"]
+        self.art.set_links(over["engaged_links"], key="engaged", width=4)
+        self.art.set_links(over["near_links"], key="near", color="#7f8c8d", width=2, linestyle=":")
         self.art.set_highlight([st.unit(n).hex for n in eng if not st.unit(n).ignore_engagement], key="engaged",
                                color="#c0392b", width=3)
         self.art.set_highlight([st.unit(n).hex for n in eng if st.unit(n).ignore_engagement], key="ignoring",
@@ -457,8 +487,7 @@ class EngagementExplorer(Explorer):
                 lines.append(f"    its attacks must include {' or '.join(with_)} (E4)")
             elif with_:
                 lines.append("    ignores Engagement: no -1 and no attack restriction (E5)")
-            lower = [o.name for o in st if o.side != u.side and o.hex.distance(u.hex) == 1
-                     and b.elevation(o.hex) != b.elevation(u.hex)]
+            lower = [o.name for o in st.enemies_of(u.name) if o.hex.distance(u.hex) == 1 and o.name not in with_]
             if lower:
                 lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(lower)} (E1)")
         lines.append(f"Tinted hexes: where {name} would be Engaged.")
@@ -468,7 +497,7 @@ class EngagementExplorer(Explorer):
 # --- 04/05: two readings side by side --------------------------------------------------------------------
 
 
-class CompareExplorer(Explorer):
+class CompareExplorer(TwoReadingsExplorer):
     """The same movement under two readings of one rules switch, side by side (notebooks 04, 05).
 
     Parameters
@@ -489,7 +518,18 @@ class CompareExplorer(Explorer):
     scale) and the cheapest path to the target under each reading. The text shows both
     breakdowns and lists the hexes whose cost differs. Controls: ``switch``, ``left``, ``right``
     (toggle buttons of the switch's values), ``unit``, ``kind`` and ``target``.
+
+    Raises
+    ------
+    OptionsError
+        If ``switch`` is not a key of :data:`SWITCH_VALUES`, or ``left`` / ``right`` is not a value
+        of it.
+    StateError, HexError, BoardError, ExplorerError
+        As :class:`ReachExplorer`, for ``unit``, ``target`` and ``kind``.
     """
+
+    SWITCHES = SWITCH_VALUES
+    WHAT = "movement"
 
     def __init__(
         self,
@@ -501,47 +541,24 @@ class CompareExplorer(Explorer):
         left: Any = None,
         right: Any = None,
     ) -> None:
-        self.scenario = sc = _scenario(scenario)
-        movers = _movers(sc.state)
-        unit = unit or movers[0]
-        values = SWITCH_VALUES[switch]
+        self.scenario = sc = scenario_from(scenario)
+        controls = self.reading_controls(switch, left, right)
+        names, unit = _first_mover(sc, unit)
+        kind, target = _check_kind(kind), _target(sc.board, target)
         fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
-        controls = {
-            "switch": widgets.Dropdown(options=list(SWITCH_VALUES), value=switch, description="Rule switch"),
-            "left": widgets.ToggleButtons(options=[(str(v), v) for v in values],
-                                          value=values[0] if left is None else left, description="Left"),
-            "right": widgets.ToggleButtons(options=[(str(v), v) for v in values],
-                                           value=values[1] if right is None else right, description="Right"),
-            "unit": widgets.Dropdown(options=movers, value=unit, description="Unit"),
+        controls.update({
+            "unit": widgets.Dropdown(options=names, value=unit, description="Unit"),
             "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
                                           description="Movement"),
-            "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"), value=target or _NONE,
+            "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"), value=target,
                                        description="Target"),
-        }
+        })
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
         self.update()
-
-    def _on_change(self, change: dict) -> None:
-        if change.get("owner") is self.controls["switch"]:
-            # Offer the new switch's values, left = its first, right = its second; update once.
-            values = SWITCH_VALUES[change["new"]]
-            with self.hold():
-                for side, v in (("left", values[0]), ("right", values[1])):
-                    c = self.controls[side]
-                    c.options = [(str(x), x) for x in values]
-                    c.value = v
-                self._pending = True
-        else:
-            self.update()
-
-    def readings(self) -> list[RulesOptions]:
-        """The two rules options compared (left, right)."""
-        name = self.controls["switch"].value
-        return [DEFAULT.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
 
     def redraw(self) -> None:
         b, st = self.scenario.board, self.scenario.state
@@ -554,7 +571,7 @@ class CompareExplorer(Explorer):
         parts = []
         for art, opts, r in zip(self.arts, self.readings(), self.reaches):
             value = getattr(opts, switch)
-            art.ax.set_title(f"{switch} = {value!s} ({RulesOptions.ruling(switch)})", fontsize=10)
+            art.ax.set_title(self.reading_title(opts), fontsize=10)
             art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=vmax)
             art.set_texts(r.costs, key="costs")
             art.set_highlight(r.pass_only, key="pass", color="#555555", width=2, linestyle="--")

@@ -1,0 +1,60 @@
+"""Crush explorers (notebook 08) refuse what their controls cannot show, naming the value.
+
+A slider would otherwise clamp ``cover=99`` to 6 silently, and a dropdown would raise a bare
+TraitError for an unknown choice; the explorers raise a HexrulesError subclass instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from hexrules.errors import HexrulesError, ScenarioError  # noqa: E402
+from hexrules.widgets.base import ExplorerError  # noqa: E402
+from hexrules.widgets.crush import CollapseExplorer, DamageExplorer, VehicleExplorer  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+BAD_INPUT = [
+    (lambda: DamageExplorer(cover=99), ExplorerError, "cover=99"),
+    (lambda: DamageExplorer(cover=-1), ExplorerError, "cover=-1"),
+    (lambda: DamageExplorer(resolve=0), ExplorerError, "resolve=0"),
+    (lambda: DamageExplorer(resolve="4"), ExplorerError, "'4'"),
+    (lambda: DamageExplorer(cover=True), ExplorerError, "True"),
+    (lambda: DamageExplorer(metric="mean"), ExplorerError, "mean"),
+    (lambda: VehicleExplorer(reading="x"), ExplorerError, "'x'"),
+    (lambda: VehicleExplorer(shield=8), ExplorerError, "shield=8"),
+    (lambda: VehicleExplorer(resolve=7), ExplorerError, "resolve=7"),
+    (lambda: VehicleExplorer(cover=2.5), ExplorerError, "2.5"),
+    (lambda: CollapseExplorer(seed=-1), ExplorerError, "seed=-1"),
+    (lambda: CollapseExplorer(seed=10**6), ExplorerError, "seed=1000000"),
+    (lambda: CollapseExplorer(step=99), ExplorerError, "step=99"),
+    (lambda: CollapseExplorer(3), ExplorerError, "scenario=3"),
+    (lambda: CollapseExplorer("nowhere"), ScenarioError, "nowhere"),
+]
+
+
+@pytest.mark.parametrize("make, error, value", BAD_INPUT)
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
+    before = len(plt.get_fignums())
+    with pytest.raises(error, match=re.escape(value)) as info:
+        make()
+    assert isinstance(info.value, HexrulesError)
+    assert len(plt.get_fignums()) == before  # no figure left open by a refused explorer
+
+
+def test_edge_values_are_accepted():
+    # the ends of each slider: Cover 0 (no dice, C2) and 6, Resolve 1 and 7, Shield 7 (no die reaches it)
+    assert DamageExplorer(cover=0, resolve=7).distribution.mean() == 0
+    assert DamageExplorer(cover=6, resolve=1).distribution.mean() == 6  # every die hits on 1+ (C3)
+    assert not VehicleExplorer(cover=6, shield=7, resolve=6).frame.get_visible()
