@@ -229,7 +229,8 @@ class Board:
         return label if label.startswith("(") else f"{label} {h}"
 
     def hex(self, where: Hex | str, *, what: str = "hex") -> Hex:
-        """Resolve a :class:`Hex` or a label to a hex of this board.
+        """Resolve a :class:`Hex`, a label (``"C4"``) or axial text (``"(-1,2)"``, what
+        :meth:`label` gives a hex without a label) to a hex of this board.
 
         Raises
         ------
@@ -240,7 +241,8 @@ class Board:
             it (label and axial coordinates).
         """
         if isinstance(where, str):
-            where = from_label(where, self.offset)
+            axial = _AXIAL.match(where)
+            where = Hex(int(axial.group(1)), int(axial.group(2))) if axial else from_label(where, self.offset)
         if not isinstance(where, Hex):
             raise BoardError(f"{what} {where!r} is not a Hex or a label such as 'C4'")
         if where not in self.graph:
@@ -464,6 +466,7 @@ def _unit_text(board: Board, u: Unit) -> str:
 _TOKEN = re.compile(r'"[^"]*"|\S+')
 _CELL = re.compile(r"^(\d*)(\D?)$")
 _SECTIONS = ("map", "units", "garrisons")
+_AXIAL = re.compile(r"^\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
 _HEAD = re.compile(r"^\s*([a-z_]+):(.*)$")
 _UNIT_INTS = ("advance", "dash", "speed", "hp", "damage")
 _BOOL = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}

@@ -181,3 +181,10 @@ def test_bad_sources_and_names():
         load_scenario(None)
     with pytest.raises(ScenarioError, match="no built-in scenario '../scenarios/jumping'"):
         builtin("../scenarios/jumping")
+
+
+def test_label_and_hex_are_inverse_on_every_board():
+    b = Board({h: (0, "open") for h in Hex(0, 0).spiral(2)})
+    for h in b:
+        assert b.hex(b.label(h)) == h
+    assert b.label(Hex(-1, 0)) == "(-1,0)" and b.label(Hex(0, 0)) == "A1"
