@@ -14,7 +14,11 @@ callback recomputes the same reach, builds a NEW matplotlib figure with the same
 function and shows it with ``plt.show()`` in an ``Output`` widget (``clear_output(wait=True)``,
 inline backend, the common pattern). Its clock stops when the new image is decoded in the page.
 
-Both notebooks are generated into a temporary folder served by a private JupyterLab (127.0.0.1,
+A third, diagnostic run (``--no-diagnose`` skips it) measures the explorer with the board's
+static texts hidden (hex labels, elevation marks), to show how much of the time is matplotlib
+drawing text.
+
+The notebooks are generated into a temporary folder served by a private JupyterLab (127.0.0.1,
 random token); nothing is written into the repository. Target: p50 <= 150 ms for the explorer.
 
 Run: ``.venv/bin/python benchmarks/bench_latency.py [--changes N]`` (``make bench`` runs it).
@@ -106,8 +110,18 @@ def notebooks(folder: Path) -> dict[str, Path]:
             "box.add_class('bench-naive')\n"
             "box"),
     ])
+    # Diagnosis: the same explorer with the static texts (hex labels, elevation marks) hidden,
+    # to show how much of the latency is matplotlib drawing text.
+    bare = new_notebook(cells=[
+        ours.cells[0],
+        new_code_cell(ours.cells[1].source.rsplit("\n", 1)[0] + "\n"
+            "explorer.art.set_labels(False)\n"
+            "explorer.art.set_elevation_labels(False)\n"
+            "explorer.refresh()\n"
+            "explorer"),
+    ])
     paths = {}
-    for name, nb in (("ours", ours), ("naive", naive)):
+    for name, nb in (("ours", ours), ("naive", naive), ("bare", bare)):
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                      "language": "python"}
         paths[name] = folder / f"bench_{name}.ipynb"
@@ -195,6 +209,8 @@ def summary(name: str, ms: list[float]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="slider -> redrawn figure latency in Chromium")
     parser.add_argument("--changes", type=int, default=40, help="measured changes (>= 30)")
+    parser.add_argument("--no-diagnose", dest="diagnose", action="store_false",
+                        help="skip the diagnostic run without hex labels and elevation marks")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -209,8 +225,11 @@ def main(argv: list[str] | None = None) -> int:
             browser = bk.launch_chromium(pw)
             try:
                 results = {}
-                for key, selector, events in (("ours", ".hexrules-explorer", "__draws"),
-                                              ("naive", ".bench-naive", "__imgs")):
+                runs = [("ours", ".hexrules-explorer", "__draws"),
+                        ("naive", ".bench-naive", "__imgs")]
+                if args.diagnose:
+                    runs.append(("bare", ".hexrules-explorer", "__draws"))
+                for key, selector, events in runs:
                     context = browser.new_context(viewport={"width": 1400, "height": 1000})
                     context.set_default_timeout(60_000)
                     page = context.new_page()
@@ -228,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         p50, p95 = summary("hexrules explorer (ipympl, in place)", results["ours"])
         n50, n95 = summary("naive (new figure, Output, plt.show)", results["naive"])
         print(f"  naive / ours: p50 x{n50 / p50:.2f}, p95 x{n95 / p95:.2f}")
+        if "bare" in results:
+            summary("diagnosis: explorer, no static texts", results["bare"])
         verdict = "meets" if p50 <= TARGET_P50_MS else "MISSES"
         print(f"  target p50 <= {TARGET_P50_MS:.0f} ms: {verdict} ({p50:.1f} ms)")
         return 0
