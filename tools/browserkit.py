@@ -57,7 +57,7 @@ SERVER_STOP_GRACE = 10
 
 # Texts that mean something went wrong in an output area or a widget.
 ERROR_MARKERS = ("Traceback", "Error displaying widget", "Model not found", "model not found",
-                 "There was an error when executing cell")
+                 "There was an error when executing cell", "Click to show javascript error")
 
 
 class BrowserKitError(RuntimeError):
@@ -474,6 +474,9 @@ def output_problems(page, scope: str = ".jp-OutputArea-output") -> list[str]:
     for t in page.locator(scope).all_inner_texts():
         if any(m in t for m in ERROR_MARKERS) or re.search(r"^\w*(Error|Exception)\b.*", t, re.M):
             bad.append(t.strip()[:2000])
+    # a widget whose front-end model or view could not be created (e.g. missing extension)
+    for t in page.locator(".jupyter-widgets-error-widget").all_inner_texts():
+        bad.append("widget failed to display: " + t.strip()[:500])
     return bad
 
 

@@ -33,7 +33,10 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
+    """artifacts/browser/, emptied of the previous run's screenshots."""
     bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in bk.ARTIFACTS.glob("*.png"):
+        old.unlink()
     return bk.ARTIFACTS
 
 
