@@ -707,11 +707,10 @@ def path_to(
     BoardError
         If ``target`` is not on the board.
     RuleError
-        If no path at all leads there (ruling M1), e.g. behind impassable hexes.
+        If no path at all leads there (ruling M1), e.g. behind impassable hexes; if ``kind`` is
+        not "advance" or "dash", or the unit is a Garrison (M2).
     StateError
         If there is no such unit or it is not on the board.
-    RuleError
-        If ``kind`` is not "advance" or "dash", or the unit is a Garrison (M2).
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
