@@ -25,17 +25,25 @@ def blocks(lang):
     return out
 
 
-def test_python_examples_run(capsys):
+def test_python_examples_run(capsys, tmp_path, monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    monkeypatch.chdir(tmp_path)  # the examples write files (e.g. my-board.svg) here
     code = blocks("python")
-    assert code, "the README has no python example"
+    assert len(code) >= 2, "the README's python examples are missing"
     for block in code:
         exec(compile(block, "README.md", "exec"), {})
     # The jumping example's orange path: 3 under the default J1 reading, 4 under the other.
     assert capsys.readouterr().out.split() == ["3", "4"]
+    assert (tmp_path / "my-board.svg").read_bytes().startswith(b"<?xml")
+    plt.close("all")
 
 
 def test_scenario_example_parses():
-    (example,) = [b for b in blocks("") if b.lstrip().startswith("name:")]
+    (example,) = [b for b in blocks("") if b.lstrip().startswith("name:")]  # the format example
     sc = parse_scenario(example, source="README.md")
     assert sc.state.unit("Federation Garrison").garrison
 
