@@ -9,10 +9,14 @@ it made so that an explorer *changes* them instead of drawing again:
 
 * all hex faces are ONE :class:`~matplotlib.collections.PolyCollection`
   (:attr:`BoardArtists.faces`): :meth:`BoardArtists.set_fill` recolours it in place;
-* texts, arrows, outlines and markers live in named layers (``key=``) whose artists are reused
-  from pools: :meth:`~BoardArtists.set_texts`, :meth:`~BoardArtists.set_paths`,
-  :meth:`~BoardArtists.set_highlight`, :meth:`~BoardArtists.set_markers`,
-  :meth:`~BoardArtists.set_links`;
+* texts (hex labels, elevation marks, costs) are drawn as glyph outlines: each text layer is ONE
+  :class:`~matplotlib.collections.PathCollection` whose paths are rebuilt from cached
+  :class:`~matplotlib.textpath.TextPath` outlines (:meth:`~BoardArtists.set_texts`), so a board
+  with hundreds of labels redraws a few artists, not hundreds of
+  :class:`~matplotlib.text.Text` objects (see :func:`text_outline`);
+* arrows, outlines and markers live in named layers (``key=``) whose artists are reused from
+  pools: :meth:`~BoardArtists.set_paths`, :meth:`~BoardArtists.set_highlight`,
+  :meth:`~BoardArtists.set_markers`, :meth:`~BoardArtists.set_links`;
 * unit tokens (circles coloured by side, Garrisons as squares) are moved by
   :meth:`~BoardArtists.set_units`.
 
@@ -51,6 +55,7 @@ b'\\x89PNG\\r\\n\\x1a\\n'
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import textwrap
@@ -58,11 +63,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 import matplotlib
 import numpy as np
+from matplotlib import artist as martist
 from matplotlib import colors as mcolors
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
+from matplotlib.path import Path
 
 from .errors import BoardError, HexrulesError
 from .hexgrid import Hex
@@ -85,6 +93,7 @@ __all__ = [
     "board_figsize",
     "new_figure",
     "short_name",
+    "text_outline",
     "side_colour",
     "elevation_colour",
     "to_png",
@@ -194,6 +203,84 @@ def short_name(name: str, width: int = 9, lines: int = 2) -> str:
         if not wrapped[-1].endswith("…"):
             wrapped[-1] = wrapped[-1][: width] + "…"
     return "\n".join(wrapped)
+
+
+#: Line spacing of multi-line texts drawn as outlines (:func:`text_outline`), in ems.
+_LINE_SPACING = 1.2
+
+
+@functools.lru_cache(maxsize=4096)
+def _outline(text: str, weight: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(vertices, codes)`` of ``text`` at 1 em, ink box centred on (0, 0), y down; cached."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    prop = FontProperties(weight=weight)
+    lines = text.split("\n")
+    verts, codes = [], []
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        tp = TextPath((0.0, 0.0), line, size=1.0, prop=prop)
+        if len(tp.vertices) == 0:
+            continue
+        box = tp.get_extents()
+        v = np.array(tp.vertices, dtype=float)
+        v[:, 0] -= (box.x0 + box.x1) / 2  # each line centred, like ha="center"
+        v[:, 1] -= i * _LINE_SPACING
+        verts.append(v)
+        codes.append(np.asarray(tp.codes))
+    if not verts:
+        return None
+    v = np.concatenate(verts)
+    c = np.concatenate(codes)
+    box = Path(v, c).get_extents()
+    v[:, 1] = (box.y0 + box.y1) / 2 - v[:, 1]  # ink box centred vertically (va="center"); y down
+    v.flags.writeable = False
+    c.flags.writeable = False
+    return v, c
+
+
+def text_outline(text: str, xy: tuple[float, float], em: float, *, weight: str = "normal") -> Path | None:
+    """The glyph outlines of ``text`` centred on ``xy``, ``em`` data units per em, for an inverted y axis.
+
+    The outline comes from :class:`matplotlib.textpath.TextPath` (the default font, like a
+    :class:`~matplotlib.text.Text`), cached per ``(text, weight)``; only the scaling and the
+    shift are computed per call. Its ink box is centred on ``xy`` (as ``ha="center",
+    va="center"`` centre a Text in matplotlib 3.11); lines of a multi-line text are centred
+    each, 1.2 em apart. ``y`` grows down the page, as on a board's axes.
+
+    Parameters
+    ----------
+    text : str
+    xy : (float, float)
+        Centre, in data coordinates.
+    em : float
+        Size of the em in data units (font size in points divided by points per data unit).
+    weight : str
+        ``"normal"`` or ``"bold"``.
+
+    Returns
+    -------
+    matplotlib.path.Path or None
+        None for a blank text.
+
+    Examples
+    --------
+    >>> p = text_outline("C4", (10.0, 5.0), 0.5)
+    >>> box = p.get_extents()
+    >>> float(round((box.x0 + box.x1) / 2, 6)), float(round((box.y0 + box.y1) / 2, 6))
+    (10.0, 5.0)
+    >>> round(float(box.height) / 0.5, 2)  # in ems: about the cap height of DejaVu Sans
+    0.76
+    >>> text_outline("  ", (0.0, 0.0), 1.0) is None
+    True
+    """
+    shape = _outline(text, weight)
+    if shape is None:
+        return None
+    v, c = shape
+    return Path(v * em + np.asarray(xy, dtype=float), c)
 
 
 def _extent(board: "Board", size: float = 1.0) -> tuple[float, float, float, float]:
@@ -309,8 +396,9 @@ class BoardArtists:
     """The artists of one drawn board; its ``set_*`` methods update them in place.
 
     Built by :func:`draw_board`. Every ``set_*`` method replaces the content of one layer
-    (named by ``key=``): artists are reused from a pool, hidden when not needed, and created only
-    when a layer needs more than it ever had, so an explorer never builds a new figure. Hexes may
+    (named by ``key=``): a layer is one collection changed in place (texts, outlines, links,
+    markers) or a pool of arrows reused, hidden when not needed and grown only when a layer needs
+    more than it ever had, so an explorer never builds a new figure. Hexes may
     be given as :class:`~hexrules.hexgrid.Hex` values or labels such as ``"C4"``.
 
     Attributes
@@ -336,11 +424,11 @@ class BoardArtists:
         Hatching over impassable hexes.
     units : dict of str to (patch, Text, Text)
         Token, name and damage texts of each unit drawn, by unit name.
-    text_layers, arrow_layers : dict of str to list
-        The pooled :class:`~matplotlib.text.Text` / :class:`~matplotlib.patches.FancyArrowPatch`
-        artists of each layer (hidden ones included).
-    outline_layers, link_layers, marker_layers : dict of str to Collection
-        The one collection of each outline / link / marker layer.
+    arrow_layers : dict of str to list
+        The pooled :class:`~matplotlib.patches.FancyArrowPatch` artists of each layer (hidden
+        ones included).
+    text_layers, outline_layers, link_layers, marker_layers : dict of str to Collection
+        The one collection of each text / outline / link / marker layer.
     """
 
     def __init__(self, ax: "Axes", board: "Board") -> None:
@@ -357,7 +445,7 @@ class BoardArtists:
         self.fill: dict[Hex, Any] = {}
         self._shown: dict[str, dict[Hex, str]] = {}
         self.units: dict[str, tuple[Any, Any, Any]] = {}
-        self.text_layers: dict[str, list] = {}
+        self.text_layers: dict[str, PathCollection] = {}
         self.arrow_layers: dict[str, list] = {}
         self.outline_layers: dict[str, PolyCollection] = {}
         self.marker_layers: dict[str, Any] = {}
@@ -476,8 +564,13 @@ class BoardArtists:
         size: float = 0.42,
         weight: str = "bold",
         **kwargs: Any,
-    ) -> list:
+    ) -> PathCollection:
         """Write a short text in some hexes (e.g. movement costs), replacing layer ``key``.
+
+        The texts are drawn as glyph outlines (:func:`text_outline`, cached per string): the
+        layer is ONE :class:`~matplotlib.collections.PathCollection` holding one compound path
+        per colour, so writing in every hex of a board adds one artist to a redraw, not one
+        :class:`~matplotlib.text.Text` per hex.
 
         Parameters
         ----------
@@ -495,30 +588,36 @@ class BoardArtists:
         size : float
             Font size as a fraction of a hex radius (see :meth:`fontsize`).
         **kwargs
-            Other :class:`matplotlib.text.Text` properties, applied to every text of the layer.
+            Other properties of the layer's collection (e.g. ``alpha``, ``zorder``).
 
         Returns
         -------
-        list of matplotlib.text.Text
-            The visible texts of the layer.
+        matplotlib.collections.PathCollection
+            The layer's collection (one per key, reused); :meth:`texts_shown` tells what it says.
+
+        Raises
+        ------
+        BoardError
+            If a hex is not on the board.
         """
-        pool = self.text_layers.setdefault(key, [])
-        items = list((texts or {}).items())
-        fs = self.fontsize(size)
-        while len(pool) < len(items):
-            pool.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=6, clip_on=True))
-        shown = []
-        for t, (h, s) in zip(pool, items):
+        items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
+        em = self.fontsize(size) / self.ppu  # data units per em
+        groups: dict[str, list[Path]] = {}
+        for h, s in items:
             x, y = self.centre(h)
-            t.set_position((x + offset[0], y + offset[1]))
-            t.set_text(str(s))
-            c = color if isinstance(color, str) else color.get(_as_hex(self.board, h), "black")
-            t.set(color=c, fontsize=fs, fontweight=weight, visible=True, **kwargs)
-            shown.append(t)
-        for t in pool[len(items):]:
-            t.set_visible(False)
-        self._shown[key] = {_as_hex(self.board, h): str(v) for h, v in items}
-        return shown
+            outline = text_outline(s, (x + offset[0], y + offset[1]), em, weight=weight)
+            if outline is None:
+                continue
+            c = color if isinstance(color, str) else color.get(h, "black")
+            groups.setdefault(c, []).append(outline)
+        pc = self._layer(self.text_layers, key,
+                         lambda: PathCollection([], edgecolors="none", linewidths=0.0, zorder=6))
+        pc.set_paths([Path.make_compound_path(*paths) for paths in groups.values()])
+        pc.set_facecolor(list(groups) or "none")
+        if kwargs:
+            pc.set(**kwargs)
+        self._shown[key] = {h: s for h, s in items}
+        return pc
 
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
@@ -770,7 +869,50 @@ class BoardArtists:
                                       markeredgecolor="black", label="Garrison"))
         kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
         kw.update(kwargs)
-        return self.ax.legend(handles=handles, **kw)
+        ax = self.ax
+        ax.legend_ = legend = _StaticLegend(ax, handles, [h.get_label() for h in handles], **kw)
+        legend._remove_method = lambda _legend: setattr(ax, "legend_", None)
+        return legend
+
+
+class _StaticLegend(Legend):
+    """A :class:`~matplotlib.legend.Legend` that an Agg canvas renders once and then pastes.
+
+    A board's legend never changes while an explorer changes the board, yet laying out and
+    drawing its texts is about half of an Agg redraw of a rulebook-size board. On an Agg
+    renderer (Agg, ipympl) the legend is drawn once into a canvas of its own, and the pixels it
+    covers are pasted on every later draw, until the canvas size, its dpi (an ipympl canvas
+    follows the screen's pixel ratio), the axes' position or the legend's texts change. Other
+    renderers (SVG, PDF) draw it as usual.
+    """
+
+    _pixels: tuple[Any, np.ndarray, int, int] | None = None
+
+    @martist.allow_rasterization
+    def draw(self, renderer: Any) -> None:
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if not self.get_visible():
+            return
+        if not isinstance(renderer, RendererAgg) or self.get_rasterized() or self.get_agg_filter() is not None:
+            super().draw(renderer)
+            return
+        key = (renderer.width, renderer.height, renderer.dpi, tuple(self.axes.bbox.bounds),
+               tuple((t.get_text(), t.get_visible()) for t in self.texts))
+        if self._pixels is None or self._pixels[0] != key:
+            own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+            super().draw(own)
+            box = self.get_window_extent(own).padded(2)
+            x0, y0 = max(0, int(math.floor(box.x0))), max(0, int(math.floor(box.y0)))
+            x1, y1 = min(int(renderer.width), int(math.ceil(box.x1))), min(int(renderer.height), int(math.ceil(box.y1)))
+            rows = np.asarray(own.buffer_rgba())[int(renderer.height) - y1:int(renderer.height) - y0, x0:x1]
+            self._pixels = (key, rows[::-1].copy(), x0, y0)  # draw_image wants the bottom row first
+        _, pixels, x0, y0 = self._pixels
+        if pixels.size:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, x0, y0, pixels)
+            gc.restore()
+        self.stale = False
 
 
 def draw_board(

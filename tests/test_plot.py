@@ -101,16 +101,38 @@ def test_hex_to_pixel_placement_follows_the_layout(art, scenario):
     assert y0 > y1  # rows go down the page: row 1 at the top
 
 
-def test_text_layers_reuse_their_pool(art):
+def test_text_layers_are_one_collection_of_glyph_outlines(art):
     first = art.set_texts({"A3": 1, "B3": 2, "C3": 3}, key="costs")
+    n = len(art.ax.collections)
     again = art.set_texts({"D3": 9}, key="costs")
-    assert again[0] is first[0]
+    assert again is first is art.text_layers["costs"] and len(art.ax.collections) == n
     assert art.texts_shown("costs") == {art.board.hex("D3"): "9"}
-    assert sum(t.get_visible() for t in art.text_layers["costs"]) == 1
-    assert len(art.text_layers["costs"]) == 3
-    assert art.text_layers["costs"][0].get_position() == pytest.approx(art.centre("D3"))
+    # one colour: one compound path, whose ink box is centred on D3's centre
+    (path,) = again.get_paths()
+    box = path.get_extents()
+    assert ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2) == pytest.approx(art.centre("D3"))
+    # the outline is as tall as a "9" of the layer's font size: about 0.73 em (DejaVu Sans digits)
+    em = art.fontsize(0.42) / art.ppu
+    assert 0.65 * em < box.height < 0.8 * em
     art.set_texts(None, key="costs")
-    assert not any(t.get_visible() for t in art.text_layers["costs"])
+    assert art.text_layers["costs"].get_paths() == [] and art.texts_shown("costs") == {}
+
+
+def test_text_colours_per_hex_make_one_path_per_colour(art):
+    pc = art.set_texts({"A3": "x", "B3": "y", "C3": "z"}, key="k", color={art.board.hex("B3"): "red"})
+    assert len(pc.get_paths()) == 2  # black (A3, C3) and red (B3)
+    assert [matplotlib.colors.to_hex(c) for c in pc.get_facecolor()] == ["#000000", "#ff0000"]
+    # the hex labels: dark grey, and light grey on the impassable C2 (drawn dark)
+    labels = art.text_layers["labels"]
+    assert sorted(matplotlib.colors.to_hex(c) for c in labels.get_facecolor()) == ["#555555", "#dddddd"]
+
+
+def test_a_redraw_draws_few_artists_however_many_labels():
+    # 15 x 12 board: 180 hex labels and every cost are a handful of collections, not Text artists
+    board = Board.rectangle(15, 12)
+    a = draw_board(board, ax=Figure().add_subplot(), legend=False, texts={h: 1 for h in board.hexes})
+    assert len(a.texts_shown("labels")) == 180 and len(a.texts_shown("texts")) == 180
+    assert len(a.ax.texts) == 0
 
 
 def test_labels_are_player_labels(art):
@@ -293,3 +315,32 @@ def test_forced_layer_lives_in_plot_and_draws_stubs():
     assert sum(a.get_visible() for a in layer._stubs) == 4
     layer.show(None)
     assert not any(a.get_visible() for a in layer._stubs)
+
+
+def test_the_legend_is_drawn_once_then_pasted_with_the_same_pixels(scenario, monkeypatch):
+    from matplotlib.legend import Legend
+
+    fig, (ax,) = new_figure(scenario.board, pyplot=False)
+    art = draw_board(scenario.board, scenario.state, ax=ax)
+    calls = []
+    real = Legend.draw
+    monkeypatch.setattr(Legend, "draw", lambda self, r: (calls.append(r), real(self, r)))
+    fig.canvas.draw()
+    cached = np.asarray(fig.canvas.buffer_rgba()).copy()
+    art.set_fill({"A3": 1})
+    fig.canvas.draw()
+    assert len(calls) == 1  # laid out and drawn once, pasted on the next draw
+    # a plain matplotlib legend of the same entries draws the same picture (fill cleared again)
+    plain = ax.legend(handles=art.ax.get_legend().legend_handles, **{
+        "loc": "upper left", "bbox_to_anchor": (1.01, 1.0), "fontsize": 8, "frameon": False, "borderaxespad": 0.0})
+    art.set_fill(None)
+    fig.canvas.draw()
+    assert np.abs(np.asarray(fig.canvas.buffer_rgba()).astype(int) - cached).max() <= 2
+    assert type(plain) is Legend
+    # another size or dpi (an ipympl canvas on a high-density screen) draws it again
+    art.legend(scenario.state)
+    fig.canvas.draw()
+    n = len(calls)
+    fig.set_dpi(150)
+    fig.canvas.draw()
+    assert len(calls) == n + 1
