@@ -1,4 +1,4 @@
-"""Open the kit: JupyterLab on notebooks/, bound to 127.0.0.1, token authentication on.
+"""Open the kit: JupyterLab on the lessons in notebooks/, bound to 127.0.0.1, token authentication on.
 
 Run by ``make lab``. JupyterLab generates a fresh random token and prints the URL with it
 (open that URL in a browser on this machine). As root, ``--allow-root`` is added, since
@@ -16,13 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str]) -> int:
-    notebooks = ROOT / "notebooks"
+    # Serve the repository root (so the lessons' links to docs/RULES.md open) and start on the
+    # welcome lesson.
     args = [
         sys.executable, "-m", "jupyter", "lab",
         "--ip=127.0.0.1",
         "--no-browser",
-        f"--ServerApp.root_dir={notebooks}",
-        "--LabApp.default_url=/lab/tree/00_welcome.ipynb",
+        f"--ServerApp.root_dir={ROOT}",
+        "--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
