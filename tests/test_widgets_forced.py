@@ -82,15 +82,86 @@ def test_figure_is_reused_not_rebuilt():
     ex = ForcedExplorer("push_knuckle_shield", n=2)
     fig, faces = ex.figure, ex.art.faces
     ex.controls["n"].value = 1
-    ex.controls["target"].value = "Zaku I"  # the source unit itself: refused, shown as an error
-    assert "hexrules-error" in ex.explanation.value and "own hex" in ex.explanation.value
-    ex.controls["source"].value = "A1"  # an effect of the Zaku's side on the Zaku: not an enemy
+    ex.controls["source"].value = "A1"  # an effect of the Zaku's side (P1): the Zaku may now be chosen
+    ex.controls["target"].value = "Zaku I"  # ... but it is not an enemy: refused, shown as an error
     assert "hexrules-error" in ex.explanation.value and "enemy" in ex.explanation.value
-    ex.controls["source"].value = "B3"
     assert ex.move is None and ex.controls["branch"].options == ()
     ex.controls["target"].value = "RX-78-2 Gundam"
-    assert ex.move is not None and len(ex.move) == 4  # Push 1: stop + 3
+    ex.controls["source"].value = "B3"  # the Zaku's own hex again, now that it is not the target
+    assert ex.move is not None and len(ex.move) == 4  # Push 1 from an adjacent hex: stop + 3 farther hexes
     assert ex.figure is fig and ex.art.faces is faces
+
+
+def test_opens_on_the_first_full_distance_branch_so_stepping_works():
+    # Knuckle Shield, Push 2 (P1): branch 3 of the table, C3 -> D3 -> E3, is the first to go the
+    # full 2 hexes; it is shown to its end, so "previous" and the slider have 2 steps to walk.
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    step = ex.controls["step"]
+    assert ex.controls["branch"].value == 2 and "C3 -> D3 -> E3" in ex.controls["branch"].label
+    assert (step.min, step.max, step.value) == (0, 2, 2) and label(ex, "RX-78-2 Gundam") == "E3"
+    png = ex.view.value
+    ex.controls["previous"].click()
+    assert step.value == 1 and label(ex, "RX-78-2 Gundam") == "D3" and ex.view.value != png
+    # a new N opens the new outcomes on their first full-distance branch too (Push 1: C3 -> D3)
+    ex.controls["n"].value = 1
+    assert "C3 -> D3: full distance" in ex.controls["branch"].label and (step.max, step.value) == (1, 1)
+    # Pull 1 on the rulebook's board (L1): the first branch that moves is D3 -> C2
+    pull = ForcedExplorer("pull_char_zaku", "pull", n=1)
+    assert "D3 -> C2" in pull.controls["branch"].label and pull.controls["step"].max == 1
+
+
+def test_with_no_full_distance_branch_the_longest_is_shown():
+    from hexrules import Scenario
+
+    # One row of three hexes: Zaku on A1 pushes the Gundam on B1 two hexes (P1). Only C1 is on the
+    # board and farther from A1; every second step leaves the board (P4 "stop": ending "edge"), so
+    # no branch is full distance. The first branch with the most steps is B1 -> C1 -x D1 (2 steps).
+    sc = Scenario.from_text("map:\n 0 0 0\nunits:\n Zaku side=zeon at=A1\n Gundam side=federation at=B1\n")
+    ex = ForcedExplorer(sc, n=2)
+    assert not any(b.ending == "full" for b in ex.move)
+    assert ex.controls["branch"].label.startswith("3. B1 -> C1 -x D1: board edge")
+    assert (ex.controls["step"].max, ex.controls["step"].value) == (2, 2)
+
+
+def test_source_never_offers_the_targets_hex_nor_target_the_sources_unit():
+    ex = ForcedExplorer("push_collision", n=2)
+    src, tgt = ex.controls["source"], ex.controls["target"]
+    state = ex.scenario.state
+
+    def hex_of(name):
+        return ex.board.label(state.unit(name).hex)
+
+    assert hex_of(tgt.value) not in src.options
+    assert state.at(ex.board.hex(src.value)).name not in tgt.options
+    assert len(src.options) == len(ex.board.hexes) - 1
+    for name in tgt.options:  # every choice of target takes its own hex out of the sources
+        tgt.value = name
+        assert hex_of(name) not in src.options and src.value != hex_of(name)
+        assert len(src.options) == len(ex.board.hexes) - 1
+    src.value = "A1"  # an empty hex: every unit may be the target
+    assert list(tgt.options) == [u.name for u in state if not u.garrison]
+    compare = CompareForcedExplorer("push_edge", "push", "push_off_board")
+    assert compare.scenario.state.at(compare.board.hex(compare.source)).name not in compare.controls["target"].options
+
+
+def test_a_target_on_the_source_hex_is_refused():
+    with pytest.raises(ExplorerError, match="stands on the source hex B3"):
+        ForcedExplorer("push_knuckle_shield", source="B3", target="Zaku I")
+    # given only the source, the target is the first enemy of the unit standing there
+    ex = ForcedExplorer("pull_other_elevation", "pull", source="D2", n=1)
+    assert ex.controls["target"].value == "Char's Zaku II" and "GM" not in ex.controls["target"].options
+
+
+def test_a_switch_keeps_the_branch_and_step():
+    # Push 2 off the board (P4): C2 -> D2, then off toward E2. "stop" ends it at the edge unhurt;
+    # "collide" makes the same choice a collision with 2 damage (P2).
+    ex = ForcedExplorer("push_edge", n=2, switches=("push_off_board",))
+    dd = ex.controls["branch"]
+    dd.value = next(v for t, v in dd.options if t.startswith("3. C2 -> D2 -x E2"))
+    assert ex.shown_state.unit("RX-78-2 Gundam").damage == 0
+    ex.controls["push_off_board"].value = "collide"
+    assert dd.label.startswith("3. C2 -> D2 -x E2") and ex.controls["step"].value == 2
+    assert ex.shown_state.unit("RX-78-2 Gundam").damage == 2
 
 
 def test_source_as_any_hex_and_click():
@@ -128,6 +199,16 @@ def test_compare_pull_other_elevation():
     assert [x.ending for x in a] == ["adjacent"]
     assert [y.ending for y in b] == ["stop", "unit"]
     assert "only on the right" in ex.explanation.value
+
+
+def test_multi_push_opens_on_full_distance_branches():
+    # Push 1 on both (P1, P5): each unit starts on its first full-distance branch, so both move
+    ex = MultiPushExplorer("push_multi", n=1)
+    assert all(b.ending == "full" and b.moved == 1 for b in ex.result.branches)
+    d1 = ex.controls["unit 1"]
+    gundam = d1.value
+    ex.controls["order"].value = ("Guncannon", "RX-78-2 Gundam")
+    assert ex.controls["unit 2"].value == gundam  # the Gundam keeps its choice in second place
 
 
 def test_multi_push_order():

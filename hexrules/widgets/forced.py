@@ -57,6 +57,7 @@ __all__ = [
     "KINDS",
     "MAX_N",
     "EXPLORERS",
+    "first_branch",
 ]
 
 #: The forced movements: ``"push"`` (P1) and ``"pull"`` (L1).
@@ -79,21 +80,40 @@ def _check_kind(kind: Any) -> str:
 
 
 def _check_n(n: Any, kind: str) -> int:
-    return check_int("n", n, 0, MAX_N, ruling="P1" if kind == "push" else "L1")
+    return check_int("n", n, 0, MAX_N, ruling=_rule(kind))
 
 
-def _first_units(sc: Scenario, kind: str, target: Any) -> tuple[str, list[str], str]:
-    """The first unit's side (the forcing side by default), the units that can be forced, and the target
-    (default: the first enemy of that side), checked."""
+def _rule(kind: str) -> str:
+    return "P1" if kind == "push" else "L1"
+
+
+def _first_units(sc: Scenario, kind: str, target: Any, source: str) -> tuple[str, list[str], str]:
+    """The first unit's side (the forcing side of an effect on an empty hex), the units that can be
+    forced from ``source`` (not Garrisons, not the unit standing on it) and the target (default:
+    the first enemy of the side on ``source``), checked.
+
+    Raises
+    ------
+    StateError
+        If there is no unit to force, or ``target`` is not one of them.
+    ExplorerError
+        If ``target`` stands on ``source`` (a unit is never forced from its own hex).
+    """
     units = list(sc.state)
     if not units:
         raise StateError(f"scenario {sc.name!r} has no units to {kind}")
     side = units[0].side
-    names = movers(sc.state)
+    at = sc.state.at(sc.board.hex(source))
+    if at is not None and target == at.name:
+        raise ExplorerError(f"target={target!r} stands on the source hex {source}: a unit is never "
+                            f"{'pushed' if kind == 'push' else 'pulled'} from its own hex", ruling=_rule(kind))
+    names = [n for n in movers(sc.state) if at is None or n != at.name]
     if target is None:
-        enemies = [u.name for u in units if u.side != side and not u.garrison]
-        if not enemies and not names:
-            raise StateError(f"scenario {sc.name!r} has no unit that can be forced (only Garrisons)")
+        forcing = at.side if at is not None else side
+        enemies = [n for n in names if sc.state.unit(n).side != forcing]
+        if not names:
+            raise StateError(f"scenario {sc.name!r} has no unit that can be forced from {source} "
+                             f"(only Garrisons, or the unit on that hex)")
         target = enemies[0] if enemies else names[-1]
     return side, names, check_unit("target", target, names)
 
@@ -108,6 +128,37 @@ def state_at(fm: ForcedMove, branch: Branch, step: int) -> State:
         return fm.resolve(branch)
     moved = [s.to for s in branch.steps[:step] if s.result == "moved"]
     return fm.state.move(branch.target, moved[-1]) if moved else fm.state
+
+
+def first_branch(fm: ForcedMove) -> int:
+    """The branch an explorer shows first: the first full-distance one, else the first of the most steps.
+
+    So the step slider and the previous / next buttons have steps to walk through when the
+    explorer opens (the first branch is usually "stop after 0 steps").
+
+    Parameters
+    ----------
+    fm : ForcedMove
+
+    Returns
+    -------
+    int
+        An index into ``fm``'s branches (0 when there is only one).
+
+    Examples
+    --------
+    >>> from hexrules import builtin
+    >>> from hexrules.forced import push
+    >>> sc = builtin("push_knuckle_shield")
+    >>> fm = push(sc.board, sc.state, "Zaku I", "RX-78-2 Gundam", 2)
+    >>> fm.table()[first_branch(fm)]["path"]
+    'C3 -> D3 -> E3'
+    """
+    branches = list(fm)
+    full = [i for i, b in enumerate(branches) if b.ending == "full"]
+    if full:
+        return full[0]
+    return max(range(len(branches)), key=lambda i: (len(branches[i].steps), -i), default=0)
 
 
 def _branch_options(fm: ForcedMove) -> list[tuple[str, int]]:
@@ -143,8 +194,9 @@ class ForcedExplorer(Explorer):
         The starting reading of the rules.
     switches : tuple of str
         Switches offered as controls (keys of :data:`FORCED_SWITCHES`).
-    branch : int
-        The branch stepped through (an index into :attr:`move`'s branches).
+    branch : int, optional
+        The branch stepped through (an index into :attr:`move`'s branches); default
+        :func:`first_branch` (the first full-distance branch), shown to its end.
 
     Attributes
     ----------
@@ -155,17 +207,21 @@ class ForcedExplorer(Explorer):
 
     Notes
     -----
-    Controls: ``source`` (a hex: the pushing unit's, or any hex for an effect), ``target``,
-    ``n``, one control per switch, ``branch`` (a dropdown of the outcomes), ``step`` (a slider),
-    ``previous``, ``next`` and ``reset`` (buttons moving the slider). The forcing side is the
-    side of the unit on the source hex, or else the first unit's side (an effect of that side).
-    A Push or Pull the rules refuse (e.g. the target is not an enemy) is shown with its ruling.
+    Controls: ``source`` (a hex: the pushing unit's, or any hex for an effect; never the
+    target's own hex), ``target`` (never the unit on the source hex), ``n``, one control per
+    switch, ``branch`` (a dropdown of the outcomes), ``step`` (a slider), ``previous``, ``next``
+    and ``reset`` (buttons moving the slider). The forcing side is the side of the unit on the
+    source hex, or else the first unit's side (an effect of that side). A new source, target or
+    N shows :func:`first_branch` of the new outcomes; a switch keeps the branch (the same hexes
+    chosen) and its step when the new outcomes still have it. A Push or Pull the rules refuse
+    (e.g. the target is not an enemy) is shown with its ruling.
 
     Raises
     ------
     ExplorerError
         If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` not a whole number in 0..4, ``branch``
-        not one of the outcomes, or ``scenario`` neither a name nor a Scenario.
+        not one of the outcomes, ``target`` stands on ``source``, or ``scenario`` neither a name
+        nor a Scenario.
     BoardError, HexError
         If ``source`` is not a hex of the board.
     StateError
@@ -183,16 +239,18 @@ class ForcedExplorer(Explorer):
         n: int = 2,
         options: RulesOptions = DEFAULT,
         switches: tuple[str, ...] = (),
-        branch: int = 0,
+        branch: int | None = None,
     ) -> None:
         self.scenario = sc = scenario_from(scenario)
         self.board = sc.board
         self.kind = kind = _check_kind(kind)
         n = _check_n(n, kind)
-        self.side, names, target = _first_units(sc, kind, target)
+        if not len(sc.state):
+            raise StateError(f"scenario {sc.name!r} has no units to {kind}")
         source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
+        self.side, _names, target = _first_units(sc, kind, target, source)
         self.base_options = check_options(options)
-        branch = check_int("branch", branch, 0)
+        branch = None if branch is None else check_int("branch", branch, 0)
         self._syncing = False
         switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
         fig, (ax,) = new_figure(sc.board)
@@ -200,9 +258,8 @@ class ForcedExplorer(Explorer):
                          for name, label in (("previous", "◀ previous"), ("next", "next ▶"), ("reset", "reset"))}
         word = "Push" if kind == "push" else "Pull"
         controls: dict[str, widgets.Widget] = {
-            "source": widgets.Dropdown(options=[sc.board.label(h) for h in sc.board.hexes], value=source,
-                                       description="Source"),
-            "target": widgets.Dropdown(options=names, value=target, description="Target"),
+            "source": widgets.Dropdown(options=self._source_options(target), value=source, description="Source"),
+            "target": widgets.Dropdown(options=self._target_options(source), value=target, description="Target"),
             "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
         }
         controls.update(switch_ctls)
@@ -217,7 +274,7 @@ class ForcedExplorer(Explorer):
         self.move: ForcedMove | None = None
         self.shown_state = sc.state
         self._recompute(branch=branch, step=None)
-        if self.move is not None and branch >= len(self.move):
+        if self.move is not None and branch is not None and branch >= len(self.move):
             self.close_figure()
             raise ExplorerError(f"branch={branch!r} is outside 0..{len(self.move) - 1} (the outcomes of this "
                                 f"{'Push' if kind == 'push' else 'Pull'})")
@@ -265,9 +322,38 @@ class ForcedExplorer(Explorer):
             finally:
                 self._syncing = False
             self.update()
-        else:
-            self._recompute(branch=0, step=None)
+        elif owner in (self.controls["source"], self.controls["target"], self.controls["n"]):
+            self._sync_choices()
+            self._recompute(branch=None, step=None)
             self.update()
+        else:  # a rules switch: the same branch, at the same step, if it is still an outcome
+            shown = self.branch
+            self._recompute(branch=None, step=self.controls["step"].value,
+                            keep=shown.choice if shown is not None else None)
+            self.update()
+
+    def _source_options(self, target: str) -> list[str]:
+        """Every hex but the target's (a unit is never forced from its own hex)."""
+        where = self.scenario.state.unit(target).hex
+        return [self.board.label(h) for h in self.board.hexes if h != where]
+
+    def _target_options(self, source: str) -> list[str]:
+        """Every unit that can be forced but the one on the source hex (names, in state order)."""
+        at = self.scenario.state.at(self.board.hex(source))
+        return [n for n in movers(self.scenario.state) if at is None or n != at.name]
+
+    def _sync_choices(self) -> None:
+        """Offer every hex but the target's as source and every unit but the source's as target."""
+        self._syncing = True
+        try:
+            src, tgt = self.controls["source"], self.controls["target"]
+            for control, options in ((src, self._source_options(tgt.value)), (tgt, self._target_options(src.value))):
+                value = control.value
+                if list(control.options) != options:
+                    control.options = options
+                    control.value = value  # never the other's: it was left out of the other's options
+        finally:
+            self._syncing = False
 
     @property
     def options(self) -> RulesOptions:
@@ -292,8 +378,12 @@ class ForcedExplorer(Explorer):
         slider.max = last
         slider.value = last if step is None else max(0, min(step, last))
 
-    def _recompute(self, *, branch: int, step: int | None) -> None:
-        """Compute :attr:`move` from the controls and refill the branch and step controls."""
+    def _recompute(self, *, branch: int | None, step: int | None, keep: tuple[Hex, ...] | None = None) -> None:
+        """Compute :attr:`move` from the controls and refill the branch and step controls.
+
+        The branch shown is the one whose hexes chosen are ``keep`` if there is one, else
+        ``branch``, else :func:`first_branch`; it is shown up to ``step`` (None: to its end).
+        """
         self._syncing = True
         self._error: HexrulesError | None = None
         try:
@@ -304,9 +394,14 @@ class ForcedExplorer(Explorer):
             except HexrulesError as err:
                 self.move, self._error = None, err
             opts = _branch_options(self.move) if self.move is not None else []
+            kept = [i for i, b in enumerate(self.move or ()) if keep is not None and b.choice == keep]
+            if kept:
+                branch = kept[0]
+            elif self.move is not None and (branch is None or keep is not None):
+                branch, step = first_branch(self.move), None
             dd = self.controls["branch"]
             dd.options = opts
-            dd.value = (min(branch, len(opts) - 1) if opts else None)
+            dd.value = (min(branch or 0, len(opts) - 1) if opts else None)
             self._set_step_range(step)
         finally:
             self._syncing = False
@@ -372,13 +467,14 @@ class CompareForcedExplorer(TwoReadingsExplorer):
 
     Notes
     -----
-    Controls: ``switch``, ``left``, ``right``, ``target``, ``n``. The text lists the branches
-    whose ending or damage differs between the two readings.
+    Controls: ``switch``, ``left``, ``right``, ``target`` (never the unit on the source hex),
+    ``n``. The text lists the branches whose ending or damage differs between the two readings.
 
     Raises
     ------
     ExplorerError
-        If ``kind`` is not ``"push"`` or ``"pull"`` or ``n`` not a whole number in 0..4.
+        If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` not a whole number in 0..4, or
+        ``target`` stands on ``source``.
     OptionsError
         If ``switch`` is not a key of :data:`FORCED_SWITCHES`, or ``left`` / ``right`` is not a
         value of it.
@@ -404,8 +500,10 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.board = sc.board
         self.kind = kind = _check_kind(kind)
         n = _check_n(n, kind)
-        self.side, names, target = _first_units(sc, kind, target)
+        if not len(sc.state):
+            raise StateError(f"scenario {sc.name!r} has no units to {kind}")
         self.source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
+        self.side, names, target = _first_units(sc, kind, target, self.source)
         controls = self.reading_controls(switch, left, right)
         fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
         word = "Push" if kind == "push" else "Pull"
@@ -495,7 +593,8 @@ class MultiPushExplorer(Explorer):
     Controls: ``order`` (every order of the targets), then one dropdown per position in that
     order (``unit 1``, ``unit 2``...) listing that unit's branches as they are when its turn
     comes, i.e. after the earlier units moved: a hex an earlier unit moved into becomes a
-    collision.
+    collision. Each unit starts on :func:`first_branch` of its outcomes (the first full-distance
+    one) and keeps its choice when the order changes, as long as it is still one of its outcomes.
 
     Raises
     ------
@@ -556,6 +655,7 @@ class MultiPushExplorer(Explorer):
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.layers = [ForcedLayer(self.art)]
         self.result: MultiForced | None = None
+        self._order: tuple[str, ...] | None = None
         self._resolve()
         self.update()
 
@@ -570,6 +670,8 @@ class MultiPushExplorer(Explorer):
         self._syncing = True
         try:
             order = self.controls["order"].value
+            # each unit keeps its choice when the order changes (if it is still one of its outcomes)
+            chosen = {name: self.controls[f"unit {i + 1}"].value for i, name in enumerate(self._order or ())}
             plan: list[tuple[str, tuple[Hex, ...]]] = []
             many = push_many if self.kind == "push" else pull_many
             for i, name in enumerate(order):
@@ -579,12 +681,13 @@ class MultiPushExplorer(Explorer):
                     if plan else self.scenario.state
                 fm = forced(self.kind, self.board, before, self.source, name, self.n, side=self.side)
                 opts = [(f"{name}: {r['path']}: {r['ending']}", b.choice) for r, b in zip(fm.table(), fm)]
-                old = dd.value
+                old = chosen.get(name)
                 dd.options = opts
                 dd.description = f"{i + 1}. {name}"
                 values = [v for _, v in opts]
-                dd.value = old if old in values else values[0]
+                dd.value = old if old in values else values[first_branch(fm)]
                 plan.append((name, dd.value))
+            self._order = order
             self.result = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side)
         finally:
             self._syncing = False
