@@ -134,8 +134,10 @@ class CollapseExplorer(Explorer):
         The step shown first (None: the first step).
 
     Controls: the piece's Cover (0-6), the route (drive across, or stop on the piece: then the
-    vehicle itself is affected), the damage-assignment policy (C3), the C4 switch, the seed, and
-    the step (slider, "Next step"). The board shows the path, the piece (orange while intact,
+    vehicle itself is affected), the damage-assignment policy (C3), the C4 switch (the
+    explanation says which reading is in force and, at the last step, what it changed in this
+    roll: only the Minor tally of a vehicle die reaching Shield + Resolve, so the board, which
+    shows Major damage, stays the same), the seed, and the step (slider, "Next step"). The board shows the path, the piece (orange while intact,
     grey once collapsed), the affected units' hexes outlined red, those merely touching outlined
     blue and dashed, the unit being resolved in gold; models slain are crossed out.
 
@@ -148,6 +150,20 @@ class CollapseExplorer(Explorer):
         If ``scenario`` is not a shipped Crush scenario's name.
     StateError
         If the scenario has no vehicle path.
+
+    Examples
+    --------
+    With seed 2 the walker Sentinel (Shield 4, Resolve 2) rolls 3, 2 and 6: the 6 reaches
+    Shield + Resolve = 6, one Major System Damage; under the other C4 reading it is also a Minor.
+
+    >>> import matplotlib.pyplot as plt
+    >>> ex = CollapseExplorer(seed=2)
+    >>> ex.controls["step"].value = ex.controls["step"].max
+    >>> ex.controls["major_also_minor"].value = True
+    >>> print(ex._c4_reading(ex.result, last=True))  # doctest: +NORMALIZE_WHITESPACE
+    C4 reading: a vehicle die reaching Shield + Resolve is Major and also Minor System Damage.
+    In this roll, Sentinel: 1 such die, so 1 Minor (0 under the other reading).
+    >>> plt.close(ex.figure)
     """
 
     def __init__(self, scenario: str | CrushScenario = "crush_hab_block", *, seed: int = 1, step: int | None = None) -> None:
@@ -213,8 +229,13 @@ class CollapseExplorer(Explorer):
     @property
     def result(self) -> CrushResult:
         """The Crush for the current controls (cached per Cover, route, policy, switch and seed)."""
+        return self._result()
+
+    def _result(self, *, major_also_minor: bool | None = None) -> CrushResult:
+        """The Crush for the current controls, or under the given C4 reading (same roll)."""
         c = self.controls
-        key = (c["cover"].value, c["route"].value, c["policy"].value, c["major_also_minor"].value, c["seed"].value)
+        also = c["major_also_minor"].value if major_also_minor is None else major_also_minor
+        key = (c["cover"].value, c["route"].value, c["policy"].value, also, c["seed"].value)
         if key not in self._cache:
             sc = self.scenario
             piece = sc.piece().replace(cover=key[0])
@@ -328,11 +349,32 @@ class CollapseExplorer(Explorer):
         self.ax.set_title(f"step {i + 1}/{len(steps)} · {head}", fontsize=8, loc="left")
         self.explain(html_text=self._explanation(res, i))
 
+    def _c4_reading(self, res: CrushResult, last: bool) -> str:
+        """One line on the C4 switch in force and, at the last step, what it changed in this roll."""
+        also = self.controls["major_also_minor"].value
+        line = ("C4 reading: a vehicle die reaching Shield + Resolve is Major " +
+                ("and also Minor System Damage." if also else "System Damage only (not also Minor)."))
+        vehicles = [r for r in res.resolutions if r.vehicle]
+        if not last or not vehicles:
+            return line
+        other = {r.unit: r for r in self._result(major_also_minor=not also).resolutions if r.vehicle}
+        said = []
+        for r in vehicles:
+            n = sum(1 for k in r.classes if k == "major")
+            if n:
+                said.append(f"{r.unit}: {n} such {'die' if n == 1 else 'dice'}, so {r.minor} Minor "
+                            f"({other[r.unit].minor} under the other reading)")
+        if not said:
+            return line + " In this roll no vehicle die reached Shield + Resolve: both readings agree here."
+        return line + " In this roll, " + "; ".join(said) + "."
+
     def _explanation(self, res: CrushResult, i: int) -> str:
         parts = []
         for j, s in enumerate(res.steps[: i + 1]):
             text = html.escape(s.text)
             parts.append(f"<b>{text}</b>" if j == i else text)
+        parts.append("")
+        parts.append(html.escape(self._c4_reading(res, i == len(res.steps) - 1)))
         body = '<pre class="hexrules-explanation">' + "\n".join(parts) + "</pre>"
         if i == len(res.steps) - 1 and res.resolutions:
             rows = []
