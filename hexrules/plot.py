@@ -87,6 +87,7 @@ __all__ = [
     "COST_CMAP",
     "LARGE_BOARD",
     "TERRAIN_COLOURS",
+    "WATER_MARK",
     "SIDE_COLOURS",
     "BoardArtists",
     "draw_board",
@@ -124,6 +125,11 @@ ELEVATION_COLOURS: tuple[str, ...] = ("#ece6cf", "#c9a36b", "#93b86c", "#5f8f45"
 #: Face colours of terrain types that override elevation shading (T1).
 TERRAIN_COLOURS: dict[str, str] = {"water": "#79acdd", "impassable": "#3b3b3b"}
 
+#: Colour and hatch drawn over water hexes, so that water stays recognisable under an overlay
+#: colour (e.g. movement costs): a blue outline and blue ripples (T1).
+WATER_MARK = "#1f5fa8"
+WATER_HATCH = "-"
+
 #: Colours of known sides; other sides take :data:`_SIDE_PALETTE` colours in first-seen order.
 SIDE_COLOURS: dict[str, str] = {"federation": "#1f5fbf", "zeon": "#c0392b"}
 _SIDE_PALETTE = ("#1f5fbf", "#c0392b", "#7d3c98", "#d68910", "#148f77", "#5d6d7e")
@@ -141,6 +147,9 @@ _EDGE = "#6b6b6b"
 COST_CMAP = mcolors.LinearSegmentedColormap.from_list(
     "hexrules_cost", matplotlib.colormaps["YlOrRd"](np.linspace(0.08, 0.62, 64))
 )
+
+#: Drawing order of path arrows: above unit tokens (9), below the units' names (10).
+PATH_ZORDER = 9.5
 
 #: Boards with more hexes than this are drawn without stroked hex edges (a small gap between
 #: faces shows the grid instead), which halves the cost of a redraw on a 60 x 60 board.
@@ -205,6 +214,18 @@ def short_name(name: str, width: int = 9, lines: int = 2) -> str:
     return "\n".join(wrapped)
 
 
+def _token_name(unit: "Unit") -> str:
+    """The text written on a unit's token: :func:`short_name`, a Garrison's without its side.
+
+    A square token already says "Garrison" by its shape (legend) and its side by its colour, so
+    "Federation Garrison" is written ``"Garrison"``, large enough to read.
+    """
+    words = unit.name.split()
+    if unit.garrison and len(words) > 1 and words[-1].lower() == "garrison":
+        return "Garrison"
+    return short_name(unit.name)
+
+
 #: Line spacing of multi-line texts drawn as outlines (:func:`text_outline`), in ems.
 _LINE_SPACING = 1.2
 
@@ -239,6 +260,15 @@ def _outline(text: str, weight: str) -> tuple[np.ndarray, np.ndarray] | None:
     v.flags.writeable = False
     c.flags.writeable = False
     return v, c
+
+
+def _text_width(text: str, weight: str = "normal") -> float:
+    """Ink width of ``text`` in ems (0 for a blank text)."""
+    shape = _outline(text, weight)
+    if shape is None:
+        return 0.0
+    v = shape[0]
+    return float(v[:, 0].max() - v[:, 0].min())
 
 
 def text_outline(text: str, xy: tuple[float, float], em: float, *, weight: str = "normal") -> Path | None:
@@ -422,6 +452,8 @@ class BoardArtists:
         ``(n, 4)`` RGBA of every face from elevation and terrain alone.
     hatch : matplotlib.collections.PolyCollection
         Hatching over impassable hexes.
+    water : matplotlib.collections.PolyCollection
+        Blue outline and ripples over water hexes (:data:`WATER_MARK`), drawn above any fill.
     units : dict of str to (patch, Text, Text)
         Token, name and damage texts of each unit drawn, by unit name.
     arrow_layers : dict of str to list
@@ -451,6 +483,7 @@ class BoardArtists:
         self.marker_layers: dict[str, Any] = {}
         self.link_layers: dict[str, LineCollection] = {}
         self._sides: list[str] = []
+        self._occupied: set[Hex] = set()
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
 
@@ -559,7 +592,7 @@ class BoardArtists:
         texts: Mapping[Hex | str, Any] | None,
         *,
         key: str = "texts",
-        offset: tuple[float, float] = (0.0, 0.0),
+        offset: tuple[float, float] | Mapping[Hex, tuple[float, float]] = (0.0, 0.0),
         color: str | Mapping[Hex, str] = "black",
         size: float = 0.42,
         weight: str = "bold",
@@ -578,9 +611,9 @@ class BoardArtists:
             What to write where; None or empty clears the layer.
         key : str
             The layer: ``"texts"`` (default), ``"costs"``, ``"labels"``... Layers are independent.
-        offset : (float, float)
+        offset : (float, float) or mapping of Hex to (float, float)
             Shift from the hex centre in hex radii (``(0, -0.55)``: near the top of the hex,
-            since y grows down the page).
+            since y grows down the page), or one shift per hex (hexes missing: no shift).
         color : str or mapping of Hex to str
             Text colour, or a colour per hex (hexes missing from the mapping are black).
         weight : str
@@ -605,7 +638,8 @@ class BoardArtists:
         groups: dict[str, list[Path]] = {}
         for h, s in items:
             x, y = self.centre(h)
-            outline = text_outline(s, (x + offset[0], y + offset[1]), em, weight=weight)
+            dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
+            outline = text_outline(s, (x + dx, y + dy), em, weight=weight)
             if outline is None:
                 continue
             c = color if isinstance(color, str) else color.get(h, "black")
@@ -623,16 +657,44 @@ class BoardArtists:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
         return dict(self._shown.get(key, {}))
 
+    #: Where a hex's label line sits (hex radii below the centre; negative: up the page), and the
+    #: font sizes (hex radii) of the label and of the elevation badge written beside it.
+    LABEL_Y, LABEL_SIZE, BADGE_SIZE = -0.64, 0.26, 0.24
+
+    def _label_line(self, h: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Offsets of the label and of the elevation badge of ``h``: one line near the top of the hex.
+
+        A hex of elevation 0 has its label centred; an elevated hex has the label and then its
+        ``"▲n"`` badge, the pair centred, so each badge reads with its own hex's label (inside
+        the hex, not at its bottom corner beside the label of the hex below).
+        """
+        y = self.LABEL_Y
+        level = self.board.elevation(h)
+        if level <= 0:
+            return (0.0, y), (0.0, y)
+        wl = _text_width(self.board.label(h), "normal") * self.fontsize(self.LABEL_SIZE) / self.ppu
+        wb = _text_width(f"▲{level}", "normal") * self.fontsize(self.BADGE_SIZE) / self.ppu
+        gap = 0.08
+        total = wl + gap + wb
+        return (-total / 2 + wl / 2, y), (total / 2 - wb / 2, y)
+
     def set_labels(self, show: bool = True, *, color: str = "#555555") -> None:
-        """Write every hex's player label (``"C4"``) near the top of the hex, or hide them."""
+        """Write every hex's player label (``"C4"``) near the top of the hex, or hide them.
+
+        On an elevated hex the label leaves room on its right for the elevation badge
+        (:meth:`set_elevation_labels`).
+        """
         labels = {h: self.board.label(h) for h in self.hexes} if show else None
         colours = {h: "#dddddd" if not self.board.terrain(h).passable else color for h in self.hexes}
-        self.set_texts(labels, key="labels", offset=(0.0, -0.72), color=colours, size=0.26, weight="normal")
+        offsets = {h: self._label_line(h)[0] for h in self.hexes} if show else (0.0, 0.0)
+        self.set_texts(labels, key="labels", offset=offsets, color=colours, size=self.LABEL_SIZE, weight="normal")
 
     def set_elevation_labels(self, show: bool = True) -> None:
-        """Write ``"▲n"`` at the bottom of every hex of elevation n >= 1, or hide them."""
+        """Write ``"▲n"`` right after the label of every hex of elevation n >= 1, or hide them."""
         marks = {h: f"▲{self.board.elevation(h)}" for h in self.hexes if show and self.board.elevation(h) > 0}
-        self.set_texts(marks, key="elevation", offset=(0.0, 0.72), color="#3d3020", size=0.24, weight="normal")
+        offsets = {h: self._label_line(h)[1] for h in marks}
+        colours = {h: "#dddddd" if not self.board.terrain(h).passable else "#3d3020" for h in marks}
+        self.set_texts(marks, key="elevation", offset=offsets, color=colours, size=self.BADGE_SIZE, weight="normal")
 
     def set_caption(self, text: str | None) -> None:
         """A caption under the board (e.g. a cost breakdown), replacing the previous one."""
@@ -642,6 +704,21 @@ class BoardArtists:
         self.caption.set_text(text or "")
 
     # --- arrows, links, outlines, markers -------------------------------------------------
+
+    def _token_room(self, h: Hex | str | None) -> float:
+        """How far (points) an arrow ending at ``h`` stops short of its centre: past a token there.
+
+        None: a joint inside a path (no gap).
+        """
+        if h is None:
+            return 0.0
+        if not isinstance(h, Hex):
+            h = _as_hex(self.board, h)
+        return (0.56 if h in self._occupied else 0.22) * self.ppu
+
+    def _shrink(self, arrow: FancyArrowPatch) -> None:
+        first, last = getattr(arrow, "_hexrules_ends", (None, None))
+        arrow.shrinkA, arrow.shrinkB = self._token_room(first), self._token_room(last)
 
     def _layer(self, layers: dict[str, Any], key: str, make: Callable[[], Any]) -> Any:
         """The one artist of layer ``key`` in ``layers``, made by ``make()`` on first use.
@@ -666,7 +743,11 @@ class BoardArtists:
         style: str = "-|>",
         linestyle: str = "-",
     ) -> list:
-        """Draw paths as arrows, one arrow per step (hex centre to hex centre), in layer ``key``.
+        """Draw paths as arrows, one patch per step (hex centre to hex centre), in layer ``key``.
+
+        The steps of one path join at the hexes it passes (one line, with a head on its last
+        step only), and paths are drawn over unit tokens (zorder :data:`PATH_ZORDER`), so a
+        path passing a unit (e.g. a jump over a Garrison) stays visible.
 
         Parameters
         ----------
@@ -695,19 +776,28 @@ class BoardArtists:
         steps = []
         for p, c in zip(paths, cols):
             pts = [self.centre(h) for h in p]
-            steps.extend((a, b, c) for a, b in zip(pts, pts[1:]))
+            n = len(pts) - 1
+            ends = (p[0], p[-1]) if p else (None, None)
+            # one route, one line: only its first step leaves room for the start token and only
+            # its last step has a head, so a path of several steps never reads as several moves
+            steps.extend((a, b, c, ends[0] if i == 0 else None, ends[1] if i == n - 1 else None)
+                         for i, (a, b) in enumerate(zip(pts, pts[1:])))
         pool = self.arrow_layers.setdefault(key, [])
         shrink = 0.22 * self.ppu
         while len(pool) < len(steps):
-            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=shrink, shrinkB=shrink, zorder=7)
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=shrink, shrinkB=shrink, zorder=PATH_ZORDER,
+                                    capstyle="round", joinstyle="round")
             self.ax.add_patch(arrow)
             pool.append(arrow)
-        for arrow, (a, b, c) in zip(pool, steps):
+        head = ">" in style or "<" in style
+        for arrow, (a, b, c, first, last) in zip(pool, steps):
             arrow.set_positions(a, b)
-            if ">" in style or "<" in style:
+            if head and last is not None:
                 arrow.set_arrowstyle(style, head_length=0.4 * width + 4, head_width=0.25 * width + 2.5)
             else:
-                arrow.set_arrowstyle(style)
+                arrow.set_arrowstyle("-" if head else style)
+            arrow._hexrules_ends = (first, last)
+            self._shrink(arrow)
             arrow.set(color=c, linewidth=width, linestyle=linestyle, visible=True)
         for arrow in pool[len(steps):]:
             arrow.set_visible(False)
@@ -833,15 +923,21 @@ class BoardArtists:
                 token.set_center((x, y))
             token.set(facecolor=colour, edgecolor="white" if not u.garrison else "black", linewidth=1.5, visible=True)
             name.set_position((x, y))
-            label = (names or {}).get(u.name) or short_name(u.name)
+            label = (names or {}).get(u.name) or _token_name(u)
             longest = max(len(line) for line in label.splitlines()) if label else 1
             # fit the longest line in the token: about 0.66 em per bold character, 0.9 data unit wide
             name.set_fontsize(min(self.fontsize(0.19, 3.5, 10), max(3.0, self.ppu * 0.9 / (0.66 * longest))))
             name.set_text(label)
             name.set_visible(True)
-            dmg.set_position((x + 0.5, y - 0.42))
+            dmg.set_position((x + 0.48, y + 0.42))
             dmg.set_text(str(u.damage))
             dmg.set_visible(bool(u.damage))
+        occupied = {u.hex for u in units}
+        if occupied != self._occupied:
+            self._occupied = occupied
+            for pool in self.arrow_layers.values():
+                for arrow in pool:
+                    self._shrink(arrow)
         for n, art in self.units.items():
             if n not in present:
                 for a in art:
@@ -859,7 +955,11 @@ class BoardArtists:
         names = sorted({self.board.terrain(h).name for h in self.hexes} - {"open"})
         for n in names:
             colour = TERRAIN_COLOURS.get(n) or mcolors.to_hex(self._base_colour(next(h for h in self.hexes if self.board.terrain(h).name == n)))
-            handles.append(Patch(facecolor=colour, edgecolor=_EDGE, hatch="xx" if n == "impassable" else None, label=n))
+            if n == "water":
+                handles.append(Patch(facecolor=colour, edgecolor=WATER_MARK, hatch=WATER_HATCH, linewidth=1.2, label=n))
+            else:
+                handles.append(Patch(facecolor=colour, edgecolor=_EDGE, hatch="xx" if n == "impassable" else None,
+                                     label=n))
         if state is not None:
             for s in state.sides():
                 handles.append(Line2D([], [], marker="o", linestyle="none", markersize=9,
@@ -1015,6 +1115,12 @@ def draw_board(
     art.hatch = PolyCollection(art.polygons[impassable] if impassable else [], facecolors="none", edgecolors="#9a9a9a",
                                hatch="xx", linewidths=0.0, zorder=2)
     ax.add_collection(art.hatch, autolim=False)
+    # water keeps a blue ripple over any fill (a cost colour must not hide the terrain, T1)
+    water = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == "water"]
+    art.water = PolyCollection(art.polygons[water] * 0.97 + art.centres[water][:, None, :] * 0.03 if water else [],
+                               facecolors="none", edgecolors=WATER_MARK, hatch=WATER_HATCH, hatchcolors=WATER_MARK,
+                               linewidths=1.6, zorder=2)
+    ax.add_collection(art.water, autolim=False)
     x0, x1, y0, y1 = _extent(board)
     pad = 0.15
     ax.set_xlim(x0 - pad, x1 + pad)
@@ -1257,8 +1363,11 @@ class ForcedLayer:
         return self.art.layout.hex_to_pixel(h)
 
     def _boundary(self, a: Hex, b: Hex) -> tuple[float, float]:
+        """Where the mark of a step from ``a`` toward ``b`` goes: on the shared hex side, moved
+        a little down the page along the step, away from the hex labels at the top of hexes."""
         (x0, y0), (x1, y1) = self._point(a), self._point(b)
-        return ((x0 + x1) / 2, (y0 + y1) / 2)
+        f = 0.5 + (0.12 if y1 < y0 - 1e-9 else -0.12 if y1 > y0 + 1e-9 else 0.0)
+        return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
 
     def stubs(self, branches: Sequence["Branch"]) -> list[tuple[Hex, Hex, str, str]]:
         """``(from, attempted, colour, label)`` of every distinct collision or edge step."""
@@ -1335,13 +1444,16 @@ class ForcedLayer:
             p0, pb = self._point(a), self._boundary(a, t)
             arrow.set_positions(p0, pb)
             arrow.set_arrowstyle("-|>", head_length=5, head_width=3.5)
-            arrow.set(color=colour, linewidth=2.0, linestyle="-" if colour == FORCED_COLOURS["hit"] else "--",
+            # dashed (collision) or dotted (board edge): never only a colour apart from a move
+            arrow.set(color=colour, linewidth=2.0, linestyle="--" if colour == FORCED_COLOURS["hit"] else ":",
                       visible=True)
-            # the label sits a little beyond the hex side, on the attempted hex's side
+            # the label sits beside the X (for a step up or down the page), or under it (a step
+            # across), clear of the hex labels at the top of hexes
             (x0, y0), (xb, yb) = p0, pb
-            dx, dy = xb - x0, yb - y0
-            norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
-            text.set_position((xb - 0.4 * dy / norm, yb + 0.4 * dx / norm))  # beside the hex side
+            if abs(yb - y0) > 1e-9:
+                text.set_position((xb + (0.36 if xb >= x0 else -0.36), yb + 0.04))
+            else:
+                text.set_position((xb, yb + 0.34))
             text.set_text(label)
             text.set(color="white", fontsize=art.fontsize(0.26, 4, 10), fontweight="bold", visible=bool(label),
                      bbox=dict(boxstyle="round,pad=0.15", fc=colour, ec="none"))
@@ -1351,7 +1463,7 @@ class ForcedLayer:
             arrow.set_visible(False)
             text.set_visible(False)
         self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
-        self._marks.set_sizes([(0.42 * art.ppu) ** 2])
+        self._marks.set_sizes([(0.36 * art.ppu) ** 2])
         self._marks.set(facecolor=colours or "none", edgecolor="black", linewidth=0.8)
 
 
