@@ -91,6 +91,9 @@ __all__ = [
     "SIDE_COLOURS",
     "BoardArtists",
     "draw_board",
+    "legend_handle",
+    "cost_handle",
+    "MAX_FIGURE_WIDTH",
     "board_figsize",
     "new_figure",
     "short_name",
@@ -326,21 +329,36 @@ def _extent(board: "Board", size: float = 1.0) -> tuple[float, float, float, flo
     return min(xs) - size, max(xs) + size, min(ys) - size, max(ys) + size
 
 
-def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = 11.0, legend: bool = True,
-                  max_hex_inches: float = 0.8) -> tuple[float, float]:
+#: Widest figure (inches) :func:`board_figsize` makes: at 100 dpi it fits a notebook column of a
+#: 1400 px browser window (about 1000 px), two boards side by side included.
+MAX_FIGURE_WIDTH = 9.4
+
+#: Height (inches) :func:`new_figure` adds under the boards for a legend there (``legend="below"``).
+LEGEND_BELOW = 0.75
+
+
+def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = MAX_FIGURE_WIDTH,
+                  legend: bool | str = True, max_hex_inches: float = 0.8) -> tuple[float, float]:
     """A figure size (inches) that shows ``ncols`` copies of ``board`` side by side.
 
-    Hexes are at most ``max_hex_inches`` across and the whole figure at most ``max_width``
-    inches wide (a 60 x 60 board gets small hexes); ``legend`` leaves room at the right.
+    Hexes are at most ``max_hex_inches`` across and the whole figure at most ``max_width`` + 0.3
+    inches wide (a 60 x 60 board gets small hexes); ``legend=True`` leaves room at the right,
+    ``legend="below"`` under the boards.
+
+    >>> from hexrules import Board
+    >>> w, h = board_figsize(Board.rectangle(7, 5), 2, legend="below")
+    >>> w <= MAX_FIGURE_WIDTH + 0.3
+    True
     """
     x0, x1, y0, y1 = _extent(board)
     w, h = x1 - x0, y1 - y0
-    room = 1.9 if legend else 0.2
+    room = 1.9 if legend is True else 0.2
+    below = LEGEND_BELOW if legend == "below" else 0.0
     unit = min(max_hex_inches / math.sqrt(3.0), (max_width - room) / (ncols * w), 8.0 / h)
-    return (round(ncols * w * unit + room + 0.3, 2), round(h * unit + 0.8, 2))
+    return (round(ncols * w * unit + room + 0.3, 2), round(h * unit + 0.8 + below, 2))
 
 
-def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool = True,
+def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = True,
                figsize: tuple[float, float] | None = None, pyplot: bool = True,
                caption: Sequence[str] | None = None, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
     """A figure with ``ncols`` axes side by side: every figure of hexrules is made here.
@@ -353,8 +371,10 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool = True,
         caller adjusts).
     ncols : int
         Axes side by side (e.g. 2 to compare two readings of a rule, 3 chart panels).
-    legend : bool
-        Leave room at the right for :func:`draw_board`'s legend (with a board).
+    legend : bool or "below"
+        Leave room at the right for :func:`draw_board`'s legend (with a board), or under the
+        boards (``"below"``, for boards side by side: :meth:`BoardArtists.legend` with
+        ``below=True``).
     figsize : (float, float), optional
         Inches; default :func:`board_figsize` (plus room for ``caption``).
     pyplot : bool
@@ -406,8 +426,9 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool = True,
         fig = Figure(figsize=figsize, **kwargs)
         FigureCanvasAgg(fig)
     if board is not None:
-        right = 1 - 1.8 / figsize[0] if legend else 0.98
-        fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=0.04, top=0.92, wspace=0.05)
+        right = 1 - 1.8 / figsize[0] if legend is True else 0.98
+        bottom = (LEGEND_BELOW + 0.05) / figsize[1] if legend == "below" else 0.04
+        fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=0.92, wspace=0.05)
     axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
     if lines:
         height = figsize[1]
@@ -945,8 +966,23 @@ class BoardArtists:
 
     # --- legend ---------------------------------------------------------------------------
 
-    def legend(self, state: "State | None" = None, **kwargs: Any):
-        """A legend of the elevation levels and terrain present (and the sides of ``state``)."""
+    def legend(self, state: "State | None" = None, extra: Sequence[Any] = (), *, below: bool = False,
+               **kwargs: Any):
+        """A legend of the elevation levels and terrain present, the sides of ``state``, and ``extra``.
+
+        Parameters
+        ----------
+        state : State, optional
+            Its sides (token colours) and Garrisons (square tokens) are listed.
+        extra : sequence of artists
+            Entries for the overlays a picture uses (:func:`legend_handle`: cost shading, the
+            target outline, arrows, markers...), listed after the board's.
+        below : bool
+            Lay the legend out in columns under the axes, across the figure (for boards side
+            by side: :func:`new_figure` with ``legend="below"``), instead of at the right.
+        **kwargs
+            Passed to :class:`~matplotlib.legend.Legend`.
+        """
         handles = []
         levels = sorted({self.board.elevation(h) for h in self.hexes if self.board.terrain(h).name == "open"})
         for lv in levels:
@@ -967,12 +1003,64 @@ class BoardArtists:
             if any(u.garrison for u in state):
                 handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9, markerfacecolor="#888888",
                                       markeredgecolor="black", label="Garrison"))
+        handles.extend(extra)
         kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
+        if below:
+            kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
+                      ncol=min(5, max(1, (len(handles) + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
         kw.update(kwargs)
         ax = self.ax
         ax.legend_ = legend = _StaticLegend(ax, handles, [h.get_label() for h in handles], **kw)
         legend._remove_method = lambda _legend: setattr(ax, "legend_", None)
         return legend
+
+
+def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", width: float = 2.0,
+                  marker: str = "X", alpha: float = 1.0) -> Any:
+    """A legend entry for an overlay, to pass in ``extra=`` of :meth:`BoardArtists.legend`.
+
+    Parameters
+    ----------
+    kind : {"fill", "outline", "arrow", "line", "marker"}
+        A filled hex (cost shading, hexes where a unit can end), a hex outline (target, pass
+        through only), an arrow (a path), a plain line (a link), or a marker (a collision's X).
+    label : str
+    color : str
+    linestyle, width
+        Of an outline, arrow or line (a dashed arrow for an illegal path or a collision).
+    marker : str
+        Of a ``"marker"`` entry.
+    alpha : float
+        Of a ``"fill"`` entry.
+
+    Raises
+    ------
+    HexrulesError
+        If ``kind`` is not one of the kinds above.
+
+    Examples
+    --------
+    >>> legend_handle("outline", "target", "#ff00aa").get_label()
+    'target'
+    """
+    if kind == "fill":
+        return Patch(facecolor=color, edgecolor=_EDGE, alpha=alpha, label=label)
+    if kind == "outline":
+        return Patch(facecolor="none", edgecolor=color, linewidth=width, linestyle=linestyle, label=label)
+    if kind == "arrow":
+        return Line2D([], [], color=color, linewidth=width, linestyle=linestyle, marker=">",
+                      markersize=6, label=label)
+    if kind == "line":
+        return Line2D([], [], color=color, linewidth=width, linestyle=linestyle, label=label)
+    if kind == "marker":
+        return Line2D([], [], color=color, linestyle="none", marker=marker, markersize=9, markeredgecolor="black",
+                      markeredgewidth=0.8, label=label)
+    raise HexrulesError(f"kind={kind!r} is not one of 'fill', 'outline', 'arrow', 'line', 'marker'")
+
+
+def cost_handle(label: str = "cost in MP") -> Any:
+    """A legend entry for cost shading (:data:`COST_CMAP`): a swatch of its middle colour."""
+    return legend_handle("fill", label, mcolors.to_hex(COST_CMAP(0.6)), alpha=0.85)
 
 
 class _StaticLegend(Legend):
@@ -1358,6 +1446,35 @@ class ForcedLayer:
         self._labels: list[Any] = []
         self._marks = self.ax.scatter([], [], marker="X", zorder=12)
         self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
+
+    @staticmethod
+    def legend_handles(*, chosen: bool = False, edge: bool = True) -> list[Any]:
+        """Legend entries of what this layer draws, for :meth:`BoardArtists.legend` ``extra=``.
+
+        Moves are solid green arrows, collisions dashed red stubs with an X and the target's
+        damage, board-edge stops dotted orange stubs: a reader who does not tell red from green
+        still tells them apart.
+
+        Parameters
+        ----------
+        chosen : bool
+            Add the chosen branch (magenta).
+        edge : bool
+            Add the board-edge stub.
+        """
+        c = FORCED_COLOURS
+        out = [
+            legend_handle("fill", "can end here", c["ends"], alpha=0.75),
+            legend_handle("outline", "source", c["source"], width=2.5),
+            legend_handle("arrow", "moves", c["move"]),
+            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--"),
+            legend_handle("marker", "blocked step", c["hit"]),
+        ]
+        if edge:
+            out.append(legend_handle("line", "board edge", c["edge"], linestyle=":"))
+        if chosen:
+            out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0))
+        return out
 
     def _point(self, h: Hex) -> tuple[float, float]:
         return self.art.layout.hex_to_pixel(h)

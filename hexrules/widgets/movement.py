@@ -44,7 +44,7 @@ from ..board import Scenario, builtin, scenario_names
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import COST_CMAP, draw_board, engagement_overlays, new_figure
+from ..plot import COST_CMAP, cost_handle, draw_board, engagement_overlays, legend_handle, new_figure
 from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
                    scenario_from, switch_controls, table_html)
 
@@ -62,6 +62,25 @@ __all__ = [
 _PATH_OK = "#1e8449"
 _PATH_BAD = "#c0392b"
 _TARGET = "#ff00aa"
+_PASS = "#555555"
+
+
+def reach_legend() -> list:
+    """Legend entries of a reach picture: cost shading, target, pass-through hexes, legal and
+    illegal paths (an illegal path is dashed, not only red)."""
+    return [
+        cost_handle(),
+        legend_handle("outline", "target", _TARGET, width=2.5),
+        legend_handle("outline", "pass through only", _PASS, linestyle="--"),
+        legend_handle("arrow", "cheapest path", _PATH_OK),
+        legend_handle("arrow", "illegal path", _PATH_BAD, linestyle="--"),
+    ]
+
+
+def _path_style(cost: Any) -> dict:
+    """Colour and dashes of a costed path: green and solid if legal, red and dashed if not."""
+    legal = cost is None or cost.legal
+    return {"colors": _PATH_OK if legal else _PATH_BAD, "linestyle": "-" if legal else "--"}
 _NONE = ""
 
 #: The values each movement switch of :class:`~hexrules.options.RulesOptions` can take, for the
@@ -195,6 +214,12 @@ class HexExplorer(Explorer):
         }
         super().__init__(fig, controls, title=f"{sc.name or 'Board'}: hexes and the graph")
         self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.art.legend(sc.state, [
+            legend_handle("fill", "distance (darker: nearer)", "#6baed6", alpha=0.6),
+            legend_handle("outline", "chosen hex", _TARGET, width=2.5),
+            legend_handle("outline", "its neighbours", "#2e86c1"),
+            legend_handle("line", "straight line", "#2e86c1", linestyle="--"),
+        ])
         self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)))
         self.update()
 
@@ -299,6 +324,7 @@ class ReachExplorer(Explorer):
         fig, (ax,) = new_figure(sc.board)
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: where can it go, and what does it cost?")
         self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.art.legend(sc.state, reach_legend())
         self.on_hex_click([self.art], self._clicked)
         self.reach: mv.Reach | None = None
         self.cost: mv.MoveCost | None = None
@@ -335,7 +361,7 @@ class ReachExplorer(Explorer):
         self.reach = r = mv.reachable(b, st, name, kind, opts)
         self.art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=max(1, r.allowance.total))
         self.art.set_texts(r.costs, key="costs")
-        self.art.set_highlight(r.pass_only, key="pass", color="#555555", width=2, linestyle="--")
+        self.art.set_highlight(r.pass_only, key="pass", color=_PASS, width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
         head = f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable (numbers: cheapest cost in movement points)"
@@ -353,7 +379,7 @@ class ReachExplorer(Explorer):
             self.art.set_paths(None, key="path")
             self.explain(html_text=pre(head) + error_html(err))
             return
-        self.art.set_paths([c.path], key="path", colors=_PATH_OK if c.legal else _PATH_BAD)
+        self.art.set_paths([c.path], key="path", **_path_style(c))
         self.explain(html_text=pre(head) + breakdown_html(c))
 
 
@@ -402,6 +428,14 @@ class EngagementExplorer(Explorer):
         self._syncing = False
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: who is Engaged?")
         self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.art.legend(sc.state, [
+            legend_handle("line", "Engaged (E1)", "#c0392b", width=3, linestyle="--"),
+            legend_handle("line", "adjacent, not Engaged", "#7f8c8d", linestyle=":"),
+            legend_handle("outline", "Engaged unit", "#c0392b", width=2.5),
+            legend_handle("outline", "ignores Engagement", "#7f8c8d", width=2.5, linestyle="--"),
+            legend_handle("outline", "chosen unit", _TARGET),
+            legend_handle("fill", "would be Engaged", "#f1948a", alpha=0.5),
+        ])
         self.on_hex_click([self.art], lambda h, _a: setattr(self.controls["hex"], "value", sc.board.label(h)))
         self.message = ""
         self.update()
@@ -545,7 +579,7 @@ class CompareExplorer(TwoReadingsExplorer):
         controls = self.reading_controls(switch, left, right)
         names, unit = _first_mover(sc, unit)
         kind, target = _check_kind(kind), _target(sc.board, target)
-        fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
+        fig, self.axes = new_figure(sc.board, ncols=2, legend="below")
         controls.update({
             "unit": widgets.Dropdown(options=names, value=unit, description="Unit"),
             "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
@@ -555,6 +589,7 @@ class CompareExplorer(TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
+        self.arts[0].legend(sc.state, reach_legend(), below=True)
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
@@ -574,7 +609,7 @@ class CompareExplorer(TwoReadingsExplorer):
             art.ax.set_title(self.reading_title(opts), fontsize=10)
             art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=vmax)
             art.set_texts(r.costs, key="costs")
-            art.set_highlight(r.pass_only, key="pass", color="#555555", width=2, linestyle="--")
+            art.set_highlight(r.pass_only, key="pass", color=_PASS, width=2, linestyle="--")
             art.set_highlight([target] if target else None, key="target", color=_TARGET)
             cost = None
             if target:
@@ -583,8 +618,7 @@ class CompareExplorer(TwoReadingsExplorer):
                 except HexrulesError as err:
                     parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + error_html(err))
             self.costs.append(cost)
-            art.set_paths([cost.path] if cost else None, key="path",
-                          colors=_PATH_OK if cost is None or cost.legal else _PATH_BAD)
+            art.set_paths([cost.path] if cost else None, key="path", **_path_style(cost))
             if cost is not None:
                 parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + breakdown_html(cost))
             elif not target:
