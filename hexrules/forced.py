@@ -1002,7 +1002,8 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
         by = state.at(src)
     tgt = state.unit(target)
     if tgt.hex == src:
-        raise RuleError(f"{word} source {board.label(src)} is the target {tgt.name!r}'s own hex", ruling=rule)
+        raise RuleError(f"{word} source {board.label(src)} is the target's own hex ({tgt.name}): a unit is never "
+                        f"{word.lower()}ed from its own hex", ruling=rule)
     if tgt.garrison:
         raise RuleError(f"{_unit_desc(tgt)} never moves: it cannot be {word.lower()}ed", ruling=rule)
     forcing_side = side if side is not None else (by.side if by is not None else None)

@@ -189,8 +189,41 @@ def test_compare_edge_switch():
     assert "Branches that differ" in ex.explanation.value
     ex.controls["right"].value = "remove"
     assert "removed" in ex.explanation.value
-    ex.controls["switch"].value = "pull_other_elevation"  # does not apply to a Push
-    assert "does not apply" in ex.explanation.value
+    # L3 does not apply to a Push: not offered; the switches offered all apply
+    assert list(ex.controls["switch"].options) == ["push_off_board", "push_drop_damage_per_level",
+                                                    "collision_damage"]
+
+
+def test_compare_switches_follow_the_kind():
+    # a Pull offers L3 and the Push switches that also act on a Pull (edge, drop, collision)
+    ex = CompareForcedExplorer("pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1)
+    assert list(ex.controls["switch"].options) == ["pull_other_elevation", "push_off_board",
+                                                    "push_drop_damage_per_level", "collision_damage"]
+    with pytest.raises(OptionsError, match="pull_other_elevation"):
+        CompareForcedExplorer("push_edge", "push", "pull_other_elevation")
+
+
+def test_titles_follow_n():
+    # the heading names the slider's N, never the scenario's stale "Push 2:"
+    ex = ForcedExplorer("push_knuckle_shield", "push", n=2)
+    assert "Push 2: Zaku I&#x27;s Knuckle Shield" in ex.title.value
+    ex.controls["n"].value = 3
+    assert "Push 3: Zaku I" in ex.title.value and "Push 2" not in ex.title.value
+    cmp = CompareForcedExplorer("push_edge", "push", "push_off_board", n=2)
+    cmp.controls["n"].value = 1
+    assert "Push 1" in cmp.title.value and "Push 2" not in cmp.title.value
+
+
+def test_ally_target_is_refused_in_ui_words():
+    # GM (federation) on D3 as the source, the Gundam (federation) as the target: an ally. Said in
+    # the controls' words, not the API's "allow_allies=True"
+    ex = ForcedExplorer("push_collision", "push", n=2)
+    ex.controls["source"].value = "D3"
+    assert ex.controls["target"].value == "RX-78-2 Gundam"
+    assert ex.move is None
+    assert "allow_allies" not in ex.explanation.value
+    assert "moves only enemies" in ex.explanation.value and "Choose an enemy" in ex.explanation.value
+
 
 
 def test_compare_pull_other_elevation():

@@ -47,8 +47,8 @@ Examples
 ...         self.explain(f"selected {self.controls['hex'].value}")
 >>> d = Demo()
 >>> d.controls["hex"].value = "B2"
->>> d.explanation.value
-'<pre class="hexrules-explanation">selected B2</pre>'
+>>> d.explanation.value == pre("selected B2")
+True
 >>> "hexrules-explorer" in d._dom_classes, d.updates
 (True, 2)
 >>> import matplotlib.pyplot as plt; plt.close(d.figure)
@@ -79,6 +79,7 @@ __all__ = [
     "Exercise",
     "ExplorerError",
     "CSS_CLASS",
+    "PRE_STYLE",
     "pre",
     "table_html",
     "error_html",
@@ -96,9 +97,18 @@ __all__ = [
 CSS_CLASS = "hexrules-explorer"
 
 
+#: Style of :func:`pre` blocks: long lines wrap at spaces, never inside a word.
+PRE_STYLE = "white-space: pre-wrap; overflow-wrap: normal; word-break: normal"
+
+
 def pre(text: str) -> str:
-    """``text`` as escaped, monospaced HTML (for :attr:`Explorer.explanation`)."""
-    return f'<pre class="hexrules-explanation">{html.escape(text)}</pre>'
+    """``text`` as escaped, monospaced HTML (for :attr:`Explorer.explanation`); long lines wrap
+    at spaces (:data:`PRE_STYLE`), not mid-word.
+
+    >>> pre("a < b")
+    '<pre class="hexrules-explanation" style="white-space: pre-wrap; overflow-wrap: normal; word-break: normal">a &lt; b</pre>'
+    """
+    return f'<pre class="hexrules-explanation" style="{PRE_STYLE}">{html.escape(text)}</pre>'
 
 
 def error_html(err: Exception) -> str:
@@ -308,6 +318,8 @@ class Explorer(widgets.VBox):
         The picture: the ipympl canvas, or an :class:`ipywidgets.Image` of PNG bytes.
     interactive : bool
         True when :attr:`view` is an ipympl canvas.
+    title : ipywidgets.HTML
+        The heading (empty without ``title``); :meth:`set_title` changes it.
     explanation : ipywidgets.HTML
         Text explanations (cost breakdowns, who is Engaged, errors).
     updates : int
@@ -345,13 +357,18 @@ class Explorer(widgets.VBox):
             layout=widgets.Layout(display="flex", flex_flow="row wrap", align_items="center"),
         )
         children: list[widgets.Widget] = []
+        self.title = widgets.HTML(f"<b>{html.escape(title)}</b>" if title else "")
         if title:
-            children.append(widgets.HTML(f"<b>{html.escape(title)}</b>"))
+            children.append(self.title)
         children += [self.controls_box, self.view, self.explanation]
         super().__init__(children=children)
         self.add_class(CSS_CLASS)
         for control in self.controls.values():
             self._watch(control)
+
+    def set_title(self, title: str) -> None:
+        """Change the heading (e.g. when it names a control's value, such as a Push's N)."""
+        self.title.value = f"<b>{html.escape(title)}</b>"
 
     # --- controls ---------------------------------------------------------------------------
 
@@ -469,7 +486,8 @@ class TwoReadingsExplorer(Explorer):
     Attributes
     ----------
     SWITCHES : dict of str to tuple
-        The switches offered and the values offered for each.
+        The switches offered and the values offered for each (a subclass may set it per
+        instance, before calling :meth:`reading_controls`, e.g. a Push's or a Pull's).
     WHAT : str
         What the switches are about, for messages (``"movement"``, ``"Push/Pull"``).
     """
@@ -477,8 +495,7 @@ class TwoReadingsExplorer(Explorer):
     SWITCHES: Mapping[str, Sequence[Any]] = {}
     WHAT = "rules"
 
-    @classmethod
-    def reading_controls(cls, switch: str, left: Any = None, right: Any = None) -> dict[str, widgets.Widget]:
+    def reading_controls(self, switch: str, left: Any = None, right: Any = None) -> dict[str, widgets.Widget]:
         """The ``switch``, ``left`` and ``right`` controls (left and right default to the switch's
         first and second value).
 
@@ -488,6 +505,7 @@ class TwoReadingsExplorer(Explorer):
             If ``switch`` is not in :attr:`SWITCHES` or ``left`` / ``right`` is not a valid value
             of it (the message names the value and the ruling).
         """
+        cls = self  # SWITCHES may be set per explorer (e.g. the switches of a Push, or of a Pull)
         values = _check_switch(switch, cls.SWITCHES, cls.WHAT)
         left = values[0] if left is None else _check_value(switch, left)
         right = values[1] if right is None else _check_value(switch, right)

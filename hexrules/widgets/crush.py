@@ -51,7 +51,7 @@ from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars, draw_heatmap,
                     new_figure, set_at_least, set_bars, set_heatmap, side_colour)
 from ..state import State, Unit
-from .base import Explorer, ExplorerError, check_choice, check_int, pre, table_html
+from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
     "CollapseExplorer",
@@ -375,7 +375,7 @@ class CollapseExplorer(Explorer):
             parts.append(f"<b>{text}</b>" if j == i else text)
         parts.append("")
         parts.append(html.escape(self._c4_reading(res, i == len(res.steps) - 1)))
-        body = '<pre class="hexrules-explanation">' + "\n".join(parts) + "</pre>"
+        body = f'<pre class="hexrules-explanation" style="{PRE_STYLE}">' + "\n".join(parts) + "</pre>"
         if i == len(res.steps) - 1 and res.resolutions:
             rows = []
             for r in res.resolutions:

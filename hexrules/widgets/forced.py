@@ -44,7 +44,7 @@ from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
 from ..hexgrid import Hex
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import FORCED_COLOURS, ForcedLayer, draw_board, new_figure
+from ..plot import FORCED_COLOURS, ForcedLayer, draw_board, legend_handle, new_figure
 from ..state import State
 from .base import (Explorer, ExplorerError, TwoReadingsExplorer, check_choice, check_int, check_unit, hex_label,
                    movers, pre, scenario_from, switch_controls, table_html)
@@ -54,6 +54,8 @@ __all__ = [
     "CompareForcedExplorer",
     "MultiPushExplorer",
     "FORCED_SWITCHES",
+    "SWITCHES_BY_KIND",
+    "forced_title",
     "KINDS",
     "MAX_N",
     "EXPLORERS",
@@ -73,6 +75,40 @@ FORCED_SWITCHES: dict[str, tuple[Any, ...]] = {
     "push_drop_damage_per_level": (0, 1, 2),
     "collision_damage": (2, 1, 3),
 }
+
+
+#: The switches that change each kind of forced movement (the rest do nothing to it): a Push
+#: never meets L3; a Pull can be stopped by P4's board edge, take P3 drop damage and collide (P2).
+SWITCHES_BY_KIND: dict[str, tuple[str, ...]] = {
+    "push": ("push_off_board", "push_drop_damage_per_level", "collision_damage"),
+    "pull": ("pull_other_elevation", "push_off_board", "push_drop_damage_per_level", "collision_damage"),
+}
+
+
+def forced_title(name: str | None, kind: str, n: int, what: str) -> str:
+    """An explorer's heading from the current N: ``"Push 3: Zaku I's Knuckle Shield ... — what"``.
+
+    A scenario name's own "Push 2" / "Pull" at its start takes the slider's N (not the
+    scenario's); another name follows ``"Push N: "``.
+
+    >>> forced_title("Push 2: Zaku I's Knuckle Shield critical hit", "push", 3, "every way it can go")
+    "Push 3: Zaku I's Knuckle Shield critical hit — every way it can go"
+    >>> forced_title("Pull next to a hill", "pull", 2, "every way it can go")
+    'Pull 2 next to a hill — every way it can go'
+    >>> forced_title(None, "pull", 1, "two readings side by side")
+    'Pull 1 — two readings side by side'
+    """
+    import re
+
+    word = "Push" if kind == "push" else "Pull"
+    name = (name or "").strip()
+    m = re.match(r"(push|pull)\b(\s+\d+)?", name, flags=re.IGNORECASE)
+    if m:  # "Push 2: ...", "Push 2 into a unit", "Pull next to a hill": the slider's N instead
+        rest = name[m.end():]
+        head = f"{word} {n}{rest}" if rest.strip() else f"{word} {n}"
+    else:
+        head = f"{word} {n}: {name}" if name else f"{word} {n}"
+    return f"{head} — {what}"
 
 
 def _check_kind(kind: Any) -> str:
@@ -267,8 +303,9 @@ class ForcedExplorer(Explorer):
                                               layout=widgets.Layout(width="32em"))
         controls["step"] = widgets.IntSlider(value=0, min=0, max=0, description="Step")
         controls.update(self._buttons)
-        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: every way the {word} can go")
+        super().__init__(fig, controls, title=forced_title(sc.name, kind, n, f"every way the {word} can go"))
         self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True))
         self.layer = ForcedLayer(self.art)
         self.on_hex_click([self.art], self._clicked)
         self.move: ForcedMove | None = None
@@ -388,6 +425,7 @@ class ForcedExplorer(Explorer):
         self._error: HexrulesError | None = None
         try:
             try:
+                self._check_enemy()
                 self.move = forced(self.kind, self.board, self.scenario.state, self.controls["source"].value,
                                    self.controls["target"].value, self.controls["n"].value,
                                    side=self._side(), options=self.options)
@@ -410,25 +448,53 @@ class ForcedExplorer(Explorer):
         unit = self.scenario.state.at(self.board.hex(self.controls["source"].value))
         return unit.side if unit is not None else self.side
 
+    def _check_enemy(self) -> None:
+        """Refuse, in the controls' words, a target on the forcing side (P1/L1: only enemies move).
+
+        Raises
+        ------
+        ExplorerError
+            If the Target is on the side of the unit on the Source hex (or, from an empty hex,
+            on the scenario's first side).
+        """
+        target = self.controls["target"].value
+        side = self._side()
+        unit = self.scenario.state.unit(target)
+        if unit.side == side:
+            word = "Push" if self.kind == "push" else "Pull"
+            at = self.scenario.state.at(self.board.hex(self.controls["source"].value))
+            by = f"{at.name} on {self.controls['source'].value}" if at is not None else \
+                f"an effect from the empty hex {self.controls['source'].value} (side {side})"
+            raise ExplorerError(
+                f"{target} is on the same side ({side}) as {by}: a {word} moves only enemies. Choose an enemy "
+                f"as Target, or as Source a hex held by the other side.", ruling=_rule(self.kind))
+
     # --- drawing --------------------------------------------------------------------------------
 
     def redraw(self) -> None:
         fm = self.move
         if fm is None:
+            word = "Push" if self.kind == "push" else "Pull"
+            self.set_title(forced_title(self.scenario.name, self.kind, self.controls["n"].value,
+                                        f"every way the {word} can go"))
             self.layer.show(None)
             self.shown_state = self.scenario.state
             self.art.set_units(self.shown_state)
             if self._error is not None:
                 raise self._error
             return
+        word = "Push" if self.kind == "push" else "Pull"
+        self.set_title(forced_title(self.scenario.name, self.kind, self.controls["n"].value,
+                                    f"every way the {word} can go"))
         b = self.branch
         k = self.controls["step"].value
         self.layer.show(fm, chosen=b, step=k)
         self.shown_state = state_at(fm, b, k) if b is not None else fm.state
         self.art.set_units(self.shown_state)
         head = fm.explain().splitlines()[0]
-        parts = [pre(head + "\nGreen arrows: moves; red stubs: collisions (label: damage to the target); "
-                 "orange stubs: the board edge; pale green: hexes where the target can end."),
+        parts = [pre(head + "\nGreen arrows: moves; red dashed stubs with an X: collisions (label: damage to the "
+                 "target); orange dotted stubs: the board edge; pale green: hexes where the target can end; "
+                 "magenta: the branch chosen below."),
                  _outcomes_html(fm, self.controls["branch"].value)]
         if b is not None:
             lines = b.explain().splitlines()
@@ -453,7 +519,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         Default ``"push_edge"``.
     kind : {"push", "pull"}
     switch : str
-        A key of :data:`FORCED_SWITCHES` (default ``"push_off_board"``, ruling P4).
+        A switch of its kind (:data:`SWITCHES_BY_KIND`; default ``"push_off_board"``, ruling P4).
     source, target : str, optional
         As in :class:`ForcedExplorer`.
     n : int
@@ -476,13 +542,13 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` not a whole number in 0..4, or
         ``target`` stands on ``source``.
     OptionsError
-        If ``switch`` is not a key of :data:`FORCED_SWITCHES`, or ``left`` / ``right`` is not a
-        value of it.
+        If ``switch`` is not a switch of its kind (:data:`SWITCHES_BY_KIND`: a Push offers no
+        ``pull_other_elevation``), or ``left`` / ``right`` is not a value of it.
     BoardError, HexError, StateError
         If ``source`` is not a hex of the board or ``target`` not a non-Garrison unit.
     """
 
-    SWITCHES = FORCED_SWITCHES
+    SWITCHES = FORCED_SWITCHES  # per instance: the switches of its kind (SWITCHES_BY_KIND)
     WHAT = "Push/Pull"
 
     def __init__(
@@ -504,20 +570,25 @@ class CompareForcedExplorer(TwoReadingsExplorer):
             raise StateError(f"scenario {sc.name!r} has no units to {kind}")
         self.source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
         self.side, names, target = _first_units(sc, kind, target, self.source)
+        self.SWITCHES = {k: FORCED_SWITCHES[k] for k in SWITCHES_BY_KIND[kind]}
+        self.WHAT = "Push" if kind == "push" else "Pull"
         controls = self.reading_controls(switch, left, right)
-        fig, self.axes = new_figure(sc.board, ncols=2, legend=False)
+        fig, self.axes = new_figure(sc.board, ncols=2, legend="below")
         word = "Push" if kind == "push" else "Pull"
         controls.update({
             "target": widgets.Dropdown(options=names, value=target, description="Target"),
             "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
         })
-        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
+        super().__init__(fig, controls, title=forced_title(sc.name, kind, n, "two readings side by side"))
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
+        self.arts[0].legend(sc.state, ForcedLayer.legend_handles(), below=True)
         self.layers = [ForcedLayer(a) for a in self.arts]
         self.moves: list[ForcedMove] = []
         self.update()
 
     def redraw(self) -> None:
+        self.set_title(forced_title(self.scenario.name, self.kind, self.controls["n"].value,
+                                    "two readings side by side"))
         self.moves = []
         err: HexrulesError | None = None
         for art, layer, opts in zip(self.arts, self.layers, self.readings()):
@@ -554,6 +625,10 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         else:
             lines.append("Both readings give the same branches here: the switch does not apply.")
         self.explain("\n".join(lines))
+
+
+#: Colours of the units' paths in a multi-unit Push or Pull, in the order they are resolved.
+_MULTI = ("#ff00aa", "#148f77", "#d68910", "#5d6d7e")
 
 
 def _path(fm: ForcedMove, b: Branch) -> str:
@@ -651,8 +726,17 @@ class MultiPushExplorer(Explorer):
                                                          style={"description_width": "initial"})
         word = "Push" if kind == "push" else "Pull"
         super().__init__(fig, controls,
-                         title=f"{sc.name or f'{word} {n}'}: one unit at a time, in a chosen order (P5)")
+                         title=forced_title(sc.name, kind, n, "one unit at a time, in a chosen order (P5)"))
         self.art = draw_board(sc.board, sc.state, ax=ax)
+        c = FORCED_COLOURS
+        self.art.legend(sc.state, [
+            legend_handle("outline", "source", c["source"], width=2.5),
+            legend_handle("outline", "start of a moved unit", "#555555", linestyle="--"),
+            legend_handle("arrow", f"1st unit {word.lower()}ed", _MULTI[0], width=3.0),
+            legend_handle("arrow", f"2nd unit {word.lower()}ed", _MULTI[1], width=3.0),
+            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--"),
+            legend_handle("line", "board edge", c["edge"], linestyle=":"),
+        ])
         self.layers = [ForcedLayer(self.art)]
         self.result: MultiForced | None = None
         self._order: tuple[str, ...] | None = None
@@ -697,7 +781,7 @@ class MultiPushExplorer(Explorer):
         if r is None:
             return
         trails = [list(b.trail) for b in r.branches]
-        colours = ["#ff00aa", "#148f77", "#d68910", "#5d6d7e"]
+        colours = _MULTI
         self.art.set_paths(trails, key="chosen", colors=[colours[i % len(colours)] for i in range(len(trails))],
                            width=4.0)
         self.art.set_highlight([r.moves[0].source], key="forced_source", color=FORCED_COLOURS["source"], width=3.5)
