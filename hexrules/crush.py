@@ -62,7 +62,7 @@ The rulebook's worked example (RULES.md): pre-reduction Cover 3 against Resolve 
 >>> result.resolution("Rangers").damage
 2
 >>> print(result.resolution("Rangers").explain())
-Rangers rolls 3 dice (pre-reduction Cover 3) against Resolve 4: 6 hit, 4 hit, 3 miss -> 2 damage.
+Rangers: rolls 3 dice (pre-reduction Cover 3) against Resolve 4: 6 hit, 4 hit, 3 miss -> 2 damage.
   eligible models (on the piece): R1 (1 wound left), R2 (2 wounds left)
   R1 takes 1 (slain); R2 takes 1 (1 wound left)
 >>> result.piece.cover, result.piece.collapsed
@@ -644,9 +644,9 @@ def traverse(
     after = piece.collapse()
     dice = piece.cover
     reason = (
-        f"{head}: its Cover {piece.cover} is reduced by {k} to {reduced} and it collapses, staying "
-        f"obstruction terrain with Cover 0 (C1). Crush: each affected unit rolls {dice} D6, "
-        f"the pre-reduction Cover (C2)."
+        f"{head}: its Cover {piece.cover} is reduced by {k} to {reduced}, and the reduction collapses it: "
+        f"the piece is now collapsed obstruction terrain with Cover 0 (C1). Crush: each affected unit "
+        f"rolls {dice} D6, the pre-reduction Cover (C2)."
     )
     if dice == 0:
         reason += " Cover 0 before the reduction: no dice, no damage."
@@ -736,7 +736,7 @@ class UnitResolution:
         if self.vehicle:
             top = self.shield + self.resolve
             head = (
-                f"{self.unit} (vehicle) rolls {n} {'die' if n == 1 else 'dice'} "
+                f"{self.unit} (vehicle): rolls {n} {'die' if n == 1 else 'dice'} "
                 f"(pre-reduction Cover {self.pre_cover}) against Shield {self.shield} (Minor on {self.shield}+) "
                 f"and Shield + Resolve {self.shield} + {self.resolve} = {top} (Major on {top}+"
                 + (", impossible on a D6" if top > 6 else "") + ")"
@@ -754,7 +754,7 @@ class UnitResolution:
             )
             return "\n".join(lines)
         dice_word = "die" if n == 1 else "dice"
-        head = f"{self.unit} rolls {n} {dice_word} (pre-reduction Cover {self.pre_cover}) against Resolve {self.resolve}"
+        head = f"{self.unit}: rolls {n} {dice_word} (pre-reduction Cover {self.pre_cover}) against Resolve {self.resolve}"
         if not n:
             return head + ": no dice, no damage."
         rolled = ", ".join(f"{d} {c}" for d, c in zip(self.dice, self.classes))

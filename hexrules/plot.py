@@ -151,6 +151,10 @@ COST_CMAP = mcolors.LinearSegmentedColormap.from_list(
     "hexrules_cost", matplotlib.colormaps["YlOrRd"](np.linspace(0.08, 0.62, 64))
 )
 
+#: Colour of the halo drawn round hex labels (under them, over outlines), so a thick outline
+#: passing through a label's line leaves it readable.
+LABEL_HALO = (1.0, 1.0, 1.0, 0.75)
+
 #: Drawing order of path arrows: above unit tokens (9), below the units' names (10).
 PATH_ZORDER = 9.5
 
@@ -709,6 +713,17 @@ class BoardArtists:
         colours = {h: "#dddddd" if not self.board.terrain(h).passable else color for h in self.hexes}
         offsets = {h: self._label_line(h)[0] for h in self.hexes} if show else (0.0, 0.0)
         self.set_texts(labels, key="labels", offset=offsets, color=colours, size=self.LABEL_SIZE, weight="normal")
+        self._halo()
+
+    def _halo(self) -> None:
+        """A pale halo under the labels and elevation badges (over outlines): readable where a thick
+        outline passes through the label line. One more collection, rebuilt only with the labels."""
+        paths = [p for key in ("labels", "elevation") if key in self.text_layers
+                 for p in self.text_layers[key].get_paths()]
+        halo = self._layer(self.text_layers, "labels_halo",
+                           lambda: PathCollection([], facecolors="none", edgecolors=[LABEL_HALO], linewidths=2.2,
+                                                  zorder=5.9))
+        halo.set_paths([Path.make_compound_path(*paths)] if paths else [])
 
     def set_elevation_labels(self, show: bool = True) -> None:
         """Write ``"▲n"`` right after the label of every hex of elevation n >= 1, or hide them."""
@@ -716,6 +731,7 @@ class BoardArtists:
         offsets = {h: self._label_line(h)[1] for h in marks}
         colours = {h: "#dddddd" if not self.board.terrain(h).passable else "#3d3020" for h in marks}
         self.set_texts(marks, key="elevation", offset=offsets, color=colours, size=self.BADGE_SIZE, weight="normal")
+        self._halo()
 
     def set_caption(self, text: str | None) -> None:
         """A caption under the board (e.g. a cost breakdown), replacing the previous one."""

@@ -92,15 +92,18 @@ def test_collapse_explorer_steps_and_routes():
     faces = ex.art.faces
     res = ex.result
     assert res.affected == ("Rangers", "Sentinel") and res.touching == ("Scouts",)
-    assert ex.controls["step"].max == len(res.steps) - 1
+    # the slider counts from 1, like the caption "step k/n"
+    assert (ex.controls["step"].min, ex.controls["step"].max) == (1, len(res.steps))
     assert ex.step.kind == "traverse"
+    assert ex.ax.get_title(loc="left").startswith(f"step 1/{len(res.steps)} ")
     ex.controls["next"].click()
     assert ex.step.kind == "collapse"
     ex.controls["step"].value = ex.controls["step"].max
     assert ex.step.kind == "done"
+    assert ex.ax.get_title(loc="left").startswith(f"step {ex.controls['step'].value}/{len(res.steps)} ")
     assert "who took what" in ex.explanation.value
     ex.controls["next"].click()  # wraps round to the first step
-    assert ex.controls["step"].value == 0
+    assert ex.controls["step"].value == 1
     seed = ex.controls["seed"].value
     ex.controls["reroll"].click()
     assert ex.controls["seed"].value == seed + 1
@@ -114,7 +117,7 @@ def test_collapse_explorer_steps_and_routes():
 
 
 def test_collapse_explorer_highlights():
-    ex = CollapseExplorer(seed=1, step=2)  # the "affected" step
+    ex = CollapseExplorer(seed=1, step=3)  # the "affected" step (third)
     b = ex.scenario.board
     affected = ex.outlines["affected"].get_paths()
     touching = ex.outlines["touching"].get_paths()
@@ -124,3 +127,8 @@ def test_collapse_explorer_highlights():
     assert len(ex.outlines["current"].get_paths()) == 0
     ex.controls["next"].click()  # first die of the Rangers: their models on the piece in gold
     assert ex.step.kind == "die" and len(ex.outlines["current"].get_paths()) == 2
+
+
+def test_collapse_title_is_not_doubled():
+    ex = CollapseExplorer(seed=1)
+    assert ex.title.value.count("Crush:") == 1

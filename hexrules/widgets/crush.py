@@ -58,6 +58,7 @@ __all__ = [
     "DamageExplorer",
     "VehicleExplorer",
     "heatmap_values",
+    "crush_title",
     "HEATMAP_METRICS",
     "EXPLORERS",
 ]
@@ -69,13 +70,16 @@ MAX_SEED = 99_999
 TABLE_SHIELDS = tuple(range(1, 7))
 TABLE_RESOLVES = tuple(range(1, 7))
 
-_INTACT = "#e67e22"
+_INTACT = "#c9b037"  # olive gold: not the orange of a side's tokens
 _COLLAPSED = "#7f8c8d"
 _AFFECTED = "#c0392b"
 _TOUCHING = "#2e86c1"
 _CURRENT = "#f1c40f"
 _PATH = "#6c3483"
 _ONLY = "#2471a3"
+#: Outlines of affected / touching units' hexes are drawn this far in (a fraction of the hex), so
+#: that they pass under the hex labels' line rather than through the labels.
+_INSET = 0.82
 _ALSO = "#d35400"
 
 #: Heatmap choices of :class:`DamageExplorer`: label -> k (None: expected damage).
@@ -109,6 +113,19 @@ def heatmap_values(metric: int | None = None, covers: Sequence[int] = COVERS, re
 # --- the collapse on a board ------------------------------------------------------------------------
 
 
+def crush_title(name: str | None) -> str:
+    """The heading of a :class:`CollapseExplorer`: ``"Crush: <name>"``, never "Crush: Crush: ...".
+
+    >>> crush_title("Crush: Grinder through the hab block")
+    'Crush: Grinder through the hab block'
+    >>> crush_title("Grinder through the hab block")
+    'Crush: Grinder through the hab block'
+    """
+    import re
+
+    return "Crush: " + re.sub(r"^\s*crush\s*:\s*", "", name or "", flags=re.IGNORECASE)
+
+
 def _route_options(sc: CrushScenario, vehicle: str) -> list[tuple[str, tuple]]:
     board = sc.board
     path = sc.paths[vehicle]
@@ -131,7 +148,8 @@ class CollapseExplorer(Explorer):
     seed : int
         The seed of the roll (C5); "Roll again" adds 1.
     step : int or None
-        The step shown first (None: the first step).
+        The step shown first, counted from 1 as the Step slider and the caption count
+        ("step 3/19"); None: the first step.
 
     Controls: the piece's Cover (0-6), the route (drive across, or stop on the piece: then the
     vehicle itself is affected), the damage-assignment policy (C3), the C4 switch (the
@@ -176,7 +194,7 @@ class CollapseExplorer(Explorer):
             raise StateError(f"scenario {sc.name!r} has no vehicle path")
         seed = check_int("seed", seed, 0, MAX_SEED, ruling="C5")
         if step is not None:
-            step = check_int("step", step, 0)
+            step = check_int("step", step, 1)
         self.vehicle = next(iter(sc.paths))
         self.routes = _route_options(sc, self.vehicle)
         self._syncing = False
@@ -191,21 +209,21 @@ class CollapseExplorer(Explorer):
             "major_also_minor": widgets.Checkbox(value=False, description="C4: Major also Minor"),
             "seed": widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed"),
             "reroll": widgets.Button(description="Roll again"),
-            "step": widgets.IntSlider(value=0, min=0, max=1, description="Step"),
+            "step": widgets.IntSlider(value=1, min=1, max=2, description="Step"),
             "next": widgets.Button(description="Next step"),
         }
-        super().__init__(fig, controls, title=f"Crush: {sc.name}")
+        super().__init__(fig, controls, title=crush_title(sc.name))
         self.controls["reroll"].on_click(self._reroll)
         self.controls["next"].on_click(self._next)
         self.art = draw_board(sc.board, self._tokens(sc.units, sc.units), ax=self.ax, legend=False)
         self._legend()
         if step is not None:
-            last = len(self.result.steps) - 1
+            last = len(self.result.steps)
             if step > last:
                 self.close_figure()
-                raise ExplorerError(f"step={step!r} is outside 0..{last} (the steps of this Crush)")
+                raise ExplorerError(f"step={step!r} is outside 1..{last} (the steps of this Crush)")
             self._syncing = True
-            self.controls["step"].max = max(step, 1)
+            self.controls["step"].max = max(step, 2)
             self.controls["step"].value = step
             self._syncing = False
         self.update()
@@ -222,7 +240,7 @@ class CollapseExplorer(Explorer):
 
     def _next(self, _button: Any) -> None:
         st = self.controls["step"]
-        st.value = st.value + 1 if st.value < st.max else 0
+        st.value = st.value + 1 if st.value < st.max else st.min
 
     # --- model ------------------------------------------------------------------------------------
 
@@ -289,16 +307,16 @@ class CollapseExplorer(Explorer):
         steps = res.steps
         st = self.controls["step"]
         self._syncing = True
-        try:
-            if st.max != len(steps) - 1:
-                if st.value > len(steps) - 1:
-                    st.value = len(steps) - 1
-                st.max = max(1, len(steps) - 1)
-                if st.value > len(steps) - 1:
-                    st.value = len(steps) - 1
+        try:  # the slider counts steps from 1, as the caption does
+            if st.max != len(steps):
+                if st.value > len(steps):
+                    st.value = len(steps)
+                st.max = max(2, len(steps))
+                if st.value > len(steps):
+                    st.value = len(steps)
         finally:
             self._syncing = False
-        i = min(st.value, len(steps) - 1)
+        i = min(st.value, len(steps)) - 1
         self.step = step = steps[i]
         kinds = [s.kind for s in steps[: i + 1]]
         collapsed = "collapse" in kinds and res.collapse.collapsed
@@ -337,14 +355,15 @@ class CollapseExplorer(Explorer):
 
         self.outlines = {
             "affected": self.art.set_highlight([h for n in res.affected for h in piece_hexes(n)] if show_affected else [],
-                                               key="affected", color=_AFFECTED, width=3.0),
+                                               key="affected", color=_AFFECTED, width=2.5, inset=_INSET),
             "touching": self.art.set_highlight([h for n in res.touching for h in all_hexes(n)] if show_affected else [],
-                                               key="touching", color=_TOUCHING, width=2.5, linestyle="--"),
+                                               key="touching", color=_TOUCHING, width=2.5, linestyle="--",
+                                               inset=_INSET),
         }
         current = []
         if step.unit and step.kind in ("die", "unit") and step.unit in units:
             current = piece_hexes(step.unit) if step.kind == "die" else list(step.hexes) or piece_hexes(step.unit)
-        self.outlines["current"] = self.art.set_highlight(current, key="current", color=_CURRENT, width=3.0, inset=0.8)
+        self.outlines["current"] = self.art.set_highlight(current, key="current", color=_CURRENT, width=3.0, inset=0.7)
         head = textwrap.shorten(step.text.splitlines()[0], 95, placeholder=" …")
         self.ax.set_title(f"step {i + 1}/{len(steps)} · {head}", fontsize=8, loc="left")
         self.explain(html_text=self._explanation(res, i))
@@ -396,6 +415,13 @@ class CollapseExplorer(Explorer):
 # --- designer what-ifs ---------------------------------------------------------------------------------
 
 
+def _stack(fig: Any, left: Any, right: Any, below: Any) -> None:
+    """Lay out three chart axes: two side by side on top, the third (a heatmap) under them."""
+    left.set_position([0.08, 0.60, 0.38, 0.33])
+    right.set_position([0.58, 0.60, 0.38, 0.33])
+    below.set_position([0.2, 0.07, 0.52, 0.41])
+
+
 class DamageExplorer(Explorer):
     """What if: Crush damage to a non-vehicle unit for any Cover and Resolve (C2, C3, C5).
 
@@ -424,8 +450,9 @@ class DamageExplorer(Explorer):
         cover = check_int("cover", cover, 0, MAX_COVER, ruling="C2")
         resolve = check_int("resolve", resolve, RESOLVES[0], RESOLVES[-1], ruling="C3")
         check_choice("metric", metric, list(HEATMAP_METRICS))
-        fig, (self.ax_bar, self.ax_curve, self.ax_heat) = new_figure(None, 3, figsize=(12.5, 3.9))
-        fig.subplots_adjust(left=0.06, right=0.97, bottom=0.15, top=0.86, wspace=0.32)
+        # two charts side by side over the heatmap: 9.4 inches wide fits a ~1000 px notebook column
+        fig, (self.ax_bar, self.ax_curve, self.ax_heat) = new_figure(None, 3, figsize=(9.4, 7.0))
+        _stack(fig, self.ax_bar, self.ax_curve, self.ax_heat)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
             "resolve": widgets.IntSlider(value=resolve, min=1, max=7, description="Resolve"),
@@ -437,7 +464,7 @@ class DamageExplorer(Explorer):
         self.lines = draw_at_least(self.ax_curve)
         self.img, self.cells, self.frame = draw_heatmap(self.ax_heat, COVERS, RESOLVES, xlabel="Resolve",
                                                          ylabel="pre-reduction Cover")
-        self.colorbar = fig.colorbar(self.img, ax=self.ax_heat, fraction=0.05, pad=0.02)
+        self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]))
         self.update()
 
     def redraw(self) -> None:
@@ -497,8 +524,8 @@ class VehicleExplorer(Explorer):
         shield = check_int("shield", shield, 1, 7, ruling="C4")
         resolve = check_int("resolve", resolve, 1, 6, ruling="C4")
         check_choice("reading", reading, self.READINGS, ruling="C4")
-        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(13.0, 4.2))
-        fig.subplots_adjust(left=0.05, right=0.97, bottom=0.14, top=0.86, wspace=0.3)
+        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(9.4, 7.2))
+        _stack(fig, self.ax_minor, self.ax_hp, self.ax_table)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
             "shield": widgets.IntSlider(value=shield, min=1, max=7, description="Shield"),
