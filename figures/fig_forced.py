@@ -17,7 +17,7 @@ import textwrap
 
 from hexrules import builtin
 from hexrules.forced import pull, push
-from hexrules.plot import ForcedLayer, draw_board, new_figure
+from hexrules.plot import ForcedLayer, draw_board, legend_handle, new_figure
 
 GUNDAM = "RX-78-2 Gundam"
 
@@ -37,6 +37,7 @@ def fig_push_example():
         f"The Gundam can end on {ends} (pale green).",
     ])
     art = draw_board(b, sc.state, ax=ax, title="Push 2: Zaku I's Knuckle Shield critical hit (P1, P2)")
+    art.legend(sc.state, ForcedLayer.legend_handles(edge=False))
     ForcedLayer(art).show(fm)
     return fig
 
@@ -54,6 +55,8 @@ def fig_pull_example():
         f"are one hex closer: {' and '.join(moved)}. Either is eligible; pulling is optional.",
     ])
     art = draw_board(b, sc.state, ax=ax, title="Pull 1: Char's Zaku II, two equally short paths (L1)")
+    art.legend(sc.state, ForcedLayer.legend_handles(edge=False)[:3]
+               + [legend_handle("outline", "eligible (L1)", "#1e8449", width=2.5)])
     ForcedLayer(art).show(fm)
     art.set_highlight([x.final for x in fm if x.moved], key="eligible", color="#1e8449", width=3)
     return fig
@@ -70,6 +73,7 @@ def fig_collision():
     fig, (ax,) = new_figure(b, pyplot=False, caption=wrapped + [
         "Other red stubs: the Garrison on D1 and the impassable D5 are collisions too."])
     art = draw_board(b, after, ax=ax, title="Push into a unit: both take 2, the Push ends (P2, P6)")
+    art.legend(after, ForcedLayer.legend_handles(edge=False, chosen=True))
     ForcedLayer(art).show(fm, chosen=hit)
     return fig
 

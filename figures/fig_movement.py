@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from hexrules import builtin
 from hexrules import movement as mv
-from hexrules.plot import draw_board, engagement_overlays, new_figure
+from hexrules.plot import draw_board, engagement_overlays, legend_handle, new_figure
 
 GUNDAM = "RX-78-2 Gundam"
 CHAR = "Char's Zaku II"
@@ -77,6 +77,9 @@ def _engagement(name: str, title: str):
         lines.append("Engagement is mutual (E1); each movement they start costs one more (E2)")
     fig, (ax,) = new_figure(b, pyplot=False, caption=lines)
     art = draw_board(b, st, ax=ax, title=title)
+    art.legend(st, [legend_handle("line", "Engaged (E1)", "#c0392b", width=3, linestyle="--"),
+                    legend_handle("line", "adjacent, not Engaged", "#7f8c8d", linestyle=":"),
+                    legend_handle("outline", "Engaged unit", "#c0392b", width=2.5)])
     art.set_links(over["engaged_links"], key="engaged", width=4)
     art.set_links(over["near_links"], key="near", color="#7f8c8d", width=2, linestyle=":")
     art.set_highlight([st.unit(n).hex for n in eng], key="engaged", color="#c0392b", width=3)

@@ -153,10 +153,13 @@ COST_CMAP = mcolors.LinearSegmentedColormap.from_list(
 
 #: Colour of the halo drawn round hex labels (under them, over outlines), so a thick outline
 #: passing through a label's line leaves it readable.
-LABEL_HALO = (1.0, 1.0, 1.0, 0.75)
+LABEL_HALO = (1.0, 1.0, 1.0, 0.55)
 
 #: Drawing order of path arrows: above unit tokens (9), below the units' names (10).
 PATH_ZORDER = 9.5
+
+#: Drawing order of text layers other than hex labels (e.g. costs): above paths, under unit names.
+TEXT_ZORDER = 9.7
 
 #: Boards with more hexes than this are drawn without stroked hex edges (a small gap between
 #: faces shows the grid instead), which halves the cost of a redraw on a 60 x 60 board.
@@ -669,8 +672,11 @@ class BoardArtists:
                 continue
             c = color if isinstance(color, str) else color.get(h, "black")
             groups.setdefault(c, []).append(outline)
+        # hex labels sit under outlines' halo; other texts (costs) over paths, so a path passing
+        # through a hex never hides its number
+        z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
         pc = self._layer(self.text_layers, key,
-                         lambda: PathCollection([], edgecolors="none", linewidths=0.0, zorder=6))
+                         lambda: PathCollection([], edgecolors="none", linewidths=0.0, zorder=z))
         pc.set_paths([Path.make_compound_path(*paths) for paths in groups.values()])
         pc.set_facecolor(list(groups) or "none")
         if kwargs:
@@ -721,7 +727,7 @@ class BoardArtists:
         paths = [p for key in ("labels", "elevation") if key in self.text_layers
                  for p in self.text_layers[key].get_paths()]
         halo = self._layer(self.text_layers, "labels_halo",
-                           lambda: PathCollection([], facecolors="none", edgecolors=[LABEL_HALO], linewidths=2.2,
+                           lambda: PathCollection([], facecolors="none", edgecolors=[LABEL_HALO], linewidths=1.8,
                                                   zorder=5.9))
         halo.set_paths([Path.make_compound_path(*paths)] if paths else [])
 

@@ -344,3 +344,76 @@ def test_the_legend_is_drawn_once_then_pasted_with_the_same_pixels(scenario, mon
     fig.set_dpi(150)
     fig.canvas.draw()
     assert len(calls) == n + 1
+
+
+# --- learner review: terrain under overlays, labels, paths, legends --------------------------------
+
+
+def test_water_stays_marked_under_a_cost_fill(art):
+    # B2 is water ("~"): a cost colour recolours its face, but the blue outline and ripples of
+    # art.water are drawn above the faces, on exactly the water hexes (T1)
+    b2 = art.index[art.board.hex("B2")]
+    art.set_fill({"B2": 3}, vmin=0, vmax=4)
+    assert len(art.water.get_paths()) == 1
+    assert art.water.get_zorder() > art.faces.get_zorder()
+    assert art.water.get_hatch() == plot.WATER_HATCH
+    centre = art.polygons[b2].mean(axis=0)
+    assert np.allclose(art.water.get_paths()[0].vertices[:6].mean(axis=0), centre)
+
+
+def test_elevation_badge_sits_beside_its_own_label_inside_the_hex(art):
+    # C1 is height 2: its label and its badge share one line near the top of C1, label first
+    h = art.board.hex("C1")
+    (lx, ly), (bx, by) = art._label_line(h)
+    assert ly == by and -1.0 < ly < -0.5  # the top of the hex (y grows down the page)
+    assert lx < 0 < bx and bx < 0.6  # label left, badge right, inside the hex
+    # a ground hex has its label centred
+    (lx0, _), _ = art._label_line(art.board.hex("A1"))
+    assert lx0 == 0.0
+
+
+def test_a_path_is_one_line_with_one_head(art):
+    # A3 -> B3 -> C3: the joint at B3 has no gap and no head; only the last step has a head
+    arrows = art.set_paths([["A3", "B3", "C3"]], colors="green")
+    first, last = arrows
+    assert first.shrinkB == 0.0 and last.shrinkA == 0.0
+    assert first.get_arrowstyle().__class__.__name__ == "Curve"  # "-": a plain line
+    assert last.get_arrowstyle().__class__.__name__ == "CurveFilledB"  # "-|>"
+    # drawn over unit tokens, so a path passing a unit (B3 holds the Garrison) stays visible
+    token = art.units["Base"][0]
+    assert first.get_zorder() > token.get_zorder()
+    # the start (A1 holds the Gundam) leaves room for its token
+    (a,) = art.set_paths([["A1", "B1"]])
+    assert a.shrinkA > art.ppu * 0.5
+
+
+def test_garrison_tokens_read_garrison():
+    st = State([Unit("Federation Garrison", "federation", Hex(0, 0), garrison=True)])
+    a = draw_board(Board.rectangle(2, 2), st, ax=Figure().add_subplot())
+    assert a.units["Federation Garrison"][1].get_text() == "Garrison"
+
+
+def test_legend_lists_overlay_entries_and_can_go_below(scenario):
+    fig, axes = new_figure(scenario.board, 2, legend="below", pyplot=False)
+    assert fig.get_size_inches()[0] <= plot.MAX_FIGURE_WIDTH + 0.3
+    a = draw_board(scenario.board, scenario.state, ax=axes[0], legend=False)
+    leg = a.legend(scenario.state, [plot.cost_handle(), plot.legend_handle("outline", "target", "#ff00aa")],
+                   below=True)
+    labels = [t.get_text() for t in leg.get_texts()]
+    assert labels[-2:] == ["cost in MP", "target"] and "water" in labels
+    with pytest.raises(HexrulesError, match="kind='blob'"):
+        plot.legend_handle("blob", "x", "red")
+
+
+def test_collision_stubs_are_dashed_and_edge_stubs_dotted():
+    from hexrules import builtin
+    from hexrules.forced import push
+
+    sc = builtin("push_edge")
+    layer = plot.ForcedLayer(draw_board(sc.board, sc.state, ax=Figure().add_subplot()))
+    fm = push(sc.board, sc.state, "Zaku I", "RX-78-2 Gundam", 2)
+    layer.show(fm)
+    styles = {a.get_linestyle() for a in layer._stubs if a.get_visible()}
+    assert styles == {":"}  # push_off_board="stop": every edge stub dotted
+    labels = [h.get_label() for h in plot.ForcedLayer.legend_handles(chosen=True)]
+    assert {"moves", "collision (-damage)", "board edge", "chosen branch"} <= set(labels)
