@@ -341,6 +341,7 @@ class Explorer(widgets.VBox):
         self._click_targets: list[tuple[Any, Any]] = []
         self._click_callback: Callable[[Hex, Any], None] | None = None
         self._click_cid: int | None = None
+        self._shown = False  # a browser has shown the ipympl canvas (see refresh)
         canvas = figure.canvas
         self.interactive = isinstance(canvas, widgets.DOMWidget)
         if self.interactive:
@@ -349,6 +350,7 @@ class Explorer(widgets.VBox):
                 if hasattr(canvas, attr):
                     setattr(canvas, attr, value)
             self.view = canvas
+            canvas.on_msg(self._seen)
         else:
             self.view = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
         self.explanation = widgets.HTML(layout=widgets.Layout(min_height="2em"))
@@ -365,6 +367,10 @@ class Explorer(widgets.VBox):
         self.add_class(CSS_CLASS)
         for control in self.controls.values():
             self._watch(control)
+
+    def _seen(self, _widget: Any, _content: Any, _buffers: Any = None) -> None:
+        """A message from a browser showing the ipympl canvas: from now on redraw at once."""
+        self._shown = True
 
     def set_title(self, title: str) -> None:
         """Change the heading (e.g. when it names a control's value, such as a Push's N)."""
@@ -422,12 +428,18 @@ class Explorer(widgets.VBox):
     def refresh(self) -> None:
         """Show the figure's current artists: ``draw`` on ipympl, else a new PNG.
 
-        On ipympl, ``canvas.draw()`` renders now and sends the frame at once; ``draw_idle()``
-        would only ask the browser to ask for a redraw, one more round trip per change
-        (measured in the browser: median 122 ms -> 101 ms per control change).
+        On ipympl, once a browser shows the canvas (it has sent the canvas a message),
+        ``canvas.draw()`` renders now and sends the frame at once; ``draw_idle()`` only asks the
+        browser to ask for a redraw, one more round trip per change. Before that (the
+        constructor's update, headless runs) it stays ``draw_idle()``: a frame pushed before the
+        browser shows the canvas is lost and the canvas stays blank, and nothing is rendered for
+        nobody.
         """
         if self.interactive:
-            self.figure.canvas.draw()
+            if self._shown:
+                self.figure.canvas.draw()
+            else:  # not shown yet: the browser asks for the first frame when it shows the canvas
+                self.figure.canvas.draw_idle()
         else:
             self.view.value = self.png()
 
