@@ -123,6 +123,21 @@ def _rule(kind: str) -> str:
     return "P1" if kind == "push" else "L1"
 
 
+def _setup(scenario: Any, kind: str, n: int, source: str | None, target: str | None) -> tuple:
+    """The checked inputs every forced-movement explorer starts from.
+
+    Returns ``(scenario, kind, n, source label, forcing side, target names, target)``.
+    """
+    sc = scenario_from(scenario)
+    kind = _check_kind(kind)
+    n = _check_n(n, kind)
+    if not len(sc.state):
+        raise StateError(f"scenario {sc.name!r} has no units to {kind}")
+    source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
+    side, names, target = _first_units(sc, kind, target, source)
+    return sc, kind, n, source, side, names, target
+
+
 def _first_units(sc: Scenario, kind: str, target: Any, source: str) -> tuple[str, list[str], str]:
     """The first unit's side (the forcing side of an effect on an empty hex), the units that can be
     forced from ``source`` (not Garrisons, not the unit standing on it) and the target (default:
@@ -277,14 +292,8 @@ class ForcedExplorer(Explorer):
         switches: tuple[str, ...] = (),
         branch: int | None = None,
     ) -> None:
-        self.scenario = sc = scenario_from(scenario)
-        self.board = sc.board
-        self.kind = kind = _check_kind(kind)
-        n = _check_n(n, kind)
-        if not len(sc.state):
-            raise StateError(f"scenario {sc.name!r} has no units to {kind}")
-        source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
-        self.side, _names, target = _first_units(sc, kind, target, source)
+        sc, kind, n, source, self.side, _names, target = _setup(scenario, kind, n, source, target)
+        self.scenario, self.board, self.kind = sc, sc.board, kind
         self.base_options = check_options(options)
         branch = None if branch is None else check_int("branch", branch, 0)
         self._syncing = False
@@ -562,14 +571,8 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         left: Any = None,
         right: Any = None,
     ) -> None:
-        self.scenario = sc = scenario_from(scenario)
-        self.board = sc.board
-        self.kind = kind = _check_kind(kind)
-        n = _check_n(n, kind)
-        if not len(sc.state):
-            raise StateError(f"scenario {sc.name!r} has no units to {kind}")
-        self.source = hex_label(sc.board, list(sc.state)[0].hex if source is None else source, name="source")
-        self.side, names, target = _first_units(sc, kind, target, self.source)
+        sc, kind, n, self.source, self.side, names, target = _setup(scenario, kind, n, source, target)
+        self.scenario, self.board, self.kind = sc, sc.board, kind
         self.SWITCHES = {k: FORCED_SWITCHES[k] for k in SWITCHES_BY_KIND[kind]}
         self.WHAT = "Push" if kind == "push" else "Pull"
         controls = self.reading_controls(switch, left, right)
