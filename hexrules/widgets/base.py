@@ -12,7 +12,7 @@ the artists already drawn (recolour, move, retext), then :meth:`Explorer.refresh
 result:
 
 * if the figure's canvas is an ipympl widget (the notebook ran ``%matplotlib widget``), that
-  canvas is the picture and ``refresh`` redraws it at once (``draw``); clicks on it can
+  canvas is the picture and ``refresh`` asks it to redraw (``draw_idle``); clicks on it can
   select hexes (:meth:`Explorer.on_hex_click`);
 * otherwise (Agg: pytest, nbmake without ipympl, Voila without it) the picture is an
   :class:`ipywidgets.Image` holding a PNG of the same figure, refreshed on every update.
@@ -341,7 +341,6 @@ class Explorer(widgets.VBox):
         self._click_targets: list[tuple[Any, Any]] = []
         self._click_callback: Callable[[Hex, Any], None] | None = None
         self._click_cid: int | None = None
-        self._shown = False  # a browser has shown the ipympl canvas (see refresh)
         canvas = figure.canvas
         self.interactive = isinstance(canvas, widgets.DOMWidget)
         if self.interactive:
@@ -350,7 +349,6 @@ class Explorer(widgets.VBox):
                 if hasattr(canvas, attr):
                     setattr(canvas, attr, value)
             self.view = canvas
-            canvas.on_msg(self._seen)
         else:
             self.view = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
         self.explanation = widgets.HTML(layout=widgets.Layout(min_height="2em"))
@@ -367,10 +365,6 @@ class Explorer(widgets.VBox):
         self.add_class(CSS_CLASS)
         for control in self.controls.values():
             self._watch(control)
-
-    def _seen(self, _widget: Any, _content: Any, _buffers: Any = None) -> None:
-        """A message from a browser showing the ipympl canvas: from now on redraw at once."""
-        self._shown = True
 
     def set_title(self, title: str) -> None:
         """Change the heading (e.g. when it names a control's value, such as a Push's N)."""
@@ -426,20 +420,9 @@ class Explorer(widgets.VBox):
         self.updates += 1
 
     def refresh(self) -> None:
-        """Show the figure's current artists: ``draw`` on ipympl, else a new PNG.
-
-        On ipympl, once a browser shows the canvas (it has sent the canvas a message),
-        ``canvas.draw()`` renders now and sends the frame at once; ``draw_idle()`` only asks the
-        browser to ask for a redraw, one more round trip per change. Before that (the
-        constructor's update, headless runs) it stays ``draw_idle()``: a frame pushed before the
-        browser shows the canvas is lost and the canvas stays blank, and nothing is rendered for
-        nobody.
-        """
+        """Show the figure's current artists: ``draw_idle`` on ipympl, else a new PNG."""
         if self.interactive:
-            if self._shown:
-                self.figure.canvas.draw()
-            else:  # not shown yet: the browser asks for the first frame when it shows the canvas
-                self.figure.canvas.draw_idle()
+            self.figure.canvas.draw_idle()
         else:
             self.view.value = self.png()
 
