@@ -427,6 +427,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
 
         with plt.ioff():
             fig = plt.figure(figsize=figsize, **kwargs)
+        _keep_data_url_valid(fig.canvas)
     else:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -444,6 +445,22 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         fig.text(0.02, 0.03, "\n".join(lines), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
                  linespacing=1.4)
     return fig, axes
+
+
+def _keep_data_url_valid(canvas: Any) -> None:
+    """Stop an ipympl canvas from syncing an invalid ``_data_url`` to the browser.
+
+    ipympl 0.10.0's ``Canvas.send_binary`` stores each frame drawn before the browser's
+    ``initialized`` message in ``_data_url`` as bare base64, without the
+    ``data:image/png;base64,`` prefix. A browser canvas model created from that state loads it
+    as a relative URL, the image is "broken", and the model's ``drawImage`` calls throw before
+    its view is sized: the figure stays a blank 0 x 0 canvas (seen in JupyterLab when the
+    browser asked for a frame before ``initialized`` reached the kernel). Turning
+    ``syncing_data_url`` off, as ipympl itself does on ``initialized``, leaves ``_data_url``
+    null; the browser then shows the first frame it is sent. Other canvases are left alone.
+    """
+    if getattr(canvas, "syncing_data_url", None) is True:
+        canvas.syncing_data_url = False
 
 
 def _as_hex(board: "Board", where: Hex | str) -> Hex:
