@@ -506,6 +506,28 @@ def kernel_message_watcher(page) -> list[str]:
     return found
 
 
+# Console messages of the widget front end that mean a widget model or view is broken (the
+# page may still look fine for a while): ipywidgets logs them instead of showing an error box.
+FRONT_END_ERROR_MARKERS = ("Error setting state", "Could not create a model",
+                           "Could not create a view", "Error creating widget",
+                           "Could not instantiate widget")
+
+
+def front_end_error_watcher(page) -> list[str]:
+    """Record the page's console messages that hold a :data:`FRONT_END_ERROR_MARKERS` entry
+    (e.g. ipympl's "Error setting state: Failed to execute 'drawImage' ...", which leaves a
+    figure blank). Returns the list that gets filled."""
+    found: list[str] = []
+
+    def on_console(msg):
+        text = msg.text
+        if any(m in text for m in FRONT_END_ERROR_MARKERS):
+            found.append(text[:500])
+
+    page.on("console", on_console)
+    return found
+
+
 # --------------------------------------------------------------------------- JupyterLab
 
 

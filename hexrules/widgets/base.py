@@ -511,10 +511,13 @@ class TwoReadingsExplorer(Explorer):
         right = values[1] if right is None else _check_value(switch, right)
         return {
             "switch": widgets.Dropdown(options=list(cls.SWITCHES), value=switch, description="Rule switch"),
-            "left": widgets.ToggleButtons(options=[(str(v), v) for v in _offered(values, left)], value=left,
-                                          description="Left"),
-            "right": widgets.ToggleButtons(options=[(str(v), v) for v in _offered(values, right)], value=right,
-                                           description="Right"),
+            # Dropdowns, not ToggleButtons: their options change with the switch, and ipywidgets
+            # 8.1's ToggleButtons view keeps its old buttons when the new labels read "0", "1",
+            # ... (e.g. push_drop_damage_per_level after push_off_board), then fails to update.
+            "left": widgets.Dropdown(options=[(str(v), v) for v in _offered(values, left)], value=left,
+                                     description="Left"),
+            "right": widgets.Dropdown(options=[(str(v), v) for v in _offered(values, right)], value=right,
+                                      description="Right"),
         }
 
     def _on_change(self, change: Mapping[str, Any]) -> None:

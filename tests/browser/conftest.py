@@ -77,11 +77,13 @@ def chromium():
 
 
 class BrowserPage:
-    """A fresh browser page plus the kernel errors seen on its websockets."""
+    """A fresh browser page, the kernel errors seen on its websockets, and the widget front
+    end's errors logged to its console."""
 
-    def __init__(self, page, kernel_errors: list[str]):
+    def __init__(self, page, kernel_errors: list[str], front_end_errors: list[str]):
         self.page = page
         self.kernel_errors = kernel_errors
+        self.front_end_errors = front_end_errors
 
 
 @pytest.fixture
@@ -90,7 +92,8 @@ def browser_page(chromium):
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors = bk.kernel_message_watcher(page)
+    front_end = bk.front_end_error_watcher(page)
     try:
-        yield BrowserPage(page, errors)
+        yield BrowserPage(page, errors, front_end)
     finally:
         context.close()

@@ -53,6 +53,8 @@ def test_notebook_as_a_voila_app(voila_server, browser_page, artifacts_dir, requ
         time.sleep(0.5)
         assert not browser_page.kernel_errors, (
             f"{nb}: widget callbacks raised in app mode: {browser_page.kernel_errors}")
+        assert not browser_page.front_end_errors, (
+            f"{nb}: the widget front end logged errors in app mode: {browser_page.front_end_errors}")
         problems = bk.page_problems(page)
         assert not problems, f"{nb}: after interaction the page shows errors:\n\n" + \
             "\n\n".join(problems)

@@ -41,6 +41,8 @@ def test_notebook_runs_and_its_widgets_work_in_jupyterlab(nb, lab, notebook_copy
         assert not problems, f"{nb}: outputs hold errors:\n\n" + "\n\n".join(problems)
         assert not browser_page.kernel_errors, (
             f"{nb}: the kernel reported errors: {browser_page.kernel_errors}")
+        assert not browser_page.front_end_errors, (
+            f"{nb}: the widget front end logged errors: {browser_page.front_end_errors}")
         assert state["numbered"] >= expected, f"{nb}: not every code cell ran: {state}"
 
         explorers = page.locator(".hexrules-explorer")
@@ -58,6 +60,8 @@ def test_notebook_runs_and_its_widgets_work_in_jupyterlab(nb, lab, notebook_copy
         time.sleep(0.5)  # let late callback errors arrive
         assert not browser_page.kernel_errors, (
             f"{nb}: widget callbacks raised: {browser_page.kernel_errors}")
+        assert not browser_page.front_end_errors, (
+            f"{nb}: the widget front end logged errors: {browser_page.front_end_errors}")
         problems = bk.output_problems(page)
         assert not problems, f"{nb}: after interaction, outputs hold errors:\n\n" + \
             "\n\n".join(problems)
