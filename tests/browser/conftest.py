@@ -85,6 +85,13 @@ class BrowserPage:
         self.kernel_errors = kernel_errors
         self.front_end_errors = front_end_errors
 
+    def assert_no_errors(self, what: str) -> None:
+        """Fail, naming ``what`` (e.g. the notebook and the moment), if the kernel reported an
+        error or the widget front end logged one."""
+        assert not self.kernel_errors, f"{what}: the kernel reported errors: {self.kernel_errors}"
+        assert not self.front_end_errors, (
+            f"{what}: the widget front end logged errors: {self.front_end_errors}")
+
 
 @pytest.fixture
 def browser_page(chromium):

@@ -51,10 +51,7 @@ def test_notebook_as_a_voila_app(voila_server, browser_page, artifacts_dir, requ
             assert any(changed for _, changed in results), (
                 f"{nb}: explorer {i}: no control changed the figure in app mode: {results}")
         time.sleep(0.5)
-        assert not browser_page.kernel_errors, (
-            f"{nb}: widget callbacks raised in app mode: {browser_page.kernel_errors}")
-        assert not browser_page.front_end_errors, (
-            f"{nb}: the widget front end logged errors in app mode: {browser_page.front_end_errors}")
+        browser_page.assert_no_errors(f"{nb} in app mode, after operating its controls")
         problems = bk.page_problems(page)
         assert not problems, f"{nb}: after interaction the page shows errors:\n\n" + \
             "\n\n".join(problems)

@@ -39,10 +39,7 @@ def test_notebook_runs_and_its_widgets_work_in_jupyterlab(nb, lab, notebook_copy
 
         problems = bk.output_problems(page)
         assert not problems, f"{nb}: outputs hold errors:\n\n" + "\n\n".join(problems)
-        assert not browser_page.kernel_errors, (
-            f"{nb}: the kernel reported errors: {browser_page.kernel_errors}")
-        assert not browser_page.front_end_errors, (
-            f"{nb}: the widget front end logged errors: {browser_page.front_end_errors}")
+        browser_page.assert_no_errors(f"{nb}, after Run All")
         assert state["numbered"] >= expected, f"{nb}: not every code cell ran: {state}"
 
         explorers = page.locator(".hexrules-explorer")
@@ -58,10 +55,7 @@ def test_notebook_runs_and_its_widgets_work_in_jupyterlab(nb, lab, notebook_copy
             assert any(changed for _, changed in results), (
                 f"{nb}: explorer {i}: no control changed the figure: {results}")
         time.sleep(0.5)  # let late callback errors arrive
-        assert not browser_page.kernel_errors, (
-            f"{nb}: widget callbacks raised: {browser_page.kernel_errors}")
-        assert not browser_page.front_end_errors, (
-            f"{nb}: the widget front end logged errors: {browser_page.front_end_errors}")
+        browser_page.assert_no_errors(f"{nb}, after operating its controls")
         problems = bk.output_problems(page)
         assert not problems, f"{nb}: after interaction, outputs hold errors:\n\n" + \
             "\n\n".join(problems)
