@@ -105,7 +105,7 @@ def _show(value: object, limit: int = 40) -> str:
     A huge integer is described by its number of digits (``repr`` of an integer of more than
     4,300 digits raises), a long string by its start and its length.
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
     if isinstance(value, Hex):
         return f"Hex(q={_show(value.q)}, r={_show(value.r)})"
@@ -591,7 +591,7 @@ class Hex:
         d = other - self
         start = _NUDGE
         end = FractionalHex(d.q + _NUDGE.q, d.r + _NUDGE.r)
-        return [self + hex_lerp(start, end, i / n).round() for i in range(n + 1)]
+        return [self + _lerp(start, end, i / n).round() for i in range(n + 1)]
 
     def __str__(self) -> str:
         return f"({self.q},{self.r})"
@@ -677,8 +677,10 @@ class FractionalHex:
     r: float
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "q", _as_real(self.q, "fractional hex coordinate q ="))
-        object.__setattr__(self, "r", _as_real(self.r, "fractional hex coordinate r ="))
+        q, r = self.q, self.r
+        if type(q) is not float or type(r) is not float or q - q != 0.0 or r - r != 0.0:  # x - x is nan for inf, nan
+            object.__setattr__(self, "q", _as_real(q, "fractional hex coordinate q ="))
+            object.__setattr__(self, "r", _as_real(r, "fractional hex coordinate r ="))
 
     @classmethod
     def from_cube(cls, q: float, r: float, s: float) -> "FractionalHex":
@@ -792,10 +794,12 @@ def hex_lerp(a: Hex | FractionalHex, b: Hex | FractionalHex, t: float) -> Fracti
     >>> hex_lerp(Hex(0, 0), Hex(1, -1), 0.499).round()
     Hex(q=0, r=0)
     """
-    pa, pb = _as_point(a, "lerp start"), _as_point(b, "lerp end")
-    t = _as_real(t, "lerp fraction t =")
+    return _lerp(_as_point(a, "lerp start"), _as_point(b, "lerp end"), _as_real(t, "lerp fraction t ="))
+
+
+def _lerp(a: FractionalHex, b: FractionalHex, t: float) -> FractionalHex:
     u = 1.0 - t
-    return FractionalHex(pa.q * u + pb.q * t, pa.r * u + pb.r * t)
+    return FractionalHex(a.q * u + b.q * t, a.r * u + b.r * t)
 
 
 def hex_round(fq: FractionalHex | float, fr: float | None = None) -> Hex:
@@ -837,6 +841,9 @@ _NUDGE = FractionalHex(1e-6, 2e-6)  # s = -3e-6: Red Blob's line-drawing nudge (
 # --- offset and doubled coordinates -----------------------------------------------------------
 
 
+_new_tuple = tuple.__new__  # builds a named tuple without the Python-level __new__ call
+
+
 class OffsetCoord(NamedTuple):
     """Offset coordinates ``(col, row)`` (a tuple: it compares equal to ``(col, row)``)."""
 
@@ -860,6 +867,12 @@ def _offset_kind(offset: object) -> tuple[str, int]:
         return _OFFSETS[offset]  # type: ignore[index]
     except (KeyError, TypeError):
         raise HexError(f"offset kind {_show(offset)} is not one of {', '.join(map(repr, OFFSET_KINDS))}") from None
+
+
+def _as_offset_pair(col: object, row: object, what: str) -> tuple[int, int]:
+    if type(col) is int and type(row) is int:  # the common case, checked fast
+        return col, row
+    return _as_int(col, f"{what} column"), _as_int(row, f"{what} row")
 
 
 def _doubled_kind(doubled: object) -> str:
@@ -898,11 +911,13 @@ def to_offset(h: Hex, offset: OffsetKind = "odd-r") -> OffsetCoord:
     >>> to_offset(Hex(2, -1), "even-r")
     OffsetCoord(col=2, row=-1)
     """
-    _as_hex(h, "hex")
+    if type(h) is not Hex:
+        _as_hex(h, "hex")
     axis, sign = _offset_kind(offset)
+    q, r = h.q, h.r
     if axis == "r":
-        return OffsetCoord(h.q + (h.r + sign * (h.r & 1)) // 2, h.r)
-    return OffsetCoord(h.q, h.r + (h.q + sign * (h.q & 1)) // 2)
+        return _new_tuple(OffsetCoord, (q + (r + sign * (r & 1)) // 2, r))
+    return _new_tuple(OffsetCoord, (q, r + (q + sign * (q & 1)) // 2))
 
 
 def from_offset(col: int, row: int, offset: OffsetKind = "odd-r") -> Hex:
@@ -930,7 +945,7 @@ def from_offset(col: int, row: int, offset: OffsetKind = "odd-r") -> Hex:
     >>> from_offset(-1, -2, "odd-q")
     Hex(q=-1, r=-1)
     """
-    col, row = _as_int(col, "offset column"), _as_int(row, "offset row")
+    col, row = _as_offset_pair(col, row, "offset")
     axis, sign = _offset_kind(offset)
     if axis == "r":
         return Hex(col - (row + sign * (row & 1)) // 2, row)
@@ -971,7 +986,7 @@ def to_doubled(h: Hex, doubled: DoubledKind = "doubled-width") -> DoubledCoord:
 
 
 def _as_doubled(col: object, row: object) -> tuple[int, int]:
-    col, row = _as_int(col, "doubled column"), _as_int(row, "doubled row")
+    col, row = _as_offset_pair(col, row, "doubled")
     if (col + row) % 2:
         raise HexError(f"doubled coordinates ({_show(col)}, {_show(row)}) name no hex: col + row must be even")
     return col, row
@@ -1028,7 +1043,7 @@ def offset_to_doubled(col: int, row: int, offset: OffsetKind = "odd-r") -> Doubl
     >>> offset_to_doubled(1, 0, "even-q")
     DoubledCoord(col=1, row=-1)
     """
-    col, row = _as_int(col, "offset column"), _as_int(row, "offset row")
+    col, row = _as_offset_pair(col, row, "offset")
     axis, sign = _offset_kind(offset)
     if axis == "r":
         return DoubledCoord(2 * col - sign * (row & 1), row)
@@ -1084,11 +1099,11 @@ _NUMBERS_RE = {
 
 def _letters(ordinal: int) -> str:
     """Spreadsheet column letters of ``ordinal`` >= 1: 1 -> A, 26 -> Z, 27 -> AA."""
-    out = []
+    letters = ""
     while ordinal:
         ordinal, rem = divmod(ordinal - 1, 26)
-        out.append(chr(ord("A") + rem))
-    return "".join(reversed(out))
+        letters = chr(65 + rem) + letters
+    return letters
 
 
 def _ordinal(letters: str) -> int:
@@ -1212,7 +1227,9 @@ class LabelScheme:
         >>> LabelScheme("numbers", "odd-q").format(from_offset(99, 4, "odd-q"))
         '100005'
         """
-        a, b = self._coordinates(_as_hex(h, "hex"))
+        return self._format(*self._coordinates(_as_hex(h, "hex")))
+
+    def _format(self, a: int, b: int) -> str:
         if self.kind == "letters":
             (cs, cn), (rs, rn) = _signed_ordinal(a), _signed_ordinal(b)
             return f"{cs}{_letters(cn)}{rs}{rn}"
@@ -1225,10 +1242,10 @@ class LabelScheme:
 
     def _coordinates(self, h: Hex) -> tuple[int, int]:
         a, b = (h.q, h.r) if self.kind == "axial" else to_offset(h, self.offset)
-        names = ("q", "r") if self.kind == "axial" else ("col", "row")
-        for name, v in zip(names, (a, b)):
-            if not -LABEL_LIMIT < v < LABEL_LIMIT:
-                raise HexError(f"hex {_show(h)} has {name}={_show(v)}; labels exist for |{name}| < 10**12")
+        if not (-LABEL_LIMIT < a < LABEL_LIMIT and -LABEL_LIMIT < b < LABEL_LIMIT):
+            names = ("q", "r") if self.kind == "axial" else ("col", "row")
+            name, v = (names[0], a) if not -LABEL_LIMIT < a < LABEL_LIMIT else (names[1], b)
+            raise HexError(f"hex {_show(h)} has {name}={_show(v)}; labels exist for |{name}| < 10**12")
         return a, b
 
     # -- parse --
@@ -1339,13 +1356,15 @@ def to_label(h: Hex, offset: OffsetKind = "odd-r") -> str:
     >>> to_label(Hex(0, 0)), to_label(Hex(2, 3)), to_label(from_offset(26, 9))
     ('A1', 'D4', 'AA10')
     """
-    col, row = to_offset(_as_hex(h, "hex"), offset)
+    col, row = to_offset(h, offset)
     if col < 0 or row < 0:
         raise HexError(
             f"hex {_show(h)} has offset (col={_show(col)}, row={_show(row)}); to_label needs col, row >= 0 "
             f"(LabelScheme(offset={offset!r}).format(h) names hexes beyond the first column or row)"
         )
-    return _LETTER_SCHEMES[offset].format(h)
+    if col >= LABEL_LIMIT or row >= LABEL_LIMIT:
+        _LETTER_SCHEMES[offset].format(h)  # raises, naming the coordinate
+    return f"{_letters(col + 1)}{row + 1}"
 
 
 def from_label(text: str, offset: OffsetKind = "odd-r") -> Hex:
