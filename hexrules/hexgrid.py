@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from numbers import Real
 from typing import Literal, NamedTuple
@@ -153,10 +153,6 @@ def _as_real(value: object, what: str) -> float:
     if not math.isfinite(x):
         raise HexError(f"{what} {_show(value)} is not a finite number")
     return x
-
-
-def _as_center(center: object) -> "Hex":
-    return Hex(0, 0) if center is None else _as_hex(center, "centre")
 
 
 # --- Hex -------------------------------------------------------------------------------------
@@ -325,6 +321,11 @@ class Hex:
         """
         return self + DIAGONALS[_as_direction(direction, "diagonal direction")]
 
+    def _about(self, center: "Hex | None", turn: "Callable[[Hex], Hex]") -> "Hex":
+        """``turn`` (a map of hex vectors that fixes the origin) applied about ``center``."""
+        c = Hex(0, 0) if center is None else _as_hex(center, "centre")
+        return c + turn(self - c)
+
     def rotate_left(self, center: "Hex | None" = None) -> "Hex":
         """This hex turned 60° left (counter-clockwise as :class:`Layout` draws it) about ``center``.
 
@@ -352,9 +353,7 @@ class Hex:
         >>> Hex(3, 1).rotate_left(center=Hex(2, 1))
         Hex(q=3, r=0)
         """
-        c = _as_center(center)
-        d = self - c
-        return c + Hex(-d.s, -d.q)
+        return self._about(center, lambda d: Hex(-d.s, -d.q))
 
     def rotate_right(self, center: "Hex | None" = None) -> "Hex":
         """This hex turned 60° right (clockwise as :class:`Layout` draws it) about ``center``.
@@ -383,9 +382,7 @@ class Hex:
         >>> Hex(3, 0).rotate_right(center=Hex(2, 1))
         Hex(q=3, r=1)
         """
-        c = _as_center(center)
-        d = self - c
-        return c + Hex(-d.r, -d.s)
+        return self._about(center, lambda d: Hex(-d.r, -d.s))
 
     def reflect_q(self, center: "Hex | None" = None) -> "Hex":
         """This hex mirrored across the q axis through ``center``: ``q`` kept, ``r`` and ``s`` swapped.
@@ -415,9 +412,7 @@ class Hex:
         >>> Hex(2, -1).reflect_q()
         Hex(q=2, r=-1)
         """
-        c = _as_center(center)
-        d = self - c
-        return c + Hex(d.q, d.s)
+        return self._about(center, lambda d: Hex(d.q, d.s))
 
     def reflect_r(self, center: "Hex | None" = None) -> "Hex":
         """This hex mirrored across the r axis through ``center``: ``r`` kept, ``q`` and ``s`` swapped.
@@ -447,9 +442,7 @@ class Hex:
         >>> Hex(3, 0).reflect_r(center=Hex(1, 0))
         Hex(q=-1, r=0)
         """
-        c = _as_center(center)
-        d = self - c
-        return c + Hex(d.s, d.r)
+        return self._about(center, lambda d: Hex(d.s, d.r))
 
     def reflect_s(self, center: "Hex | None" = None) -> "Hex":
         """This hex mirrored across the s axis through ``center``: ``s`` kept, ``q`` and ``r`` swapped.
@@ -476,9 +469,7 @@ class Hex:
         >>> Hex(1, 0).reflect_s()
         Hex(q=0, r=1)
         """
-        c = _as_center(center)
-        d = self - c
-        return c + Hex(d.r, d.q)
+        return self._about(center, lambda d: Hex(d.r, d.q))
 
     def ring(self, radius: int) -> list["Hex"]:
         """The hexes at exactly ``radius`` hexes from this one (Red Blob's ring).
