@@ -548,9 +548,10 @@ class Hex:
         Samples never land on a hex corner (the coordinate that changes most is whole at every
         sample), so no three-way tie arises.
 
-        *Why an epsilon this size.* The nudge moves a sample by at most ``5e-6`` along any of the
-        lines ``q - r``, ``q - s``, ``r - s`` that bound hex cells, while a sample that is not on
-        such a line is at least ``1 / n`` away from it (its coordinates are multiples of ``1/n``).
+        *Why an epsilon this size.* Hex cells are bounded by lines on which ``q - r``, ``r - s``
+        or ``s - q`` is a whole number. The nudge changes those differences by at most ``5e-6``,
+        while a sample that is not on such a line is at least ``1 / n`` from it (its coordinates
+        are multiples of ``1 / n``).
         For ``n <= 100,000`` (:data:`MAX_LINE_LENGTH`) the nudge therefore decides ties and nothing
         else, and floating-point error (about ``n * 1e-16``) is far below it.
 
@@ -706,6 +707,14 @@ class FractionalHex:
     def lerp(self, other: "FractionalHex | Hex", t: float) -> "FractionalHex":
         """The point a fraction ``t`` of the way to ``other`` (see :func:`hex_lerp`).
 
+        Raises
+        ------
+        HexError
+            If ``other`` is not a :class:`Hex` or :class:`FractionalHex`, or ``t`` is not a
+            finite number.
+
+        Examples
+        --------
         >>> FractionalHex(0, 0).lerp(Hex(10, -20), 0.5)
         FractionalHex(q=5.0, r=-10.0)
         """
@@ -1152,8 +1161,9 @@ class LabelScheme:
     both halves are padded to the same width so that the text splits in the middle: column 100,
     row 5 is ``100005``. Beyond the first column or row the numbers keep counting down
     (``first=1``: ``00``, then ``-01``): a minus sign marks a negative number, before the column
-    or before the row, so ``03-01`` (no separator) is column 3, row -1, and with the ``-``
-    separator that hex is ``03--01``. Hexes of boards read from text never need a minus sign.
+    or before the row, so ``03-01`` (no separator) is column number 03 and row number -01
+    (offset row -2 when ``first=1``), and with the ``-`` separator that hex is ``03--01``. Hexes
+    of boards read from text never need a minus sign.
 
     *axial.* ``(q,r)`` as ``str(Hex)`` writes it, e.g. ``(3,-2)``; spaces are allowed inside.
 
@@ -1181,12 +1191,13 @@ class LabelScheme:
         if self.kind not in LABEL_KINDS:
             raise HexError(f"label scheme {_show(self.kind)} is not one of {', '.join(map(repr, LABEL_KINDS))}")
         _offset_kind(self.offset)
+        whole = isinstance(self.first, int) and not isinstance(self.first, bool)
         if self.kind == "numbers":
-            if isinstance(self.first, bool) or self.first not in (0, 1):
+            if not whole or self.first not in (0, 1):
                 raise HexError(f"label scheme first= {_show(self.first)} is not 0 or 1 (the number of the first column and row)")
             if not isinstance(self.separator, str) or self.separator not in SEPARATORS:
                 raise HexError(f"label separator {_show(self.separator)} is not one of {', '.join(map(repr, SEPARATORS))}")
-        elif not (self.first == 1 and not isinstance(self.first, bool)) or self.separator != "":
+        elif not (whole and self.first == 1) or self.separator != "":
             raise HexError(
                 f"label scheme {self.kind!r} takes no first= or separator= (given {_show(self.first)}, "
                 f"{_show(self.separator)}); they belong to the 'numbers' scheme"

@@ -175,6 +175,8 @@ def test_long_labels_fail_first_with_a_short_message(text, scheme):
         (lambda: LabelScheme("letters", "odd"), "offset kind 'odd'"),
         (lambda: LabelScheme("numbers", first=2), "first= 2 is not 0 or 1"),
         (lambda: LabelScheme("numbers", first=True), "first= True"),
+        (lambda: LabelScheme("numbers", first=1.0), "first= 1.0"),
+        (lambda: LabelScheme("letters", first=1.0), "'letters' takes no first="),
         (lambda: LabelScheme("numbers", separator=":"), "label separator ':' is not one of '', '.', '-', '/'"),
         (lambda: LabelScheme("numbers", separator=None), "label separator None"),
         (lambda: LabelScheme("letters", first=0), "'letters' takes no first= or separator="),
