@@ -913,7 +913,10 @@ def to_offset(h: Hex, offset: OffsetKind = "odd-r") -> OffsetCoord:
     """
     if type(h) is not Hex:
         _as_hex(h, "hex")
-    axis, sign = _offset_kind(offset)
+    try:  # inline for speed: board code calls this for every hex
+        axis, sign = _OFFSETS[offset]  # type: ignore[index]
+    except (KeyError, TypeError):
+        axis, sign = _offset_kind(offset)  # raises, naming it
     q, r = h.q, h.r
     if axis == "r":
         return _new_tuple(OffsetCoord, (q + (r + sign * (r & 1)) // 2, r))
@@ -946,7 +949,10 @@ def from_offset(col: int, row: int, offset: OffsetKind = "odd-r") -> Hex:
     Hex(q=-1, r=-1)
     """
     col, row = _as_offset_pair(col, row, "offset")
-    axis, sign = _offset_kind(offset)
+    try:
+        axis, sign = _OFFSETS[offset]  # type: ignore[index]
+    except (KeyError, TypeError):
+        axis, sign = _offset_kind(offset)  # raises, naming it
     if axis == "r":
         return Hex(col - (row + sign * (row & 1)) // 2, row)
     return Hex(col, row - (col + sign * (col & 1)) // 2)
