@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: one rule topic, Crush (C1-C5), in one
+# module: its small unit values (pieces, models, squads, vehicles), who is affected, the
+# traversal, the resolution and their results. About 40% of the lines are numpydoc docstrings and
+# doctests; the words moved out to hexrules/words/crush.py.
 """Crush: a vehicle collapses a terrain piece and the units in, on or under it take damage.
 
 Crush comes from another game (VoidSiege, rule text ``shared/seeds/002_...``), so it has its own

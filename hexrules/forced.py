@@ -1,3 +1,8 @@
+# Why this module is over ~900 lines: one rule topic, P and L, in one module: the
+# geometry of the next hexes, the result values, the one tree walk that builds them and the public
+# functions. About half of the lines are numpydoc docstrings and doctests (RULES.md rulings and
+# worked examples); the words moved out to hexrules/words/forced.py. Splitting the walk from the
+# results it builds would only add an import between two halves of one rule.
 """Forced movement: Push, Pull and collision damage (RULES.md sections P, L and T2).
 
 A Push or Pull is a small tree of choices. From the target's hex the forcing player picks one
