@@ -526,8 +526,8 @@ class Collapse:
     reduced_cover: int
     dice: int
     collapsed: bool
-    outcome: str = "collapsed"
-    reduction: int = 0
+    outcome: str
+    reduction: int
     labels: Mapping[Hex, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -631,7 +631,7 @@ def traverse(
             ruling="C1",
         )
     touched = tuple(dict.fromkeys(h for h in hexes if piece.covers(h)))
-    labels = lambda hs: ", ".join(board.label(h) for h in hs)  # noqa: E731  (the refusals below)
+    labels = lambda hs: ", ".join(board.label(h) for h in hs)  # noqa: E731
     route = " ".join(board.label(h) for h in hexes)
     if not touched:
         raise RuleError(

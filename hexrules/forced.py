@@ -306,9 +306,10 @@ class ForcedStep:
     kind : {"push", "pull"}
     target : str
         The unit forced.
-    terrain : str or None
-        For a collision with impassable terrain: its terrain type's name; None otherwise (the
-        terrain of a hex entered never matters to a Push or Pull, T2).
+    ruling : str
+        The ruling that decided the step: ``"P1"``/``"L1"`` (moved), ``"P3"`` (moved down),
+        ``"P2"``/``"L2"`` (collision), ``"L3"`` (collision with the unit on the source hex),
+        ``"P4"`` (off the board).
     obstacle : {"unit", "impassable", "terrain"} or None
         What a collision was with (P2/L2; ``"unit"`` also for L3's collision with the unit on
         the source hex); None when the step is not a collision.
@@ -316,14 +317,13 @@ class ForcedStep:
         The unit or Garrison collided with, and its side.
     hit_garrison : bool
         The one hit is a Garrison.
+    terrain : str or None
+        For a collision with impassable terrain: its terrain type's name; None otherwise (the
+        terrain of a hex entered never matters to a Push or Pull, T2).
     edge : {"stop", "collide", "remove"} or None
         For a step off the board: the P4 reading (``options.push_off_board``) that decided it.
     damages : tuple of Damage
         The damage this step dealt: the collision's (P2/L2/L3, P4 "collide") or the drop's (P3).
-    ruling : str
-        The ruling that decided the step: ``"P1"``/``"L1"`` (moved), ``"P3"`` (moved down),
-        ``"P2"``/``"L2"`` (collision), ``"L3"`` (collision with the unit on the source hex),
-        ``"P4"`` (off the board).
     board : Board or None
         Names the hexes in :attr:`text` (not compared, not in the repr).
     text : str
@@ -339,16 +339,16 @@ class ForcedStep:
     distance_to: int
     elevation_from: int
     elevation_to: int | None
-    kind: str = "push"
-    target: str = ""
-    terrain: str | None = None
+    kind: str
+    target: str
+    ruling: str
     obstacle: str | None = None
     hit: str | None = None
     hit_side: str | None = None
     hit_garrison: bool = False
+    terrain: str | None = None
     edge: str | None = None
     damages: tuple[Damage, ...] = ()
-    ruling: str = ""
     board: Board | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -428,9 +428,9 @@ class Branch:
     damages: tuple[Damage, ...]
     removed: bool
     collision: bool
-    ruling: str = ""
-    start_elevation: int = 0
-    source_elevation: int = 0
+    ruling: str
+    start_elevation: int
+    source_elevation: int
     by: str | None = field(default=None, compare=False)
     by_garrison: bool = field(default=False, compare=False)
     board: Board | None = field(default=None, repr=False, compare=False)

@@ -394,12 +394,12 @@ class Step:
     climb: int
     terrain: int
     cost: int
+    elevation_from: int
+    elevation_to: int
+    start_elevation: int
+    climb_from_start: bool
+    terrain_name: str
     engaged_with: tuple[str, ...] = ()
-    elevation_from: int = 0
-    elevation_to: int = 0
-    start_elevation: int = 0
-    climb_from_start: bool = False
-    terrain_name: str = ""
     passes: PassThrough | None = None
     board: Board | None = field(default=None, repr=False, compare=False)
 
@@ -483,10 +483,11 @@ class _Mover:
             enemy = occ.side != self.unit.side
             passes = PassThrough(occ.name, occ.kind, enemy, "J2" if enemy else "M3")
         return Step(
-            a, b, enter, climb, terrain, enter + climb + terrain, self.zones.get(b, ()),
+            a, b, enter, climb, terrain, enter + climb + terrain,
             elevation_from=el[a], elevation_to=el[b], start_elevation=self.s,
             climb_from_start=self.options.jump_climb == "above_start" and self.s > el[a],
-            terrain_name=self.board.terrains[b].name, passes=passes, board=self.board,
+            terrain_name=self.board.terrains[b].name, engaged_with=self.zones.get(b, ()), passes=passes,
+            board=self.board,
         )
 
 
