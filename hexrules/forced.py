@@ -553,7 +553,7 @@ class ForcedMove:
                             f"choose('C3'))", ruling=self._rule) from None
         if not -len(self.branches) <= k < len(self.branches):
             raise BranchIndexError(
-                f"branch index {k} is out of range: {self.kind.capitalize()} {self.n} on {self.target!r} has "
+                f"branch index {k} is out of range: {forced_word(self.kind)} {self.n} on {self.target!r} has "
                 f"{plural(len(self.branches), 'branch')} (0 to {len(self.branches) - 1})", ruling=self._rule)
         return self.branches[k]
 
@@ -636,7 +636,7 @@ class ForcedMove:
                 return b
         # not a branch: replaying the choice explains where it went wrong (RuleError)
         self._walk().replay(want)
-        raise RuleError(f"{self.kind.capitalize()} {self.n} on {self.target!r}: no branch attempts exactly "
+        raise RuleError(f"{forced_word(self.kind)} {self.n} on {self.target!r}: no branch attempts exactly "
                         f"{[self.label(h) for h in want]}", ruling=self._rule)  # pragma: no cover - defensive
 
     def check(self, guess: Iterable[Hex | str]) -> str:
