@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: one rule topic, Crush (C1-C5), in one
+# module: its small unit values (pieces, models, squads, vehicles), who is affected, the
+# traversal, the resolution and their results. About 40% of the lines are numpydoc docstrings and
+# doctests; the words moved out to hexrules/words/crush.py.
 """Crush: a vehicle collapses a terrain piece and the units in, on or under it take damage.
 
 Crush comes from another game (VoidSiege, rule text ``shared/seeds/002_...``), so it has its own
@@ -80,6 +84,8 @@ from .dice import FACES, _whole, check_dice, check_stat, classify_vehicle_die, m
 from .errors import BoardError, RuleError, ScenarioError, StateError, HexrulesError
 from .hexgrid import Hex
 from .options import DEFAULT, RulesOptions, check_options
+from .words import crush as words
+from .words.crush import IGNORES
 
 __all__ = [
     "IGNORES",
@@ -104,8 +110,8 @@ __all__ = [
     "crush_scenario_names",
 ]
 
-#: What Crush does not use (C4 and the rule text): said in every explanation.
-IGNORES = "Crush is not a shooting attack: it has no Force and ignores Cover, Line of Sight, Target Lock and Target Limit (C4)."
+# IGNORES (what Crush does not use, C4: said in every explanation) lives with the words, in
+# hexrules.words.crush; it is imported above so that hexrules.crush.IGNORES keeps working.
 
 #: Default damage-assignment policies for a non-vehicle unit (C3); see :func:`resolve_crush`.
 POLICIES = ("fewest_remaining", "listed", "spread")
@@ -115,10 +121,6 @@ def _name_ok(name: Any, what: str, ruling: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise StateError(f"{what} name {name!r} is not a non-empty str", ruling=ruling)
     return name
-
-
-def _wounds(n: int) -> str:
-    return f"{n} wound" if n == 1 else f"{n} wounds"
 
 
 def _items(value: Any, what: str, error: type, ruling: str) -> tuple[Any, ...]:
@@ -503,8 +505,17 @@ class Collapse:
         collapsed.
     collapsed : bool
         Whether the piece collapsed (and Crush is triggered).
+    outcome : {"collapsed", "not_collapsible", "already_collapsed"}
+        What the traversal did: the piece collapsed; or nothing, because it is not collapsible
+        or has already collapsed (C1).
+    reduction : int
+        How much the traversal reduced the Cover (``options.crush_cover_reduction``, C1); 0
+        when nothing happened.
+    labels : mapping of Hex to str
+        Names the hexes in :attr:`reason` (not compared, not in the repr).
     reason : str
-        A sentence saying what happened and why.
+        A sentence saying what happened and why (a property:
+        :func:`hexrules.words.crush.collapse_text`; not compared).
     """
 
     vehicle: str
@@ -515,7 +526,14 @@ class Collapse:
     reduced_cover: int
     dice: int
     collapsed: bool
-    reason: str
+    outcome: str
+    reduction: int
+    labels: Mapping[Hex, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def reason(self) -> str:
+        """What happened and why, in a sentence (:func:`hexrules.words.crush.collapse_text`)."""
+        return words.collapse_text(self)
 
     def explain(self) -> str:
         """The sentence :attr:`reason`."""
@@ -632,25 +650,15 @@ def traverse(
             f"its hexes ({labels(piece.hexes)}): driving off a piece does not traverse it",
             ruling="C1",
         )
-    head = f"{vehicle.name} traverses {piece.name} (path touches {labels(touched)})"
-    if not piece.collapsible:
-        return Collapse(vehicle.name, hexes, touched, piece, piece, piece.cover, 0, False,
-                        f"{head}; {piece.name} is not collapsible: nothing happens (C1).")
-    if piece.collapsed:
-        return Collapse(vehicle.name, hexes, touched, piece, piece, piece.cover, 0, False,
-                        f"{head}; {piece.name} has already collapsed: nothing happens (C1).")
+    names = {h: board.label(h) for h in (*hexes, *piece.hexes)}
+    if not piece.collapsible or piece.collapsed:  # nothing happens: no Cover change, no dice
+        outcome = "not_collapsible" if not piece.collapsible else "already_collapsed"
+        return Collapse(vehicle.name, hexes, touched, piece, piece, piece.cover, 0, False, outcome, 0, names)
     k = options.crush_cover_reduction
-    reduced = max(0, piece.cover - k)
-    after = piece.collapse()
-    dice = piece.cover
-    reason = (
-        f"{head}: its Cover {piece.cover} is reduced by {k} to {reduced}, and the reduction collapses it: "
-        f"the piece is now collapsed obstruction terrain with Cover 0 (C1). Crush: each affected unit "
-        f"rolls {dice} D6, the pre-reduction Cover (C2)."
-    )
-    if dice == 0:
-        reason += " Cover 0 before the reduction: no dice, no damage."
-    return Collapse(vehicle.name, hexes, touched, piece, after, reduced, dice, True, reason)
+    # C1: the Cover is reduced, and the reduction collapses the piece (Cover 0); C2: the
+    # affected units roll the pre-reduction Cover in dice
+    return Collapse(vehicle.name, hexes, touched, piece, piece.collapse(), max(0, piece.cover - k), piece.cover, True,
+                    "collapsed", k, names)
 
 
 # --- C3 / C4: resolution ------------------------------------------------------------------------
@@ -731,62 +739,30 @@ class UnitResolution:
     major_also_minor: bool = False
 
     def explain(self) -> str:
-        """Dice, thresholds, and who took what."""
-        n = len(self.dice)
-        if self.vehicle:
-            top = self.shield + self.resolve
-            head = (
-                f"{self.unit} (vehicle): rolls {n} {'die' if n == 1 else 'dice'} "
-                f"(pre-reduction Cover {self.pre_cover}) against Shield {self.shield} (Minor on {self.shield}+) "
-                f"and Shield + Resolve {self.shield} + {self.resolve} = {top} (Major on {top}+"
-                + (", impossible on a D6" if top > 6 else "") + ")"
-            )
-            if not n:
-                return head + ": no dice, no damage."
-            words = {"none": "nothing", "minor": "Minor", "major": "Major" + (" + Minor" if self.major_also_minor else "")}
-            rolled = ", ".join(f"{d} {words[c]}" for d, c in zip(self.dice, self.classes))
-            lines = [f"{head}: {rolled}."]
-            rule = "Major and Minor" if self.major_also_minor else "Major only"
-            lines.append(
-                f"  {self.minor} Minor System Damage, {self.major} Major System Damage "
-                f"(a die reaching Shield + Resolve counts as {rule}); HP {self.hp_before} -> {self.hp_after}"
-                + (" (no HP left)" if self.hp_after == 0 and self.hp_lost else "")
-            )
-            return "\n".join(lines)
-        dice_word = "die" if n == 1 else "dice"
-        head = f"{self.unit}: rolls {n} {dice_word} (pre-reduction Cover {self.pre_cover}) against Resolve {self.resolve}"
-        if not n:
-            return head + ": no dice, no damage."
-        rolled = ", ".join(f"{d} {c}" for d, c in zip(self.dice, self.classes))
-        lines = [f"{head}: {rolled} -> {self.damage} damage."]
-        elig = ", ".join(f"{m} ({_wounds(r)} left)" for m, r in zip(self.eligible, self.eligible_remaining))
-        lines.append(f"  eligible models (on the piece): {elig}")
-        parts = []
-        for md in self.assigned:
-            if md.taken:
-                state = "slain" if md.slain else f"{_wounds(md.remaining_after)} left"
-                parts.append(f"{md.model} takes {md.taken} ({state})")
-        if parts:
-            lines.append("  " + "; ".join(parts))
-        if self.lost:
-            lines.append(f"  {self.lost} damage beyond the eligible models' wounds is lost (C3)")
-        return "\n".join(lines)
+        """Dice, thresholds, and who took what (:func:`hexrules.words.crush.resolution_text`)."""
+        return words.resolution_text(self)
 
 
 @dataclass(frozen=True)
 class CrushStep:
     """One step of a Crush, for a step-by-step walk through (widgets, notebooks).
 
-    ``kind`` is ``"traverse"``, ``"collapse"``, ``"affected"``, ``"die"``, ``"assign"``,
-    ``"unit"`` or ``"done"``; ``unit`` and ``die`` say which unit / which die (index) it is
-    about, ``hexes`` which hexes to highlight.
+    ``kind`` is ``"traverse"``, ``"collapse"``, ``"affected"``, ``"die"``, ``"unit"`` or
+    ``"done"``; ``unit`` and ``die`` say which unit / which die (index) it is about, ``hexes``
+    which hexes to highlight; ``result`` is the Crush it belongs to (not compared, not in the
+    repr), whose facts :attr:`text` says in words.
     """
 
     kind: str
-    text: str
     unit: str | None = None
     die: int | None = None
     hexes: tuple[Hex, ...] = ()
+    result: CrushResult | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The step in words (:func:`hexrules.words.crush.step_text`)."""
+        return words.step_text(self, self.result)
 
 
 @dataclass(frozen=True)
@@ -851,8 +827,8 @@ class CrushResult:
         raise StateError(f"no unit named {name!r} (units: {', '.join(u.name for u in self.units_after)})", ruling="C2")
 
     def explain(self) -> str:
-        """The whole Crush in words."""
-        return "\n".join(s.text for s in self.steps if s.kind != "die")
+        """The whole Crush in words (:func:`hexrules.words.crush.result_text`)."""
+        return words.result_text(self)
 
     @property
     def steps(self) -> tuple[CrushStep, ...]:
@@ -863,41 +839,21 @@ class CrushResult:
         return self.explain()
 
 
-def _lab(labels: Mapping[Hex, str], h: Hex) -> str:
-    return labels.get(h, str(h))
-
-
 def _steps(res: CrushResult) -> tuple[CrushStep, ...]:
+    """The walk through a Crush: traverse, collapse, then (if it collapsed) who is affected, each
+    die and each unit's damage, and the end (C1-C4). Facts only; each step's words come from
+    :func:`hexrules.words.crush.step_text`."""
     c = res.collapse
-    lab = lambda h: _lab(res.labels, h)  # noqa: E731
     out = [
-        CrushStep("traverse", f"{c.vehicle} moves {' -> '.join(lab(h) for h in c.path)}.", unit=c.vehicle, hexes=c.path),
-        CrushStep("collapse", c.reason, hexes=c.before.hexes),
+        CrushStep("traverse", unit=c.vehicle, hexes=c.path, result=res),
+        CrushStep("collapse", hexes=c.before.hexes, result=res),
     ]
-    if not c.collapsed:
-        out.append(CrushStep("done", "No collapse, no Crush."))
-        return tuple(out)
-    if res.affected:
-        text = f"Affected (a model in, on or under {c.before.name}, C2): {', '.join(res.affected)}."
-    else:
-        text = f"No unit has a model in, on or under {c.before.name}: it collapses without causing damage (C2)."
-    if res.touching:
-        text += f" Merely touching, so not affected: {', '.join(res.touching)}."
-    text += " " + IGNORES
-    out.append(CrushStep("affected", text, hexes=c.before.hexes))
-    for r in res.resolutions:
-        for i, (d, cl) in enumerate(zip(r.dice, r.classes)):
-            if r.vehicle:
-                what = {"none": f"below Shield {r.shield}: nothing",
-                        "minor": f">= Shield {r.shield}: Minor System Damage",
-                        "major": f">= Shield + Resolve {r.shield + r.resolve}: Major System Damage, 1 HP lost"
-                        + (" (and Minor)" if r.major_also_minor else "")}[cl]
-            else:
-                what = f">= Resolve {r.resolve}: 1 damage" if cl == "hit" else f"below Resolve {r.resolve}: no damage"
-            out.append(CrushStep("die", f"{r.unit}, die {i + 1} of {len(r.dice)}: {d}, {what}.", unit=r.unit, die=i))
-        hexes = tuple(md.hex for md in r.assigned if md.taken)
-        out.append(CrushStep("unit", r.explain(), unit=r.unit, hexes=hexes))
-    out.append(CrushStep("done", f"{c.before.name} is now obstruction terrain with Cover 0 (C1). Play continues."))
+    if c.collapsed:
+        out.append(CrushStep("affected", hexes=c.before.hexes, result=res))
+        for r in res.resolutions:
+            out.extend(CrushStep("die", unit=r.unit, die=i, result=res) for i in range(len(r.dice)))
+            out.append(CrushStep("unit", unit=r.unit, hexes=tuple(md.hex for md in r.assigned if md.taken), result=res))
+    out.append(CrushStep("done", result=res))
     return tuple(out)
 
 

@@ -1,3 +1,8 @@
+# Why this module is over ~900 lines: one rule topic, P and L, in one module: the
+# geometry of the next hexes, the result values, the one tree walk that builds them and the public
+# functions. About half of the lines are numpydoc docstrings and doctests (RULES.md rulings and
+# worked examples); the words moved out to hexrules/words/forced.py. Splitting the walk from the
+# results it builds would only add an import between two halves of one rule.
 """Forced movement: Push, Pull and collision damage (RULES.md sections P, L and T2).
 
 A Push or Pull is a small tree of choices. From the target's hex the forcing player picks one
@@ -7,7 +12,9 @@ collision (higher terrain, impassable terrain, a unit or Garrison), or the board
 module lists **every branch** of that tree (:func:`push`, :func:`pull`), each explaining itself,
 and turns one chosen branch into a new state (:func:`resolve`): "what is legal" and "do it"
 are kept apart. :func:`resolve` replays only the chosen branch's own steps (N steps, not the
-whole tree, which grows exponentially with N) and compares facts, never wording.
+whole tree, which grows exponentially with N) and compares facts, never wording. The rule code
+records facts only (steps, what was hit, levels, endings, damage); the words come on demand from
+:mod:`hexrules.words.forced`.
 
 Rulings implemented (RULES.md)
 ------------------------------
@@ -19,7 +26,7 @@ Rulings implemented (RULES.md)
   target stays where it is, every unit involved (the target, and the unit it hit, if any) takes
   ``options.collision_damage`` (2), and the forced movement ends.
 * P3: pushing (or pulling) down is allowed; each level dropped deals
-  ``options.push_drop_damage_per_level`` (default 0) to the target.
+  ``options.push_drop_damage_per_level`` (default 0) to the target (:func:`drop_damage`).
 * P4: a step off the board (``options.push_off_board``): ``"stop"`` at the edge with no damage,
   ``"collide"`` (a collision with the edge: the target alone takes collision damage), or
   ``"remove"`` (removed from play).
@@ -81,10 +88,9 @@ Push 1 from A1 (Zaku) on Gundam at B1:
 
 from __future__ import annotations
 
-import html
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any, Literal
 
 from .board import Board
@@ -92,6 +98,9 @@ from .errors import BoardError, HexError, OptionsError, RuleError, StateError
 from .hexgrid import Hex, from_label
 from .options import DEFAULT, RulesOptions, check_options
 from .state import State, Unit
+from .words import forced_word, hex_name, plural
+from .words import forced as words
+from .words.forced import ENDINGS
 
 __all__ = [
     "Kind",
@@ -99,6 +108,7 @@ __all__ = [
     "COLLISION_ENDINGS",
     "push_next",
     "pull_next",
+    "drop_damage",
     "ForcedStep",
     "Damage",
     "Branch",
@@ -115,16 +125,8 @@ __all__ = [
 
 Kind = Literal["push", "pull"]
 
-#: Every way a branch can end, in plain words.
-ENDINGS: dict[str, str] = {
-    "stop": "chosen stop",
-    "full": "full distance",
-    "terrain": "collision with higher terrain",
-    "impassable": "collision with impassable terrain",
-    "unit": "collision with a unit or Garrison",
-    "edge": "board edge",
-    "adjacent": "next to the source: no closer hex",
-}
+# ENDINGS (every way a branch can end, in plain words) lives with the words, in
+# hexrules.words.forced; it is imported above so that hexrules.forced.ENDINGS keeps working.
 
 #: Endings that are collisions (P2/L2); an ``"edge"`` ending is a collision only under
 #: ``push_off_board="collide"`` (see :attr:`Branch.collision`).
@@ -212,6 +214,48 @@ def _check_hexes(source: object, current: object, ruling: str) -> None:
             raise HexError(f"{what} {value!r} is not a Hex (build one with Hex(q, r))", ruling=ruling)
 
 
+# --- damage --------------------------------------------------------------------------------------
+
+
+def drop_damage(levels: int, options: RulesOptions = DEFAULT) -> int:
+    """The damage a unit takes for dropping ``levels`` elevation levels when forced down (P3).
+
+    Pushing (or pulling) down is allowed; each level dropped deals
+    ``options.push_drop_damage_per_level`` damage (default 0: no damage). It is non-combat
+    damage (P6). A falling rule can call this too.
+
+    Parameters
+    ----------
+    levels : int
+        Levels dropped, 0 or more (the elevation left minus the elevation entered).
+    options : RulesOptions
+        Uses ``push_drop_damage_per_level`` (P3).
+
+    Returns
+    -------
+    int
+        Damage points.
+
+    Raises
+    ------
+    RuleError
+        If ``levels`` is not a whole number >= 0 (ruling P3).
+    OptionsError
+        If ``options`` is not a :class:`RulesOptions`.
+
+    Examples
+    --------
+    >>> drop_damage(2)
+    0
+    >>> drop_damage(2, DEFAULT.replace(push_drop_damage_per_level=1))
+    2
+    """
+    check_options(options)
+    if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
+        raise RuleError(f"levels dropped {levels!r} is not a whole number >= 0", ruling="P3")
+    return options.push_drop_damage_per_level * levels
+
+
 # --- results -----------------------------------------------------------------------------------
 
 
@@ -244,7 +288,7 @@ class Damage:
 
 @dataclass(frozen=True)
 class ForcedStep:
-    """One attempted step of a branch.
+    """One attempted step of a branch: the facts; :attr:`text` says them in words.
 
     Attributes
     ----------
@@ -259,8 +303,32 @@ class ForcedStep:
     elevation_from : int
     elevation_to : int or None
         None when ``to`` is off the board.
+    kind : {"push", "pull"}
+    target : str
+        The unit forced.
+    ruling : str
+        The ruling that decided the step: ``"P1"``/``"L1"`` (moved), ``"P3"`` (moved down),
+        ``"P2"``/``"L2"`` (collision), ``"L3"`` (collision with the unit on the source hex),
+        ``"P4"`` (off the board).
+    obstacle : {"unit", "impassable", "terrain"} or None
+        What a collision was with (P2/L2; ``"unit"`` also for L3's collision with the unit on
+        the source hex); None when the step is not a collision.
+    hit, hit_side : str or None
+        The unit or Garrison collided with, and its side.
+    hit_garrison : bool
+        The one hit is a Garrison.
+    terrain : str or None
+        For a collision with impassable terrain: its terrain type's name; None otherwise (the
+        terrain of a hex entered never matters to a Push or Pull, T2).
+    edge : {"stop", "collide", "remove"} or None
+        For a step off the board: the P4 reading (``options.push_off_board``) that decided it.
+    damages : tuple of Damage
+        The damage this step dealt: the collision's (P2/L2/L3, P4 "collide") or the drop's (P3).
+    board : Board or None
+        Names the hexes in :attr:`text` (not compared, not in the repr).
     text : str
-        The step in plain words (not compared: two steps are equal when their facts are).
+        The step in plain words (a property: :func:`hexrules.words.forced.step_text`; not
+        compared: two steps are equal when their facts are).
     """
 
     number: int
@@ -271,7 +339,27 @@ class ForcedStep:
     distance_to: int
     elevation_from: int
     elevation_to: int | None
-    text: str = field(compare=False)
+    kind: str
+    target: str
+    ruling: str
+    obstacle: str | None = None
+    hit: str | None = None
+    hit_side: str | None = None
+    hit_garrison: bool = False
+    terrain: str | None = None
+    edge: str | None = None
+    damages: tuple[Damage, ...] = ()
+    board: Board | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def levels(self) -> int | None:
+        """How many levels higher (> 0) or lower (< 0) ``to`` is than ``frm``; None off the board."""
+        return None if self.elevation_to is None else self.elevation_to - self.elevation_from
+
+    @property
+    def text(self) -> str:
+        """The step in plain words (:func:`hexrules.words.forced.step_text`)."""
+        return words.step_text(self)
 
     def explain(self) -> str:
         """The step in plain words."""
@@ -307,9 +395,25 @@ class Branch:
         The target left the board and is removed from play (P4 ``"remove"``).
     collision : bool
         The branch ended in a collision (P2/L2, L3 "collide", or P4 "collide").
+    ruling : str
+        The ruling that ended it: ``"P1"``/``"L1"`` (a stop or the full distance),
+        ``"P2"``/``"L2"`` (a collision), ``"L3"`` (next to the source, or L3's collision),
+        ``"P4"`` (the board edge).
+    start_elevation, source_elevation : int
+        The elevations of the start hex and of the source hex (L3 compares the target's with the
+        source's).
+    by : str or None
+        The unit or Garrison on the source hex, if any (not compared: the steps depend on the
+        source hex only, P1/L1).
+    by_garrison : bool
+        ``by`` is a Garrison (not compared).
+    board : Board or None
+        Names the hexes in :attr:`text` (not compared, not in the repr).
     text : str
-        :meth:`explain`'s text. Not compared: two branches are equal when their facts (every
-        other attribute) are, whatever the wording.
+        :meth:`explain`'s text, a property (:func:`hexrules.words.forced.branch_text`). Not
+        compared: two branches are equal when their facts (every other attribute) are, whatever
+        the wording. ``Branch(..., text=...)`` and ``dataclasses.replace(branch, text=...)``
+        accept a ``text`` and ignore it: the words always come from the facts.
     """
 
     kind: str
@@ -324,7 +428,16 @@ class Branch:
     damages: tuple[Damage, ...]
     removed: bool
     collision: bool
-    text: str = field(repr=False, compare=False)
+    ruling: str
+    start_elevation: int
+    source_elevation: int
+    by: str | None = field(default=None, compare=False)
+    by_garrison: bool = field(default=False, compare=False)
+    board: Board | None = field(default=None, repr=False, compare=False)
+    text: InitVar[str | None] = None
+
+    def __post_init__(self, text: str | None) -> None:
+        """``text`` is ignored: the words come from the facts, on demand (see the class docstring)."""
 
     @property
     def path(self) -> tuple[Hex, ...]:
@@ -372,10 +485,15 @@ class Branch:
 
     def explain(self) -> str:
         """The branch in plain words: every step, how it ended and the damage."""
-        return self.text
+        return words.branch_text(self)
 
     def __str__(self) -> str:
-        return self.text
+        return self.explain()
+
+
+# ``text`` is an init-only value (see Branch's docstring) and a property: set after the class is
+# made, so that the dataclass does not take the property for the InitVar's default.
+Branch.text = property(Branch.explain, doc="The branch in plain words (:func:`hexrules.words.forced.branch_text`).")
 
 
 @dataclass(frozen=True)
@@ -435,8 +553,8 @@ class ForcedMove:
                             f"choose('C3'))", ruling=self._rule) from None
         if not -len(self.branches) <= k < len(self.branches):
             raise BranchIndexError(
-                f"branch index {k} is out of range: {self.kind.capitalize()} {self.n} on {self.target!r} has "
-                f"{_plural(len(self.branches), 'branch')} (0 to {len(self.branches) - 1})", ruling=self._rule)
+                f"branch index {k} is out of range: {forced_word(self.kind)} {self.n} on {self.target!r} has "
+                f"{plural(len(self.branches), 'branch')} (0 to {len(self.branches) - 1})", ruling=self._rule)
         return self.branches[k]
 
     @property
@@ -485,7 +603,7 @@ class ForcedMove:
         HexError
             If ``h`` is neither a :class:`Hex` nor None.
         """
-        return "-" if h is None else self.board.label(h)
+        return hex_name(h, self.board)
 
     def choose(self, *hexes: Hex | str) -> Branch:
         """The branch whose attempted hexes are ``hexes``, in order (labels or :class:`Hex`).
@@ -518,7 +636,7 @@ class ForcedMove:
                 return b
         # not a branch: replaying the choice explains where it went wrong (RuleError)
         self._walk().replay(want)
-        raise RuleError(f"{self.kind.capitalize()} {self.n} on {self.target!r}: no branch attempts exactly "
+        raise RuleError(f"{forced_word(self.kind)} {self.n} on {self.target!r}: no branch attempts exactly "
                         f"{[self.label(h) for h in want]}", ruling=self._rule)  # pragma: no cover - defensive
 
     def check(self, guess: Iterable[Hex | str]) -> str:
@@ -593,48 +711,19 @@ class ForcedMove:
         return resolve(self.board, self.state, branch, options=self.options)
 
     def table(self) -> list[dict[str, Any]]:
-        """One row per branch: number, path, ending, final hex and damage, in plain words."""
-        rows = []
-        for i, b in enumerate(self.branches, start=1):
-            rows.append({
-                "#": i,
-                "path": _path_text(self.board, b),
-                "ending": _ending_text(self.board, b),
-                "ends on": "removed from play" if b.removed else self.label(b.final),
-                "damage": _damage_text(b.damages) or "none",
-            })
-        return rows
+        """One row per branch: number, path, ending, final hex and damage, in plain words
+        (:func:`hexrules.words.forced.move_table`)."""
+        return words.move_table(self)
 
     def explain(self) -> str:
-        """A summary line, then one line per branch."""
-        who = f" ({self.by})" if self.by else ""
-        counts: dict[str, int] = {}
-        for b in self.branches:
-            counts[b.ending] = counts.get(b.ending, 0) + 1
-        parts = ", ".join(f"{v} {ENDINGS[k]}" for k, v in counts.items())
-        lines = [
-            f"{self.kind.capitalize()} {self.n} from {self.label(self.source)}{who} on {self.target} at "
-            f"{self.label(self.start)}: {_plural(len(self.branches), 'branch')} ({parts}); it can end on "
-            f"{', '.join(sorted(self.label(h) for h in self.destinations))}."
-        ]
-        for row in self.table():
-            where = row["ends on"] if row["ends on"] == "removed from play" else f"ends on {row['ends on']}"
-            lines.append(f"  {row['#']:>2}. {row['path']}: {row['ending']}; {where}; "
-                         f"damage {row['damage']}")
-        return "\n".join(lines)
+        """A summary line, then one line per branch (:func:`hexrules.words.forced.move_text`)."""
+        return words.move_text(self)
 
     def __str__(self) -> str:
         return self.explain()
 
     def _repr_html_(self) -> str:
-        rows = self.table()
-        head = "".join(f"<th>{html.escape(k)}</th>" for k in rows[0])
-        body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows
-        )
-        title = html.escape(self.explain().splitlines()[0])
-        return (f'<div class="hexrules-outcomes"><p>{title}</p><table><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table></div>")
+        return words.move_html(self)
 
 
 @dataclass(frozen=True)
@@ -663,17 +752,14 @@ class MultiForced:
         return self.states[-1]
 
     def explain(self) -> str:
-        """Each unit's branch in order."""
-        out = [f"{len(self.branches)} units {self.kind}ed by one effect, one at a time in the chosen order (P5):"]
-        for i, b in enumerate(self.branches, start=1):
-            out.append(f"{i}. " + b.explain().replace("\n", "\n   "))
-        return "\n".join(out)
+        """Each unit's branch in order (:func:`hexrules.words.forced.multi_text`)."""
+        return words.multi_text(self)
 
     def __str__(self) -> str:
         return self.explain()
 
 
-# --- text helpers --------------------------------------------------------------------------------
+# --- helpers -------------------------------------------------------------------------------------
 
 
 def _totals(damages: Iterable[Damage]) -> dict[str, int]:
@@ -709,73 +795,27 @@ def _position(board: Board, h: object, ruling: str) -> Hex:
         raise HexError(e.message, ruling=ruling) from None
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith(("ch", "x")) else f"{n} {word}s"
-
-
-def _hexes(n: int) -> str:
-    return f"{n} hex" if n == 1 else f"{n} hexes"
-
-
-def _unit_desc(u: Unit) -> str:
-    return f"Garrison {u.name}" if u.garrison else u.name
-
-
-def _path_text(board: Board, b: Branch) -> str:
-    text = " -> ".join(board.label(h) for h in b.trail)
-    if b.attempted is not None:
-        text += f" -x {board.label(b.attempted)}"
-    return text
-
-
-def _ending_text(board: Board, b: Branch) -> str:
-    if b.ending == "terrain":
-        return f"collision with terrain {_plural(b.levels, 'level')} higher"
-    if b.ending == "unit":
-        return f"collision with {b.hit}"
-    if b.ending == "edge":
-        return "board edge: " + ("removed" if b.removed else "collision" if b.collision else "stop")
-    if b.ending == "stop":
-        return f"chosen stop after {_plural(b.moved, 'step')}"
-    if b.ending == "full":
-        return f"full distance ({_hexes(b.n)})"
-    return ENDINGS[b.ending]
-
-
-def _damage_text(damages: Iterable[Damage]) -> str:
-    """``"Gundam 2, GM 2"``: the total per unit (empty when there is no damage)."""
-    return ", ".join(f"{k} {v}" for k, v in _totals(damages).items())
-
-
 # --- the tree walk -------------------------------------------------------------------------------
 
 
 class _Walk:
-    """The private core of :func:`forced` and :func:`resolve`.
+    """The private core of :func:`forced` and :func:`resolve`: it decides, and records facts only.
 
     :meth:`run` lists every branch of one forced movement (the whole tree); :meth:`replay`
     follows one chosen sequence of attempted hexes and builds only that branch, checking each
-    step exactly as :meth:`run` does (N steps, each against at most six neighbours).
+    step exactly as :meth:`run` does (N steps, each against at most six neighbours). The words
+    come later, on demand, from :mod:`hexrules.words.forced`.
     """
 
     def __init__(self, kind: str, board: Board, state: State, source: Hex, target: Unit, n: int,
                  by: Unit | None, options: RulesOptions) -> None:
         self.kind, self.board, self.state, self.source = kind, board, state, source
         self.target, self.n, self.by, self.options = target, n, by, options
-        self.word = "Push" if kind == "push" else "Pull"
         self.rule_move = _RULE[kind]["move"]
         self.rule_collide = _RULE[kind]["collide"]
         self.src_elev = board.elevation(source)
-        who = f" ({by.name})" if by else ""
-        self.header = (f"{self.word} {n} from {self.label(source)}{who} on {target.name} at "
-                       f"{self.label(target.hex)}:")
         self.branches: list[Branch] = []
         self.follow: tuple[Hex, ...] | None = None  # replay: the attempted hexes to follow
-
-    def label(self, h: Hex) -> str:
-        return self.board.label(h)
 
     def elev(self, h: Hex) -> int:
         return self.board.graph.nodes[h]["elevation"]
@@ -792,55 +832,32 @@ class _Walk:
         return branch
 
     def _illegal(self, cur: Hex, h: Hex, legal: Sequence[Hex], ending: str | None = None) -> RuleError:
-        options = ", ".join(self.label(x) for x in legal) or f"none, the {self.word} has ended: {ENDINGS[ending]}"
-        return RuleError(f"{self.word} {self.n} on {self.target.name!r}: {self.label(h)} is not a legal next hex "
-                         f"from {self.label(cur)} (legal: {options})", ruling=self.rule_move)
+        label = self.board.label
+        word = forced_word(self.kind)
+        options = ", ".join(label(x) for x in legal) or f"none, the {word} has ended: {ENDINGS[ending]}"
+        return RuleError(f"{word} {self.n} on {self.target.name!r}: {label(h)} is not a legal next hex "
+                         f"from {label(cur)} (legal: {options})", ruling=self.rule_move)
 
     # a node: the target stands on `cur` after the steps so far
     def _node(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
         k = len(steps)
-        name = self.target.name
         if k == self.n:
-            if self.n == 0:
-                end = f"{self.word} 0 moves nothing: {name} stays on {self.label(cur)}."
-            else:
-                end = f"Full distance ({_hexes(self.n)}): {name} ends on {self.label(cur)}."
-            self._emit(steps, "full", damages, end)
+            self._emit(steps, "full", damages, self.rule_move)
             return
         candidates: list[Hex] = list(push_next(self.source, cur) if self.kind == "push" else pull_next(self.source, cur))
         l3_collide: Unit | None = None
-        adjacent_text = ""
         if self.kind == "pull" and self.source.distance(cur) == 1:
-            here = self.elev(cur)
-            if here == self.src_elev:
-                adjacent_text = (f"{name} is next to the source at the same elevation ({here}): it cannot be "
-                                 f"Pulled closer (L3); the Pull ends on {self.label(cur)}.")
-            else:
-                occupant = self.state.at(self.source)
-                if self.options.pull_other_elevation == "collide" and occupant is not None:
-                    l3_collide = occupant
-                else:
-                    if occupant is None:  # the switch does not apply: nobody to collide with
-                        why = "the source's own hex is its only closer hex, and the source hex is never entered"
-                        rule = "L3"
-                    else:
-                        why = f"its only closer hex is the source's own hex, held by {_unit_desc(occupant)}"
-                        rule = f"L3, pull_other_elevation={self.options.pull_other_elevation!r}"
-                    adjacent_text = (f"{name} is next to the source at another elevation (height {here}, source "
-                                     f"height {self.src_elev}): {why}; nothing happens ({rule}); "
-                                     f"the Pull ends on {self.label(cur)}.")
-        if adjacent_text:
-            self._emit(steps, "adjacent", damages, adjacent_text)
-            return
+            # L3: next to the source, the only closer hex is the source's own hex
+            occupant = self.state.at(self.source)
+            if self.elev(cur) != self.src_elev and self.options.pull_other_elevation == "collide" and occupant is not None:
+                l3_collide = occupant
+            else:  # same elevation; or another elevation and "nothing" (or nobody to collide with)
+                self._emit(steps, "adjacent", damages, "L3")
+                return
         want = self.follow
         # the chosen stop (P1/L1: optional, may stop early, including after 0 steps)
         if want is None or len(want) == k:
-            player = "pushing" if self.kind == "push" else "pulling"
-            if k == 0:
-                stop = f"The {player} player stops before any step ({self.rule_move}): {name} stays on {self.label(cur)}."
-            else:
-                stop = f"The {player} player stops after {_plural(k, 'step')} ({self.rule_move}): {name} ends on {self.label(cur)}."
-            self._emit(steps, "stop", damages, stop)
+            self._emit(steps, "stop", damages, self.rule_move)
             if want is not None:
                 return
         if want is not None:  # replay: only the chosen next hex, if the rules offer it
@@ -854,117 +871,68 @@ class _Walk:
         for nxt in candidates:
             self._attempt(cur, nxt, steps, damages)
 
-    def _step(self, k: int, cur: Hex, nxt: Hex, result: str, text: str) -> ForcedStep:
+    def _step(self, k: int, cur: Hex, nxt: Hex, result: str, ruling: str, **facts: Any) -> ForcedStep:
         on = nxt in self.board
         return ForcedStep(k, cur, nxt, result, self.source.distance(cur), self.source.distance(nxt),
-                          self.elev(cur), self.elev(nxt) if on else None, text)
+                          self.elev(cur), self.elev(nxt) if on else None, kind=self.kind, target=self.target.name,
+                          ruling=ruling, board=self.board, **facts)
 
-    def _where(self, cur: Hex, nxt: Hex, k: int, prefix: str = "") -> str:
-        """'step k into D3 (height 2, 1 level higher than C3)'"""
-        e0, e1 = self.elev(cur), self.elev(nxt)
-        if e1 > e0:
-            rel = f", {_plural(e1 - e0, 'level')} higher than {self.label(cur)}"
-        elif e1 < e0:
-            rel = f", {_plural(e0 - e1, 'level')} lower than {self.label(cur)}"
-        else:
-            rel = ""
-        return f"step {k} into {self.label(nxt)} ({prefix}height {e1}{rel})"
+    def _hit(self, unit: Unit) -> dict[str, Any]:
+        return {"obstacle": "unit", "hit": unit.name, "hit_side": unit.side, "hit_garrison": unit.garrison}
 
-    def _collision_damage(self, names: Sequence[str], ruling: str) -> tuple[tuple[Damage, ...], str]:
-        dmg = self.options.collision_damage
-        ds = tuple(Damage(nm, dmg, "collision", ruling) for nm in names)
-        who = names[0] if len(names) == 1 else " and ".join(names) + " each"
-        verb = "takes" if len(names) == 1 else "take"
-        return ds, f"{who} {verb} {dmg} collision damage (non-combat, P6)"
+    def _collision(self, names: Sequence[str], cause: str, ruling: str) -> tuple[Damage, ...]:
+        """P2/L2 (and L3, P4 "collide"): every unit involved takes ``options.collision_damage``."""
+        return tuple(Damage(nm, self.options.collision_damage, cause, ruling) for nm in names)
 
     def _attempt(self, cur: Hex, nxt: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
         k = len(steps) + 1
         name = self.target.name
-        dist = f"distance {self.source.distance(cur)} -> {self.source.distance(nxt)}"
-        stays = f"The {self.word} ends ({self.rule_collide}): {name} stays on {self.label(cur)}."
-        if nxt not in self.board:
+        if nxt not in self.board:  # P4: a step off the board
             mode = self.options.push_off_board
-            where = f"step {k} toward {self.label(nxt)} ({dist}): off the board"
-            if mode == "stop":
-                text = f"{where}: the board edge stops {name} with no damage (P4, push_off_board='stop')"
-                st = self._step(k, cur, nxt, "edge", text)
-                self._emit(steps + (st,), "edge", damages, f"{name} stops at the edge on {self.label(cur)} (P4).")
-            elif mode == "collide":
-                ds, dtext = self._collision_damage([name], "P4")
-                ds = tuple(Damage(d.unit, d.amount, "edge", "P4") for d in ds)
-                text = f"{where}: the board edge is a collision (P4, push_off_board='collide'); {dtext}"
-                st = self._step(k, cur, nxt, "edge", text)
-                self._emit(steps + (st,), "edge", damages + ds,
-                           f"The {self.word} ends (P4): {name} stays on {self.label(cur)}.", collision=True)
-            else:
-                text = f"{where}: {name} leaves the board and is removed from play (P4, push_off_board='remove')"
-                st = self._step(k, cur, nxt, "edge", text)
-                self._emit(steps + (st,), "edge", damages, f"{name} is removed from play (P4).", removed=True)
+            ds = self._collision([name], "edge", "P4") if mode == "collide" else ()
+            st = self._step(k, cur, nxt, "edge", "P4", edge=mode, damages=ds)
+            self._emit(steps + (st,), "edge", damages + ds, "P4", removed=mode == "remove", collision=mode == "collide")
             return
-        where = self._where(cur, nxt, k)
         terrain = self.board.terrain(nxt)
         occupant = self.state.at(nxt)
         e0, e1 = self.elev(cur), self.elev(nxt)
         if occupant is not None and occupant.name != name:
-            also = f" (the hex is also {_plural(e1 - e0, 'level')} higher)" if e1 > e0 else ""
-            ds, dtext = self._collision_damage([name, occupant.name], self.rule_collide)
-            text = f"{where}: collision with {_unit_desc(occupant)} ({occupant.side}){also}; {dtext}"
-            st = self._step(k, cur, nxt, "collision", text)
-            self._emit(steps + (st,), "unit", damages + ds, stays, hit=occupant.name, collision=True)
+            ds = self._collision([name, occupant.name], "collision", self.rule_collide)
+            st = self._step(k, cur, nxt, "collision", self.rule_collide, damages=ds, **self._hit(occupant))
+            self._emit(steps + (st,), "unit", damages + ds, self.rule_collide, hit=occupant.name, collision=True)
             return
-        if not terrain.passable:
-            ds, dtext = self._collision_damage([name], self.rule_collide)
-            text = f"{where}: collision with impassable terrain ({terrain.name}); {dtext}"
-            st = self._step(k, cur, nxt, "collision", text)
-            self._emit(steps + (st,), "impassable", damages + ds, stays, levels=max(0, e1 - e0), collision=True)
-            return
-        if e1 > e0:
-            ds, dtext = self._collision_damage([name], self.rule_collide)
-            text = f"{where}: collision with terrain; {dtext}"
-            st = self._step(k, cur, nxt, "collision", text)
-            self._emit(steps + (st,), "terrain", damages + ds, stays, levels=e1 - e0, collision=True)
+        if not terrain.passable or e1 > e0:
+            ending = "impassable" if not terrain.passable else "terrain"
+            ds = self._collision([name], "collision", self.rule_collide)
+            st = self._step(k, cur, nxt, "collision", self.rule_collide, obstacle=ending, damages=ds,
+                            terrain=None if terrain.passable else terrain.name)
+            self._emit(steps + (st,), ending, damages + ds, self.rule_collide, levels=max(0, e1 - e0), collision=True)
             return
         extra: tuple[Damage, ...] = ()
-        if e1 < e0:
-            per = self.options.push_drop_damage_per_level
-            amount = per * (e0 - e1)
+        if e1 < e0:  # P3: down is allowed; the drop may deal damage
+            amount = drop_damage(e0 - e1, self.options)
             if amount:
                 extra = (Damage(name, amount, "drop", "P3"),)
-                note = f": {self.word.lower()}ed down; {name} takes {amount} damage ({e0 - e1} x {per}, non-combat, P3, P6)"
-            else:
-                note = f": {self.word.lower()}ed down, no damage (P3)"
-        else:
-            note = ": moved"
-        text = self._where(cur, nxt, k, prefix=f"{dist}, ") + note
-        st = self._step(k, cur, nxt, "moved", text)
+        st = self._step(k, cur, nxt, "moved", "P3" if e1 < e0 else self.rule_move, damages=extra)
         self._node(nxt, steps + (st,), damages + extra)
 
     def _collide_l3(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...], occupant: Unit) -> None:
-        k = len(steps) + 1
-        name = self.target.name
-        ds, dtext = self._collision_damage([name, occupant.name], "L3")
-        text = (f"{self._where(cur, self.source, k)}: next to the source at another elevation, {name} collides with "
-                f"{_unit_desc(occupant)} on the source hex (L3, pull_other_elevation='collide'); {dtext}")
-        st = self._step(k, cur, self.source, "collision", text)
-        self._emit(steps + (st,), "unit", damages + ds,
-                   f"The Pull ends (L3): {name} stays on {self.label(cur)}.", hit=occupant.name, collision=True)
+        """L3 ``pull_other_elevation="collide"``: the target collides with the unit on the source hex."""
+        ds = self._collision([self.target.name, occupant.name], "collision", "L3")
+        st = self._step(len(steps) + 1, cur, self.source, "collision", "L3", damages=ds, **self._hit(occupant))
+        self._emit(steps + (st,), "unit", damages + ds, "L3", hit=occupant.name, collision=True)
 
-    def _emit(self, steps: tuple[ForcedStep, ...], ending: str, damages: tuple[Damage, ...], end: str, *,
+    def _emit(self, steps: tuple[ForcedStep, ...], ending: str, damages: tuple[Damage, ...], ruling: str, *,
               hit: str | None = None, levels: int = 0, removed: bool = False, collision: bool = False) -> None:
         if self.follow is not None and len(steps) < len(self.follow):  # replay: the movement ended early
             cur = next((s.to for s in reversed(steps) if s.result == "moved"), self.target.hex)
             raise self._illegal(cur, self.follow[len(steps)], (), ending)
-        lines = [self.header]
-        lines += [f"  {s.text}" for s in steps]
-        lines.append(f"  {end}")
-        if damages:
-            lines.append(f"  Damage (non-combat, P6): {_damage_text(damages)}.")
-        else:
-            lines.append("  No damage.")
         self.branches.append(Branch(
             kind=self.kind, target=self.target.name, source=self.source, n=self.n, start=self.target.hex,
             steps=steps, ending=ending, hit=hit, levels=levels, damages=damages, removed=removed,
-            collision=collision, text="\n".join(lines),
+            collision=collision, ruling=ruling, start_elevation=self.elev(self.target.hex),
+            source_elevation=self.src_elev, by=self.by.name if self.by else None,
+            by_garrison=self.by is not None and self.by.garrison, board=self.board,
         ))
 
 
@@ -981,14 +949,14 @@ def _check_board_state(board: object, state: object, rule: str) -> None:
 
 def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str | Unit, n: int,
            side: str | None, allow_allies: bool) -> tuple[Hex, Unit, Unit | None]:
-    word = "Push" if kind == "push" else "Pull"
+    word, ing, ed = (forced_word(kind, form) for form in ("name", "ing", "ed"))
     rule = _RULE[kind]["move"]
     if isinstance(n, bool) or not isinstance(n, int):
         raise RuleError(f"{word} N={n!r} is not a whole number", ruling=rule)
     if n < 0:
         raise RuleError(f"{word} N={n} is negative; N counts hexes (0 or more)", ruling=rule)
     if side is not None and (not isinstance(side, str) or not side.strip()):
-        raise RuleError(f"side={side!r} is not a side name such as 'zeon' (the {word.lower()}ing side)", ruling=rule)
+        raise RuleError(f"side={side!r} is not a side name such as 'zeon' (the {ing} side)", ruling=rule)
     if not isinstance(allow_allies, bool):
         raise RuleError(f"allow_allies={allow_allies!r} is not True or False", ruling=rule)
     _check_board_state(board, state, rule)
@@ -1003,9 +971,9 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
     tgt = state.unit(target)
     if tgt.hex == src:
         raise RuleError(f"{word} source {board.label(src)} is the target's own hex ({tgt.name}): a unit is never "
-                        f"{word.lower()}ed from its own hex", ruling=rule)
+                        f"{ed} from its own hex", ruling=rule)
     if tgt.garrison:
-        raise RuleError(f"{_unit_desc(tgt)} never moves: it cannot be {word.lower()}ed", ruling=rule)
+        raise RuleError(f"{words.unit_name(tgt.name, tgt.garrison)} never moves: it cannot be {ed}", ruling=rule)
     forcing_side = side if side is not None else (by.side if by is not None else None)
     if not allow_allies:
         if forcing_side is None:
@@ -1014,7 +982,7 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
                 f"told from allies, or allow_allies=True", ruling=rule)
         if tgt.side == forcing_side:
             raise RuleError(
-                f"{tgt.name!r} (side {tgt.side}) is not an enemy of the {word.lower()}ing side {forcing_side!r}: "
+                f"{tgt.name!r} (side {tgt.side}) is not an enemy of the {ing} side {forcing_side!r}: "
                 f"{word} moves an enemy (pass allow_allies=True for an effect that moves allies)", ruling=rule)
     if kind == "pull" and src.distance(tgt.hex) == 1 and board.elevation(tgt.hex) == board.elevation(src):
         raise RuleError(
@@ -1187,8 +1155,8 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
         raise RuleError(f"branch starts on {board.label(branch.start)} but {branch.target!r} is on "
                         f"{board.label(tgt.hex)}: it was computed for another state", ruling=rule)
     src, tgt, by = _setup(branch.kind, board, state, branch.source, tgt, branch.n, None, True)
-    what = (f"branch {_path_text(board, branch)} ({_ending_text(board, branch)}) is not a legal outcome of "
-            f"{branch.kind.capitalize()} {branch.n} on {branch.target!r} in this state under these options")
+    what = (f"branch {words.path_text(branch, board)} ({words.ending_text(branch)}) is not a legal outcome of "
+            f"{forced_word(branch.kind)} {branch.n} on {branch.target!r} in this state under these options")
     try:
         here = _Walk(branch.kind, board, state, src, tgt, branch.n, by, options).replay(branch.choice)
     except RuleError as e:
@@ -1196,7 +1164,7 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
     if here != branch:
         # the first step whose facts differ, else the last step (same steps, another outcome)
         differs = next((s for s, t in zip(here.steps, branch.steps) if s != t), here.steps[-1] if here.steps else None)
-        why = differs.text if differs is not None else f"here it ends: {_ending_text(board, here)}"
+        why = differs.text if differs is not None else f"here it ends: {words.ending_text(here)}"
         raise RuleError(f"{what}: {why}", ruling=rule)
     new = state
     for d in here.damages:

@@ -8,7 +8,8 @@ for a step the rules forbid (networkx then hides the edge). Reachable hexes are 
 Dijkstra with ``cutoff=`` the allowance; nothing here searches by hand.
 
 Every result explains itself: :class:`Allowance` says where the movement points came from,
-:class:`MoveCost` lists each step's cost (enter, climb, terrain) and why a path is illegal.
+:class:`MoveCost` lists each step's cost (enter, climb, terrain) and why a path is illegal. The
+results record facts; their words come on demand from :mod:`hexrules.words.movement`.
 
 Examples
 --------
@@ -41,11 +42,11 @@ from typing import Callable, Literal, Sequence
 import networkx as nx
 
 from .board import Board
-from .errors import RuleError
+from .errors import BoardError, RuleError, StateError
 from .hexgrid import Hex
-from .errors import BoardError, StateError
 from .options import DEFAULT, RulesOptions, check_options
 from .state import State, Unit
+from .words import movement as words
 
 __all__ = [
     "MovementKind",
@@ -56,6 +57,7 @@ __all__ = [
     "check_attack_targets",
     "Allowance",
     "allowance",
+    "PassThrough",
     "Step",
     "MoveCost",
     "Reach",
@@ -270,16 +272,9 @@ class Allowance:
     engaged_with: tuple[str, ...] = ()
 
     def explain(self) -> str:
-        """``"allowance 2 = Advance 3 - 1 Engaged (E2)"`` and the like."""
-        parts = [f"{self.kind.capitalize()} {self.base}"]
-        if self.speed:
-            parts.append(f"+ {self.speed} Speed (M2)")
-        if self.engagement:
-            parts.append(f"- {self.engagement} Engaged with {', '.join(self.engaged_with)} (E2)")
-        if self.terrain:
-            parts.append(f"- {self.terrain} starting on costly terrain (T1)")
-        floor = " (never below 0)" if self.base + self.speed - self.engagement - self.terrain < 0 else ""
-        return f"allowance {self.total} = " + " ".join(parts) + floor
+        """``"allowance 2 = Advance 3 - 1 Engaged with Zaku (E2)"`` and the like
+        (:func:`hexrules.words.movement.allowance_text`)."""
+        return words.allowance_text(self)
 
 
 def allowance(
@@ -336,6 +331,29 @@ def allowance(
 
 
 @dataclass(frozen=True)
+class PassThrough:
+    """An occupied hex that a step enters and the movement must leave again (M3, J2).
+
+    Attributes
+    ----------
+    unit : str
+        The unit or Garrison standing there.
+    kind : {"unit", "Garrison"}
+        What it is (:attr:`hexrules.state.Unit.kind`).
+    enemy : bool
+        An enemy on a hex lower than the starting elevation, passed over while jumping (J2); else
+        an ally passed through (M3).
+    ruling : {"M3", "J2"}
+        The ruling that lets the step through.
+    """
+
+    unit: str
+    kind: str
+    enemy: bool
+    ruling: str
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of a movement and its cost in movement points.
 
@@ -350,10 +368,24 @@ class Step:
         Extra points for the terrain entered (T1).
     cost : int
         ``enter + climb + terrain``.
-    note : str
-        The step in words, e.g. ``"A1 -> B1: 1 to enter + 1 climb (height 0 -> 1) = 2"``.
     engaged_with : tuple of str
         Enemies the unit is Engaged with on arriving (E3).
+    elevation_from, elevation_to : int
+        The elevations of ``frm`` and ``to``, in levels.
+    start_elevation : int
+        ``s`` of J1: the elevation the movement began at.
+    climb_from_start : bool
+        The climb is counted from the starting elevation rather than from ``frm``: J1's default
+        reading (``jump_climb="above_start"``) while ``s`` is above ``frm``.
+    terrain_name : str
+        The terrain type of ``to`` (:class:`~hexrules.board.TerrainType` name).
+    passes : PassThrough or None
+        The ally (M3) or lower enemy (J2) on ``to`` that the movement passes through.
+    board : Board or None
+        Names the hexes in :attr:`note` (not compared, not in the repr).
+    note : str
+        The step in words, e.g. ``"A1 -> B1: 1 to enter + 1 climb (height 0 -> 1) = 2"``
+        (a property: :func:`hexrules.words.movement.step_note`; not compared).
     """
 
     frm: Hex
@@ -362,8 +394,19 @@ class Step:
     climb: int
     terrain: int
     cost: int
-    note: str
+    elevation_from: int
+    elevation_to: int
+    start_elevation: int
+    climb_from_start: bool
+    terrain_name: str
     engaged_with: tuple[str, ...] = ()
+    passes: PassThrough | None = None
+    board: Board | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def note(self) -> str:
+        """The step in words (:func:`hexrules.words.movement.step_note`)."""
+        return words.step_note(self)
 
 
 class _Mover:
@@ -433,22 +476,19 @@ class _Mover:
         if bad is not None:
             raise RuleError(bad[0], ruling=bad[1])
         enter, climb, terrain = self.parts(a, b)
-        el, lab = self.board.elevations, self.board.label
-        bits = [f"{enter} to enter"]
-        if climb:
-            by_start = self.options.jump_climb == "above_start" and self.s > el[a]
-            src = f"starting elevation {self.s}" if by_start else f"height {el[a]}"
-            bits.append(f"+ {climb} climb ({src} -> {el[b]})")
-        if terrain:
-            bits.append(f"+ {terrain} {self.board.terrains[b].name}")
-        cost = enter + climb + terrain
-        engaged = self.zones.get(b, ())
-        note = f"{lab(a)} -> {lab(b)}: {' '.join(bits)} = {cost}"
+        el = self.board.elevations
         occ = self.occupied.get(b)
-        if occ is not None:
-            how = "passes over lower enemy" if occ.side != self.unit.side else "passes through allied"
-            note += f", {how} {occ.kind} {occ.name!r} ({'J2' if occ.side != self.unit.side else 'M3'})"
-        return Step(a, b, enter, climb, terrain, cost, note, engaged)
+        passes = None
+        if occ is not None:  # refusal() let it through: an ally (M3) or a lower enemy while jumping (J2)
+            enemy = occ.side != self.unit.side
+            passes = PassThrough(occ.name, occ.kind, enemy, "J2" if enemy else "M3")
+        return Step(
+            a, b, enter, climb, terrain, enter + climb + terrain,
+            elevation_from=el[a], elevation_to=el[b], start_elevation=self.s,
+            climb_from_start=self.options.jump_climb == "above_start" and self.s > el[a],
+            terrain_name=self.board.terrains[b].name, engaged_with=self.zones.get(b, ()), passes=passes,
+            board=self.board,
+        )
 
 
 def step_cost(
@@ -542,9 +582,11 @@ class MoveCost:
         ``s`` of J1; the unit jumps when it is >= 1.
     legal : bool
     reason : str or None
-        Why the path is illegal.
+        Why the path is illegal (the refusal's message).
     ruling : str or None
         The rule that forbids it.
+    labels : tuple of str
+        The labels of :attr:`path`'s hexes, for the words (not compared, not in the repr).
     """
 
     unit: str
@@ -557,7 +599,7 @@ class MoveCost:
     legal: bool
     reason: str | None = None
     ruling: str | None = None
-    labels: tuple[str, ...] = field(default=(), repr=False)
+    labels: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def jumping(self) -> bool:
@@ -565,42 +607,16 @@ class MoveCost:
         return self.start_elevation >= 1
 
     def explain(self) -> str:
-        """The whole breakdown in words, one line per step."""
-        start = self.labels[0] if self.labels else str(self.path[0])
-        jump = f", jumping from elevation {self.start_elevation} (J1)" if self.jumping else ""
-        lines = [
-            f"{self.unit} {self.kind.capitalize()} from {start} (height {self.start_elevation}){jump}: "
-            f"{self.allowance.explain()}"
-        ]
-        running = 0
-        for i, st in enumerate(self.steps, 1):
-            running += st.cost
-            extra = f"; Engaged with {', '.join(st.engaged_with)} (E3)" if st.engaged_with else ""
-            lines.append(f"  {i}. {st.note} (total {running}){extra}")
-        verdict = "legal." if self.legal else f"illegal: {self.reason} (ruling {self.ruling})."
-        lines.append(f"Total {self.total} of {self.allowance.total} movement points: {verdict}")
-        return "\n".join(lines)
+        """The whole breakdown in words, one line per step (:func:`hexrules.words.movement.cost_text`)."""
+        return words.cost_text(self)
 
     def __str__(self) -> str:
         return self.explain()
 
     def table(self) -> list[dict[str, object]]:
-        """One row per step (for a notebook table): from, to, enter, climb, terrain, cost, total."""
-        rows, running = [], 0
-        for i, st in enumerate(self.steps):
-            running += st.cost
-            rows.append(
-                {
-                    "from": self.labels[i],
-                    "to": self.labels[i + 1],
-                    "enter": st.enter,
-                    "climb": st.climb,
-                    "terrain": st.terrain,
-                    "cost": st.cost,
-                    "total": running,
-                }
-            )
-        return rows
+        """One row per step (for a notebook table): from, to, enter, climb, terrain, cost, total
+        (:func:`hexrules.words.movement.cost_table`)."""
+        return words.cost_table(self)
 
 
 def path_cost(

@@ -1,0 +1,181 @@
+"""Words from facts: the one place where hexrules turns rule results into English.
+
+The rules modules (:mod:`hexrules.movement`, :mod:`hexrules.forced`, :mod:`hexrules.crush`)
+decide and record facts (steps, endings, collisions, damage, dice); their results say
+themselves in words on demand (``explain()``, ``table()``, ``str()``, the text attributes such
+as :attr:`~hexrules.forced.Branch.text`) by calling the topic modules of this package:
+
+* :mod:`hexrules.words.movement`: allowances, step notes, path costs (rules M, E, J, T);
+* :mod:`hexrules.words.forced`: Push and Pull steps, branches, outcomes (rules P, L);
+* :mod:`hexrules.words.crush`: collapses, Crush resolutions, the step-by-step walk (rules C).
+
+This module holds the wording helpers they share: plurals (:func:`plural`, :func:`noun`),
+naming hexes (:func:`hex_name`, :func:`hex_names`), joining names (:func:`join_names`,
+:func:`join_and`) and the words of a forced movement (:func:`forced_word`).
+
+The words modules read facts by attribute and import no rules module (only for type checking),
+so a rules module can import them without an import cycle, and a lesson or widget can call them
+on any result.
+
+Examples
+--------
+>>> plural(2, "branch"), plural(1, "hex"), plural(2, "hex"), plural(3, "die")
+('2 branches', '1 hex', '2 hexes', '3 dice')
+>>> forced_word("pull", "ing"), forced_word("push", "ed")
+('pulling', 'pushed')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+__all__ = ["plural", "noun", "hex_name", "hex_names", "join_names", "join_and", "forced_word", "FORCED_FORMS"]
+
+#: Nouns whose plural is not made by adding "s" or "es".
+_IRREGULAR = {"die": "dice"}
+
+
+def noun(n: int, word: str) -> str:
+    """``word`` in the number ``n`` asks for: ``noun(1, "die") == "die"``, ``noun(3, "die") == "dice"``.
+
+    Plurals add "es" after "ch", "sh", "s", "x" or "z" (``"branches"``, ``"hexes"``), "s"
+    otherwise; irregular nouns (``"die"``) come from a small table.
+
+    Parameters
+    ----------
+    n : int
+        How many.
+    word : str
+        The singular noun.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> noun(0, "wound"), noun(1, "wound"), noun(2, "branch")
+    ('wounds', 'wound', 'branches')
+    """
+    if n == 1:
+        return word
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    return word + "es" if word.endswith(("ch", "sh", "s", "x", "z")) else word + "s"
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 hex"``, ``"2 hexes"``: the number and the noun in that number (see :func:`noun`).
+
+    Examples
+    --------
+    >>> plural(1, "wound"), plural(2, "wound"), plural(0, "step"), plural(1, "die")
+    ('1 wound', '2 wounds', '0 steps', '1 die')
+    """
+    return f"{n} {noun(n, word)}"
+
+
+def hex_name(h: Any, names: Any = None) -> str:
+    """How a player reads hex ``h``: through ``board.label`` wherever a board is known.
+
+    Parameters
+    ----------
+    h : Hex or None
+        The hex (None reads ``"-"``: no hex, e.g. a target removed from play).
+    names : Board, mapping of Hex to str, or None
+        A :class:`~hexrules.board.Board` (its :meth:`~hexrules.board.Board.label`: ``"C4"``, or
+        ``"(q,r)"`` for a hex without a label, on the board or not); or a mapping of labels
+        (a hex it lacks reads ``"(q,r)"``); or None (``"(q,r)"``).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from hexrules.board import Board
+    >>> from hexrules.hexgrid import Hex
+    >>> board = Board.rectangle(3, 2)
+    >>> hex_name(Hex(1, 0), board), hex_name(Hex(-1, 0), board), hex_name(Hex(1, 0)), hex_name(None)
+    ('B1', '(-1,0)', '(1,0)', '-')
+    >>> hex_name(Hex(1, 0), {Hex(1, 0): "B1"})
+    'B1'
+    """
+    if h is None:
+        return "-"
+    if isinstance(names, Mapping):
+        return names.get(h, str(h))
+    label = getattr(names, "label", None)
+    return label(h) if label is not None else str(h)
+
+
+def hex_names(hexes: Iterable[Any], names: Any = None, sep: str = ", ") -> str:
+    """The hexes' names (:func:`hex_name`) joined by ``sep``: ``"B1, C1"``, or ``"A1 -> B1"``.
+
+    Examples
+    --------
+    >>> from hexrules.hexgrid import Hex
+    >>> hex_names([Hex(0, 0), Hex(1, 0)], sep=" -> ")
+    '(0,0) -> (1,0)'
+    """
+    return sep.join(hex_name(h, names) for h in hexes)
+
+
+def join_names(names: Iterable[str], empty: str = "") -> str:
+    """``"Gundam, GM"``: names joined by commas (``empty`` when there are none).
+
+    Examples
+    --------
+    >>> join_names(["Gundam", "GM"]), join_names([], empty="none")
+    ('Gundam, GM', 'none')
+    """
+    return ", ".join(names) or empty
+
+
+def join_and(names: Iterable[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``.
+
+    Examples
+    --------
+    >>> join_and(["Gundam"]), join_and(["Gundam", "GM"]), join_and(["A", "B", "C"])
+    ('Gundam', 'Gundam and GM', 'A, B and C')
+    """
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: The words of a forced movement, by kind: the rule's name, the verb, and its two forms.
+FORCED_FORMS: dict[str, dict[str, str]] = {
+    "push": {"name": "Push", "verb": "push", "ing": "pushing", "ed": "pushed"},
+    "pull": {"name": "Pull", "verb": "pull", "ing": "pulling", "ed": "pulled"},
+}
+
+
+def forced_word(kind: str, form: str = "name") -> str:
+    """The word for a forced movement of ``kind`` (rules P and L).
+
+    Parameters
+    ----------
+    kind : {"push", "pull"}
+    form : {"name", "verb", "ing", "ed"}
+        ``"Push"`` (the rule's name), ``"push"``, ``"pushing"`` (the pushing player) or
+        ``"pushed"``.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    KeyError
+        For another kind or form (the rules check the kind at their boundary).
+
+    Examples
+    --------
+    >>> [forced_word("push", f) for f in ("name", "verb", "ing", "ed")]
+    ['Push', 'push', 'pushing', 'pushed']
+    """
+    return FORCED_FORMS[kind][form]
