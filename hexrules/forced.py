@@ -90,7 +90,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
-from dataclasses import InitVar, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .board import Board
@@ -410,10 +410,8 @@ class Branch:
     board : Board or None
         Names the hexes in :attr:`text` (not compared, not in the repr).
     text : str
-        :meth:`explain`'s text, a property (:func:`hexrules.words.forced.branch_text`). Not
-        compared: two branches are equal when their facts (every other attribute) are, whatever
-        the wording. ``Branch(..., text=...)`` and ``dataclasses.replace(branch, text=...)``
-        accept a ``text`` and ignore it: the words always come from the facts.
+        :meth:`explain`'s text, a property (:func:`hexrules.words.forced.branch_text`) made from
+        the facts on demand: two branches are equal when their facts are, whatever the wording.
     """
 
     kind: str
@@ -434,10 +432,6 @@ class Branch:
     by: str | None = field(default=None, compare=False)
     by_garrison: bool = field(default=False, compare=False)
     board: Board | None = field(default=None, repr=False, compare=False)
-    text: InitVar[str | None] = None
-
-    def __post_init__(self, text: str | None) -> None:
-        """``text`` is ignored: the words come from the facts, on demand (see the class docstring)."""
 
     @property
     def path(self) -> tuple[Hex, ...]:
@@ -483,17 +477,17 @@ class Branch:
         """The units involved in the collision (empty when there was none)."""
         return tuple(d.unit for d in self.damages if d.cause in ("collision", "edge"))
 
+    @property
+    def text(self) -> str:
+        """The branch in plain words (:func:`hexrules.words.forced.branch_text`)."""
+        return words.branch_text(self)
+
     def explain(self) -> str:
         """The branch in plain words: every step, how it ended and the damage."""
         return words.branch_text(self)
 
     def __str__(self) -> str:
         return self.explain()
-
-
-# ``text`` is an init-only value (see Branch's docstring) and a property: set after the class is
-# made, so that the dataclass does not take the property for the InitVar's default.
-Branch.text = property(Branch.explain, doc="The branch in plain words (:func:`hexrules.words.forced.branch_text`).")
 
 
 @dataclass(frozen=True)

@@ -119,9 +119,10 @@ def test_branch_text_is_never_stored():
     board = Board({h: (0, "open") for h in Hex(0, 0).spiral(2)})
     state = State([Unit("Zaku", "zeon", Hex(0, 0)), Unit("Gundam", "federation", Hex(1, 0))])
     b = push(board, state, "Zaku", "Gundam", 1).choose(Hex(2, 0))
-    reworded = dataclasses.replace(b, text="any other wording")
-    assert reworded.text == b.text == b.explain()  # the given wording is ignored: words come from facts
     assert "text" not in {f.name for f in dataclasses.fields(b)}
+    assert b.text == b.explain()  # words come from the facts, on demand
+    with pytest.raises(TypeError):  # a wording cannot be given: there is nowhere to store it
+        dataclasses.replace(b, text="any other wording")
 
 
 def test_words_modules_import_no_rules_module():
