@@ -38,14 +38,14 @@ it (split off, each part would import the other).
 
 Examples
 --------
+A click at a hex centre finds the hex again; a unit's token stands there:
+
 >>> from matplotlib.figure import Figure
->>> from hexrules import Board
->>> board = Board.from_text("map:\\n 0 1 2\\n  0 ~ X\\n")
->>> art = draw_board(board, ax=Figure().add_subplot())
->>> art.set_fill({board.hex("B1"): "gold"})
->>> _ = art.set_texts({board.hex("B1"): "2"})
->>> art.faces is art.ax.collections[0]
-True
+>>> from hexrules import Scenario
+>>> sc = Scenario.from_text("map:\\n 0 1 2\\n  0 ~ X\\nunits:\\n Gundam side=federation at=C1\\n")
+>>> art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), legend=False)
+>>> sc.board.label(art.hex_at(*art.centre("C1"))), art.units["Gundam"][0].center == art.centre("C1")
+('C1', True)
 """
 
 from __future__ import annotations
