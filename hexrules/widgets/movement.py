@@ -500,9 +500,9 @@ class EngagementExplorer(Explorer):
             elif with_:
                 lines.append("    ignores Engagement: no -1 and no attack restriction (E5)")
             apart = {n for pair in near if u.name in pair for n in pair} - {u.name}
-            lower = [o.name for o in st if o.name in apart]
-            if lower:
-                lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(lower)} (E1)")
+            other_level = [o.name for o in st if o.name in apart]  # in state order
+            if other_level:
+                lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(other_level)} (E1)")
         lines.append(f"Tinted hexes: where {name} would be Engaged.")
         self.explain("\n".join(lines))
 
