@@ -6,22 +6,28 @@
 * ``crush_heatmap``: the same expected damage over Cover 0-6 x Resolve 1-7, written in each cell
   (Resolve 7: no die reaches it).
 
-Drawn with the chart functions of :mod:`hexrules.plot` (no ipywidgets involved).
+The numbers come from :mod:`hexrules.dice`; they are drawn with the chart functions of
+:mod:`hexrules.plot.crush` (no ipywidgets involved).
 """
 
 from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from hexrules.dice import expected_damage_table
+from hexrules.dice import expected_damage_table, hit_probability
 from hexrules.plot import CRUSH_COVERS as COVERS
 from hexrules.plot import CRUSH_RESOLVES as RESOLVES
 from hexrules.plot import draw_expected_damage, draw_heatmap, new_figure, set_heatmap
 
 
+#: The Resolves of the expected-damage lines.
+LINE_RESOLVES = (2, 3, 4, 5, 6)
+
+
 def fig_expected_damage() -> Figure:
     fig, (ax,) = new_figure(None, figsize=(6.4, 4.2), pyplot=False)
-    draw_expected_damage(ax)
+    draw_expected_damage(ax, expected_damage_table(COVERS, LINE_RESOLVES), [hit_probability(r) for r in LINE_RESOLVES],
+                         LINE_RESOLVES, COVERS)
     ax.set_title("Crush: expected damage to a non-vehicle unit (C2, C3)", fontsize=10)
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.13, top=0.9)
     return fig

@@ -1,7 +1,7 @@
 """The rulebook's Push and Pull diagrams (Other Special Effects), redrawn from the kit's scenarios.
 
 Every path, ending and damage on these figures is computed by :mod:`hexrules.forced` on the
-scenarios in ``hexrules/scenarios/`` and drawn with :class:`hexrules.plot.ForcedLayer`:
+scenarios in ``hexrules/scenarios/`` and drawn with :class:`hexrules.plot.forced.ForcedLayer`:
 
 * ``forced_push_example``: Zaku I's Knuckle Shield critical hit, Push 2 on the RX-78-2 Gundam;
   every branch, four of them knocking it into elevated terrain for 2 collision damage (P1, P2);
@@ -17,9 +17,10 @@ import textwrap
 
 from hexrules import builtin
 from hexrules.forced import pull, push
-from hexrules.plot import ForcedLayer, draw_board, legend_handle, new_figure
+from hexrules.plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure
 
 GUNDAM = "RX-78-2 Gundam"
+ELIGIBLE = DEFAULT_THEME.forced["eligible"]
 
 
 def fig_push_example():
@@ -56,9 +57,9 @@ def fig_pull_example():
     ])
     art = draw_board(b, sc.state, ax=ax, title="Pull 1: Char's Zaku II, two equally short paths (L1)")
     art.legend(sc.state, ForcedLayer.legend_handles(edge=False)[:3]
-               + [legend_handle("outline", "eligible (L1)", "#1e8449", width=2.5)])
+               + [legend_handle("outline", "eligible (L1)", ELIGIBLE, width=2.5)])
     ForcedLayer(art).show(fm)
-    art.set_highlight([x.final for x in fm if x.moved], key="eligible", color="#1e8449", width=3)
+    art.set_highlight([x.final for x in fm if x.moved], key="eligible", color=ELIGIBLE, width=3)
     return fig
 
 

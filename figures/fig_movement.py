@@ -8,7 +8,8 @@ Every number written on a figure is computed by :mod:`hexrules.movement` on the 
 * ``movement_engagement``: the Gundam and Char's Zaku II, adjacent at the same elevation, are
   both Engaged; each movement they start costs one more (E1, E2);
 * ``movement_engagement_lower``: the Minelayer, adjacent but one level lower, does not engage
-  (E1); the Gundam's attacks must include Char's Zaku II (E4);
+  (E1); the Gundam's attacks must include Char's Zaku II (E4): the caption's sentences are
+  built from :func:`hexrules.movement.adjacent_not_engaged` and ``engagements``;
 * ``movement_jumping``: starting at height 1, the path over the lower Garrison to another
   height-1 hex costs 2 (J1, J2); the path ending one level higher costs 3 (J1).
 """
@@ -17,11 +18,35 @@ from __future__ import annotations
 
 from hexrules import builtin
 from hexrules import movement as mv
-from hexrules.plot import draw_board, engagement_overlays, legend_handle, new_figure
+from hexrules.plot import DEFAULT_THEME, draw_board, engagement_legend, new_figure, set_engagement
 
 GUNDAM = "RX-78-2 Gundam"
 CHAR = "Char's Zaku II"
-BLUE, ORANGE, GREEN = "#1f77b4", "#ff7f0e", "#1e8449"
+BLUE, ORANGE, GREEN = (DEFAULT_THEME.diagram[c] for c in ("blue", "orange", "green"))
+
+#: How the captions' sentences call units (the rulebook's words); other units by their names.
+PROSE_NAMES = {GUNDAM: "the Gundam", "Zaku II: Minelayer": "Minelayer"}
+_LEVELS = {1: "one level", 2: "two levels", 3: "three levels"}
+
+
+def _prose(name: str) -> str:
+    return PROSE_NAMES.get(name, name)
+
+
+def not_engaged_lines(board, state) -> list[str]:
+    """Caption lines for each pair of adjacent enemies that are not Engaged (E1), and what the
+    higher one's Engagement then means for its attacks (E4), from the rules' facts."""
+    eng = mv.engagements(board, state)
+    lines = []
+    for pair in mv.adjacent_not_engaged(board, state):
+        low, high = sorted(pair, key=lambda n: board.elevation(state.unit(n).hex))
+        d = board.elevation(state.unit(high).hex) - board.elevation(state.unit(low).hex)
+        must = eng.get(high, ())
+        lines.append(f"{_prose(low)}: adjacent to {_prose(high)} but {_LEVELS.get(d, f'{d} levels')} lower, "
+                     f"so not Engaged (E1)" + (";" if must else "."))
+        if must:
+            lines.append(f"{_prose(high)}'s attacks must include {' or '.join(map(_prose, must))} (E4)")
+    return lines
 
 
 def elevation_costs() -> dict[str, int]:
@@ -62,27 +87,18 @@ def fig_elevation():
 def _engagement(name: str, title: str):
     sc = builtin(name)
     b, st = sc.board, sc.state
-    over = engagement_overlays(b, st)
-    eng = over["engagements"]
+    eng = mv.engagements(b, st)
     lines = []
     for u in st:
         with_ = eng.get(u.name, ())
         al = mv.allowance(b, st, u.name, "advance")
         status = f"Engaged with {', '.join(with_)}" if with_ else "not Engaged"
         lines.append(f"{u.name} (height {b.elevation(u.hex)}): {status}; Advance {al.base} -> {al.total}")
-    if name == "engagement_lower":
-        lines.append("Minelayer: adjacent to the Gundam but one level lower, so not Engaged (E1);")
-        lines.append("the Gundam's attacks must include Char's Zaku II (E4)")
-    else:
-        lines.append("Engagement is mutual (E1); each movement they start costs one more (E2)")
+    lines += not_engaged_lines(b, st) or ["Engagement is mutual (E1); each movement they start costs one more (E2)"]
     fig, (ax,) = new_figure(b, pyplot=False, caption=lines)
     art = draw_board(b, st, ax=ax, title=title)
-    art.legend(st, [legend_handle("line", "Engaged (E1)", "#c0392b", width=3, linestyle="--"),
-                    legend_handle("line", "adjacent, not Engaged", "#7f8c8d", linestyle=":"),
-                    legend_handle("outline", "Engaged unit", "#c0392b", width=2.5)])
-    art.set_links(over["engaged_links"], key="engaged", width=4)
-    art.set_links(over["near_links"], key="near", color="#7f8c8d", width=2, linestyle=":")
-    art.set_highlight([st.unit(n).hex for n in eng], key="engaged", color="#c0392b", width=3)
+    art.legend(st, engagement_legend())
+    set_engagement(art, st, mv.engaged_pairs(b, st), mv.adjacent_not_engaged(b, st), ignoring=False)
     return fig
 
 

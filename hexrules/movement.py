@@ -54,6 +54,8 @@ __all__ = [
     "is_jumping",
     "engaged_with",
     "engagements",
+    "engaged_pairs",
+    "adjacent_not_engaged",
     "check_attack_targets",
     "Allowance",
     "allowance",
@@ -72,12 +74,17 @@ __all__ = [
 MovementKind = Literal["advance", "dash"]
 
 
-def _unit(board: Board, state: State, unit: str | Unit) -> Unit:
-    """The moving unit, after checking the board and state values (bad input, never a bare error)."""
+def _board_state(board: Board, state: State) -> None:
+    """Check the board and state values (bad input, never a bare error)."""
     if not isinstance(board, Board):
         raise BoardError(f"board {board!r} is not a Board")
     if not isinstance(state, State):
         raise StateError(f"state {state!r} is not a State")
+
+
+def _unit(board: Board, state: State, unit: str | Unit) -> Unit:
+    """The moving unit, after checking the board and state values (bad input, never a bare error)."""
+    _board_state(board, state)
     u = state.unit(unit)
     if u.hex not in board:
         raise StateError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
@@ -199,6 +206,90 @@ def engagements(board: Board, state: State) -> dict[str, tuple[str, ...]]:
         if names:
             out[u.name] = names
     return out
+
+
+def engaged_pairs(board: Board, state: State) -> list[tuple[str, str]]:
+    """Every pair of units (or Garrisons) Engaged with each other (E1), each pair once.
+
+    Parameters
+    ----------
+    board : Board
+    state : State
+
+    Returns
+    -------
+    list of (str, str)
+        Pairs of unit names, each pair in sorted order, the list sorted; empty when nobody is
+        Engaged. Engagement is mutual, so ``(a, b)`` stands for both directions.
+
+    Raises
+    ------
+    BoardError, StateError
+        If ``board`` is not a Board or ``state`` not a State, or a unit is not on the board.
+
+    See Also
+    --------
+    engagements : the same facts by unit; adjacent_not_engaged : the adjacent pairs left out.
+
+    Examples
+    --------
+    The rulebook's second Engagement example (RULES.md E1): the Gundam (height 1) is Engaged
+    with Char's Zaku II beside it at height 1, not with the Minelayer at ground level.
+
+    >>> from hexrules import builtin
+    >>> sc = builtin("engagement_lower")
+    >>> engaged_pairs(sc.board, sc.state)
+    [("Char's Zaku II", 'RX-78-2 Gundam')]
+    """
+    _board_state(board, state)
+    return sorted({_pair(a, e) for a, es in engagements(board, state).items() for e in es})
+
+
+def adjacent_not_engaged(board: Board, state: State) -> list[tuple[str, str]]:
+    """Every pair of adjacent enemies that are not Engaged: they stand at another elevation (E1).
+
+    E1 engages a unit with an adjacent enemy unit or enemy Garrison at the same elevation only;
+    an adjacent enemy at another elevation (any difference in levels) does not engage. These are
+    the pairs a reader might expect to be Engaged and that are not.
+
+    Parameters
+    ----------
+    board : Board
+    state : State
+
+    Returns
+    -------
+    list of (str, str)
+        Pairs of unit names (distance 1 hex, different sides, not Engaged), each pair in sorted
+        order, the list sorted; allies are never listed.
+
+    Raises
+    ------
+    BoardError, StateError
+        If ``board`` is not a Board or ``state`` not a State, or a unit is not on the board.
+
+    See Also
+    --------
+    engaged_pairs : the adjacent enemies that are Engaged.
+
+    Examples
+    --------
+    The rulebook's second Engagement example: the Gundam (C3, height 1) is adjacent to the
+    Minelayer (B3, ground level), one level lower, so they are not Engaged (E1); the Gundam is
+    Engaged with Char's Zaku II only.
+
+    >>> from hexrules import builtin
+    >>> sc = builtin("engagement_lower")
+    >>> adjacent_not_engaged(sc.board, sc.state)
+    [('RX-78-2 Gundam', 'Zaku II: Minelayer')]
+    """
+    engaged = set(engaged_pairs(board, state))
+    return sorted({_pair(u.name, o.name) for u in state for o in state.enemies_of(u)
+                   if o.hex.distance(u.hex) == 1} - engaged)
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
 
 
 def check_attack_targets(

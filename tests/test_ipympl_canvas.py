@@ -4,8 +4,9 @@ The browser shows an ipympl figure from the canvas widget's synced state. ipympl
 frame drawn before the browser's ``initialized`` message in ``_data_url`` as bare base64 (no
 ``data:image/png;base64,`` prefix); a browser model created from that state never sizes its
 canvas (a blank figure, seen in the browser suite on 03_engagement). ``hexrules.plot.new_figure``
-turns that syncing off. These tests drive the canvas the way the browser does, by its comm
-messages, in a child process so that the ipympl backend does not leak into the other tests.
+turns that syncing off (``hexrules.plot._mpl.keep_data_url_valid``). These tests drive the canvas
+the way the browser does, by its comm messages, in a child process so that the ipympl backend does
+not leak into the other tests.
 """
 
 from __future__ import annotations
@@ -64,11 +65,11 @@ def test_an_explorer_canvas_never_syncs_an_invalid_image_url():
 
 
 def test_ipympl_as_pinned_still_has_the_bug_the_guard_works_around():
-    """When this fails, ipympl no longer stores bare base64: ``plot._keep_data_url_valid`` and
+    """When this fails, ipympl no longer stores bare base64: ``plot._mpl.keep_data_url_valid`` and
     this file's first test can go (check the browser suite on 03_engagement after removing it)."""
     result = _run_child("bare")
     first = result["data_urls"][0]
     if first is None:
         pytest.fail("ipympl did not store a frame drawn before 'initialized': the workaround "
-                    "in hexrules.plot._keep_data_url_valid may be obsolete")
+                    "in hexrules.plot._mpl.keep_data_url_valid may be obsolete")
     assert not _valid(first), first[:40]

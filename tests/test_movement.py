@@ -6,10 +6,10 @@ Expected numbers are worked out by hand from the rule text (comments show the su
 import pytest
 
 from hexrules import Scenario, builtin
-from hexrules.errors import BoardError, RuleError
+from hexrules.errors import BoardError, RuleError, StateError
 from hexrules.movement import (
-    allowance, check_attack_targets, engaged_with, engagements, is_jumping, move, path_cost, path_to, reachable,
-    step_cost,
+    adjacent_not_engaged, allowance, check_attack_targets, engaged_pairs, engaged_with, engagements, is_jumping, move,
+    path_cost, path_to, reachable, step_cost,
 )
 from hexrules.options import DEFAULT
 
@@ -292,6 +292,40 @@ def test_an_enemy_garrison_engages():
     b, s = sc("map:\n  0 0 0\nunits:\n  G side=a at=A1\ngarrisons:\n  Post side=b at=B1\n")
     assert engaged_with(b, s, "G") == ("Post",)
     assert allowance(b, s, "G").total == 2
+
+
+def test_rulebook_second_engagement_example_pairs():
+    # The Gundam (C3, height 1) is adjacent to Char's Zaku II (D3, height 1) and to the
+    # Minelayer (B3, ground): only Char's Zaku II engages it; the Minelayer, one level lower, is
+    # adjacent but not Engaged (E1). Char's Zaku II and the Minelayer are allies: never a pair.
+    b, s = builtin("engagement_lower").board, builtin("engagement_lower").state
+    assert engaged_pairs(b, s) == [(CHAR, GUNDAM)]
+    assert adjacent_not_engaged(b, s) == [(GUNDAM, MINELAYER)]
+    # the first example: adjacent at the same elevation, Engaged, nobody left out
+    b, s = builtin("engagement").board, builtin("engagement").state
+    assert engaged_pairs(b, s) == [(CHAR, GUNDAM)]
+    assert adjacent_not_engaged(b, s) == []
+
+
+def test_several_adjacent_pairs_at_other_elevations():
+    # One row of hexes, heights 0 1 0 2 2, so each hex is adjacent to the next one only.
+    # A|B: 0 vs 1, B|C: 1 vs 0, C|D: 0 vs 2 are enemies at another elevation (not Engaged, E1);
+    # D|Post: 2 vs 2, an enemy Garrison at the same elevation (Engaged, E1); A and C are allies
+    # two hexes apart, and B and D allies two hexes apart: never listed.
+    b, s = sc("map:\n  0 1 0 2 2\nunits:\n  A side=a at=A1\n  B side=b at=B1\n  C side=a at=C1\n"
+              "  D side=b at=D1\ngarrisons:\n  Post side=a at=E1\n")
+    assert adjacent_not_engaged(b, s) == [("A", "B"), ("B", "C"), ("C", "D")]
+    assert engaged_pairs(b, s) == [("D", "Post")]
+    # without B, its two pairs go and the others stay
+    assert adjacent_not_engaged(b, s.remove("B")) == [("C", "D")]
+
+
+def test_engagement_pairs_refuse_a_value_that_is_not_a_board_or_state():
+    b, s = builtin("engagement").board, builtin("engagement").state
+    with pytest.raises(BoardError, match="not a Board"):
+        adjacent_not_engaged("map", s)
+    with pytest.raises(StateError, match="not a State"):
+        engaged_pairs(b, [])
 
 
 def test_engagement_penalty_switch():

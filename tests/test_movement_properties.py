@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from hexrules.board import Board
 from hexrules.hexgrid import from_offset
-from hexrules.movement import _climb, reachable
+from hexrules.movement import _climb, adjacent_not_engaged, engaged_pairs, reachable
 from hexrules.options import CHOICES, DEFAULT
 from hexrules.state import State, Unit
 
@@ -108,3 +108,19 @@ def test_ground_level_unit_alone_moves_by_the_boards_m1_costs(data):
     )
     dist.pop(u.hex)
     assert r.costs == dist
+
+
+@SETTINGS
+@given(scenarios())
+def test_every_adjacent_enemy_pair_is_engaged_exactly_when_at_the_same_elevation(data):
+    board, state, _ = data
+    engaged, near = engaged_pairs(board, state), adjacent_not_engaged(board, state)
+    assert engaged == sorted(set(engaged)) and near == sorted(set(near))
+    units = list(state)
+    for i, u in enumerate(units):
+        for o in units[i + 1:]:
+            pair = tuple(sorted((u.name, o.name)))
+            adjacent_enemies = u.side != o.side and u.hex.distance(o.hex) == 1
+            same = board.elevation(u.hex) == board.elevation(o.hex)
+            assert (pair in engaged) == (adjacent_enemies and same)  # E1
+            assert (pair in near) == (adjacent_enemies and not same)

@@ -53,6 +53,59 @@ def test_import_hexrules_does_not_import_matplotlib_or_ipywidgets():
     assert out == ["False", "False"]
 
 
+def test_drawing_never_imports_a_rules_module():
+    # Drawing takes plain data: importing every module of hexrules.plot and drawing a board, a
+    # Push's layer and the Crush charts leaves the rules modules unimported (type-only imports
+    # under TYPE_CHECKING excepted).
+    code = (
+        "import sys, pkgutil, importlib, hexrules.plot as p\n"
+        "for m in pkgutil.iter_modules(p.__path__): importlib.import_module('hexrules.plot.' + m.name)\n"
+        "from hexrules import builtin\n"
+        "sc = builtin('engagement_lower')\n"
+        "art = p.draw_board(sc.board, sc.state, ax=p.new_figure(sc.board, pyplot=False)[1][0])\n"
+        "p.ForcedLayer(art).show(None)\n"
+        "lines = p.draw_at_least(p.new_figure(None, figsize=(3, 3), pyplot=False)[1][0], (4,))\n"
+        "p.set_at_least(lines, {4: {0: 1, 1: 0.5}})\n"
+        "print(sorted(m for m in ('hexrules.movement', 'hexrules.forced', 'hexrules.crush', 'hexrules.dice')"
+        " if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["[]"]
+
+
+def test_package_face_reexports_every_name_of_the_old_module():
+    old = ["ELEVATION_COLOURS", "COST_CMAP", "LARGE_BOARD", "TERRAIN_COLOURS", "WATER_MARK", "SIDE_COLOURS",
+           "BoardArtists", "draw_board", "legend_handle", "cost_handle", "MAX_FIGURE_WIDTH", "board_figsize",
+           "new_figure", "short_name", "text_outline", "side_colour", "elevation_colour", "to_png", "picture",
+           "Picture", "move_cost_overlays", "reach_overlays", "PNG_METADATA", "SVG_METADATA", "FORCED_COLOURS",
+           "ForcedLayer", "CRUSH_COVERS", "CRUSH_RESOLVES", "draw_damage_bars", "set_bars", "draw_at_least",
+           "set_at_least", "draw_heatmap", "set_heatmap", "draw_expected_damage"]
+    assert set(old) <= set(plot.__all__)
+    assert all(getattr(plot, name) is not None for name in plot.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        plot.nothing  # noqa: B018
+
+
+def test_theme_holds_the_colours_and_the_old_names_are_its_values():
+    theme = plot.DEFAULT_THEME
+    assert plot.ELEVATION_COLOURS is theme.elevation and plot.COST_CMAP is theme.cost_cmap
+    assert plot.FORCED_COLOURS is theme.forced and plot.TERRAIN_COLOURS is theme.terrain
+    with pytest.raises(TypeError):
+        theme.forced["move"] = "red"  # read-only: a variant is a new Theme
+    grey = theme.replace(elevation=("#dddddd", "#aaaaaa"), sides={"federation": "#222222", "zeon": "#777777"})
+    assert grey != theme and theme.elevation[0] == "#ece6cf"
+    with pytest.raises(HexrulesError, match="forced= lacks the colours"):
+        theme.replace(forced={"move": "green"})
+    # the drawing reads its colours from the theme it is given
+    board = Board.from_text("map:\n 0 1\n")
+    state = State([Unit("G", "zeon", board.hex("A1"))])
+    art = draw_board(board, state, ax=Figure().add_subplot(), theme=grey)
+    assert art.theme is grey
+    assert np.allclose(_colour(art, "A1")[:3], matplotlib.colors.to_rgb("#dddddd"))
+    assert np.allclose(_colour(art, "B1")[:3], matplotlib.colors.to_rgb("#aaaaaa"))
+    assert np.allclose(art.units["G"][0].get_facecolor()[:3], matplotlib.colors.to_rgb("#777777"))
+
+
 def test_one_polycollection_holds_every_face_in_board_order(art, scenario):
     assert len(art.faces.get_paths()) == len(scenario.board) == 12
     assert art.hexes == scenario.board.hexes
@@ -257,8 +310,12 @@ def test_boards_with_negative_offset_coordinates_draw_and_show():
 
 def test_plot_never_names_hexes_with_to_label():
     # Board.label knows how to name every hex (axial coordinates when there is no label).
-    with open(plot.__file__, encoding="utf-8") as f:
-        assert "to_label" not in f.read()
+    from pathlib import Path
+
+    modules = sorted(Path(plot.__file__).parent.glob("*.py"))
+    assert len(modules) > 1  # every module of the package, not only its face
+    for module in modules:
+        assert "to_label" not in module.read_text(encoding="utf-8"), module.name
 
 
 def test_layers_are_made_once_and_added_to_the_axes_once(art):
@@ -285,18 +342,31 @@ def test_new_figure_for_charts_and_captions():
         new_figure(None, figsize=(3, 3), caption=["x"])
 
 
-def test_engagement_overlays_follow_e1():
+def test_engagement_drawing_follows_e1():
     from hexrules import builtin
+    from hexrules import movement as mv
 
     # RULES.md worked example: the Gundam and Char's Zaku II are adjacent at the same elevation
-    # (Engaged, E1); the Minelayer is adjacent to the Gundam one level lower (not Engaged).
+    # (Engaged, E1); the Minelayer is adjacent to the Gundam one level lower (not Engaged). The
+    # rules decide the pairs; the drawing joins their hexes.
     sc = builtin("engagement_lower")
-    over = plot.engagement_overlays(sc.board, sc.state)
     gundam, char, mine = "RX-78-2 Gundam", "Char's Zaku II", "Zaku II: Minelayer"
-    assert over["engaged"] == [(char, gundam)]
-    assert over["near"] == [(gundam, mine)]
-    assert over["engaged_links"] == [(sc.state.unit(char).hex, sc.state.unit(gundam).hex)]
-    assert over["engagements"][gundam] == (char,)
+    engaged, near = mv.engaged_pairs(sc.board, sc.state), mv.adjacent_not_engaged(sc.board, sc.state)
+    assert engaged == [(char, gundam)]
+    assert near == [(gundam, mine)]
+    assert mv.engagements(sc.board, sc.state)[gundam] == (char,)
+    art = draw_board(sc.board, sc.state, ax=Figure().add_subplot())
+    plot.set_engagement(art, sc.state, engaged, near)
+    hex_of = {n: sc.state.unit(n).hex for n in (gundam, char, mine)}
+
+    def drawn(key):
+        return [tuple(art.hex_at(*end) for end in seg) for seg in art.link_layers[key].get_segments()]
+
+    assert drawn("engaged") == [(hex_of[char], hex_of[gundam])]
+    assert drawn("near") == [(hex_of[gundam], hex_of[mine])]
+    outlined = {art.hex_at(*np.mean(v, axis=0)) for v in (p.vertices[:6] for p in
+                                                           art.outline_layers["engaged"].get_paths())}
+    assert outlined == {hex_of[gundam], hex_of[char]}
 
 
 def test_forced_layer_lives_in_plot_and_draws_stubs():
@@ -387,6 +457,23 @@ def test_a_path_is_one_line_with_one_head(art):
     assert a.shrinkA > art.ppu * 0.5
 
 
+def test_pooled_arrows_make_room_for_tokens_that_move_in(art, scenario):
+    # an arrow's end stops 0.22 hex radius short of an empty hex's centre, 0.56 of a token's
+    (a,) = art.set_paths([["C1", "D1"]])
+    assert (a.shrinkA, a.shrinkB) == pytest.approx((0.22 * art.ppu, 0.22 * art.ppu))
+    art.set_units(scenario.state.move("Gundam", scenario.board.hex("D1")))
+    assert (a.shrinkA, a.shrinkB) == pytest.approx((0.22 * art.ppu, 0.56 * art.ppu))
+
+
+def test_a_unit_that_becomes_a_garrison_gets_a_square_token(art, scenario):
+    assert isinstance(art.units["Gundam"][0], Circle)
+    art.set_units(scenario.state.replace_unit("Gundam", garrison=True))
+    token = art.units["Gundam"][0]
+    assert isinstance(token, RegularPolygon) and token.axes is art.ax
+    art.set_units(scenario.state)
+    assert isinstance(art.units["Gundam"][0], Circle) and token.axes is None  # the square was removed
+
+
 def test_garrison_tokens_read_garrison():
     st = State([Unit("Federation Garrison", "federation", Hex(0, 0), garrison=True)])
     a = draw_board(Board.rectangle(2, 2), st, ax=Figure().add_subplot())
@@ -417,3 +504,22 @@ def test_collision_stubs_are_dashed_and_edge_stubs_dotted():
     assert styles == {":"}  # push_off_board="stop": every edge stub dotted
     labels = [h.get_label() for h in plot.ForcedLayer.legend_handles(chosen=True)]
     assert {"moves", "collision (-damage)", "board edge", "chosen branch"} <= set(labels)
+
+
+def test_crush_charts_draw_the_numbers_they_are_given():
+    from fractions import Fraction
+
+    # one die against Resolve 3 hits on 3+ (p = 4/6 = 2/3), against Resolve 4 on 4+ (p = 1/2), C3:
+    # expected damage of Cover 0 is 0, of Cover 1 is p
+    ax = Figure().add_subplot()
+    lines = plot.draw_expected_damage(ax, [[0, 0], [Fraction(2, 3), Fraction(1, 2)]],
+                                      [Fraction(2, 3), Fraction(1, 2)], (3, 4), (0, 1))
+    assert list(lines[4].get_ydata()) == [0.0, 0.5]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Resolve 3 (p = 2/3)", "Resolve 4 (p = 1/2)"]
+    with pytest.raises(HexrulesError, match="probabilities"):
+        plot.draw_expected_damage(Figure().add_subplot(), [[0, 0]], [Fraction(1, 2)], (3, 4), (0,))
+    with pytest.raises(HexrulesError, match="expected 1 rows"):
+        plot.draw_expected_damage(Figure().add_subplot(), [[0], [1]], [Fraction(1, 2)], (4,), (0,))
+    curves = plot.draw_at_least(Figure().add_subplot(), (3, 4))
+    with pytest.raises(HexrulesError, match=r"Resolve \[4\]"):
+        plot.set_at_least(curves, {3: {0: 1, 1: Fraction(2, 3)}})

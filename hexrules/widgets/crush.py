@@ -13,9 +13,10 @@ control moves (bars by ``set_height``, curves by ``set_data``, heatmaps by ``set
 * :class:`VehicleExplorer`: Cover, Shield and Resolve sliders; the C4 switch (Major only / Major
   and Minor) side by side; HP lost; a table of P(Minor), P(Major) over Shield x Resolve (C4, C5).
 
-The charts are drawn by :mod:`hexrules.plot` (:func:`~hexrules.plot.draw_damage_bars`,
-:func:`~hexrules.plot.draw_at_least`, :func:`~hexrules.plot.draw_heatmap`, and their ``set_*``
-functions), which ``figures/fig_crush.py`` uses too. A value a control cannot show (``cover=99``,
+The charts are drawn by :mod:`hexrules.plot.crush` (:func:`~hexrules.plot.crush.draw_damage_bars`,
+:func:`~hexrules.plot.crush.draw_at_least`, :func:`~hexrules.plot.crush.draw_heatmap`, and their
+``set_*`` functions), which ``figures/fig_crush.py`` uses too; the explorers compute the numbers
+with :mod:`hexrules.dice` and hand them over. A value a control cannot show (``cover=99``,
 ``reading="x"``) is refused when the explorer is built, with an
 :class:`~hexrules.widgets.base.ExplorerError` naming it.
 
@@ -48,8 +49,8 @@ from ..crush import POLICIES, CrushResult, CrushScenario, CrushUnit, crush, load
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_distribution, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars, draw_heatmap,
-                    new_figure, set_at_least, set_bars, set_heatmap, side_colour)
+from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
+                    draw_heatmap, new_figure, set_at_least, set_bars, set_heatmap, side_colour)
 from ..state import State, Unit
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
@@ -70,17 +71,12 @@ MAX_SEED = 99_999
 TABLE_SHIELDS = tuple(range(1, 7))
 TABLE_RESOLVES = tuple(range(1, 7))
 
-_INTACT = "#c9b037"  # olive gold: not the orange of a side's tokens
-_COLLAPSED = "#7f8c8d"
-_AFFECTED = "#c0392b"
-_TOUCHING = "#2e86c1"
-_CURRENT = "#f1c40f"
-_PATH = "#6c3483"
-_ONLY = "#2471a3"
+#: The colours of the Crush pictures (``theme.crush``).
+_THEME = DEFAULT_THEME
+_C = _THEME.crush
 #: Outlines of affected / touching units' hexes are drawn this far in (a fraction of the hex), so
 #: that they pass under the hex labels' line rather than through the labels.
 _INSET = 0.82
-_ALSO = "#d35400"
 
 #: Heatmap choices of :class:`DamageExplorer`: label -> k (None: expected damage).
 HEATMAP_METRICS: dict[str, int | None] = {
@@ -284,20 +280,23 @@ class CollapseExplorer(Explorer):
 
     def _legend(self) -> None:
         handles = [
-            Patch(facecolor=_INTACT, edgecolor="#6b6b6b", label="piece (intact)"),
-            Patch(facecolor=_COLLAPSED, edgecolor="#6b6b6b", label="piece (collapsed)"),
-            Patch(facecolor="none", edgecolor=_AFFECTED, linewidth=2, label="affected (C2)"),
-            Patch(facecolor="none", edgecolor=_TOUCHING, linewidth=2, linestyle="--", label="touching only"),
-            Patch(facecolor="none", edgecolor=_CURRENT, linewidth=2, label="resolving now"),
-            Line2D([], [], color=_PATH, linewidth=2, label="vehicle path"),
-            Line2D([], [], marker="o", linestyle="none", markerfacecolor="#888", markeredgecolor="white", markersize=8, label="model"),
-            Line2D([], [], marker="s", linestyle="none", markerfacecolor="#888", markeredgecolor="black", markersize=8, label="vehicle"),
-            Line2D([], [], marker="X", linestyle="none", markerfacecolor="#1a1a1a", markersize=8, label="slain"),
+            Patch(facecolor=_C["intact"], edgecolor=_THEME.edge, label="piece (intact)"),
+            Patch(facecolor=_C["collapsed"], edgecolor=_THEME.edge, label="piece (collapsed)"),
+            Patch(facecolor="none", edgecolor=_C["affected"], linewidth=2, label="affected (C2)"),
+            Patch(facecolor="none", edgecolor=_C["touching"], linewidth=2, linestyle="--", label="touching only"),
+            Patch(facecolor="none", edgecolor=_C["current"], linewidth=2, label="resolving now"),
+            Line2D([], [], color=_C["path"], linewidth=2, label="vehicle path"),
+            Line2D([], [], marker="o", linestyle="none", markerfacecolor=_C["token_key"],
+                   markeredgecolor=_THEME.token_edge, markersize=8, label="model"),
+            Line2D([], [], marker="s", linestyle="none", markerfacecolor=_C["token_key"],
+                   markeredgecolor=_THEME.garrison_edge, markersize=8, label="vehicle"),
+            Line2D([], [], marker="X", linestyle="none", markerfacecolor=_C["slain"], markersize=8, label="slain"),
         ]
         sides = dict.fromkeys(u.side or u.name for u in self.scenario.units)
         for s in sides:
             handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
-                                  markerfacecolor=side_colour(s, list(sides)), markeredgecolor="white", label=s))
+                                  markerfacecolor=side_colour(s, list(sides), _THEME),
+                                  markeredgecolor=_THEME.token_edge, label=s))
         self.ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -335,13 +334,14 @@ class CollapseExplorer(Explorer):
         self.art.set_units(self._tokens(shown, res.units_before),
                            names={f"{u.name}/{m.name}": m.name for u in shown if not u.is_vehicle for m in u.models})
         slain = [m.hex for u in shown if not u.is_vehicle for m in u.models if not m.alive]
-        self.art.set_markers(slain, key="slain", marker="X", color="#1a1a1a", edgecolor="white", size=0.8)
-        self.art.set_fill({h: (_COLLAPSED if collapsed else _INTACT) for h in piece.hexes}, alpha=0.75)
+        self.art.set_markers(slain, key="slain", marker="X", color=_C["slain"], edgecolor=_C["slain_edge"], size=0.8)
+        self.art.set_fill({h: (_C["collapsed"] if collapsed else _C["intact"]) for h in piece.hexes}, alpha=0.75)
         cover_now = 0 if collapsed else piece.cover
         taken = {u.hex for u in shown if u.is_vehicle} | {m.hex for u in shown if not u.is_vehicle for m in u.models}
         free = [h for h in piece.hexes if h not in taken]
-        self.art.set_texts({free[0]: f"Cover {cover_now}"} if free else {}, key="cover", offset=(0.0, 0.42), size=0.24, color="#1a1a1a")
-        self.art.set_paths([res.collapse.path], key="path", colors=_PATH, width=2.5)
+        self.art.set_texts({free[0]: f"Cover {cover_now}"} if free else {}, key="cover", offset=(0.0, 0.42), size=0.24,
+                           color=_C["cover_text"])
+        self.art.set_paths([res.collapse.path], key="path", colors=_C["path"], width=2.5)
         show_affected = "affected" in kinds
         units = {u.name: u for u in shown}
 
@@ -355,15 +355,16 @@ class CollapseExplorer(Explorer):
 
         self.outlines = {
             "affected": self.art.set_highlight([h for n in res.affected for h in piece_hexes(n)] if show_affected else [],
-                                               key="affected", color=_AFFECTED, width=2.5, inset=_INSET),
+                                               key="affected", color=_C["affected"], width=2.5, inset=_INSET),
             "touching": self.art.set_highlight([h for n in res.touching for h in all_hexes(n)] if show_affected else [],
-                                               key="touching", color=_TOUCHING, width=2.5, linestyle="--",
+                                               key="touching", color=_C["touching"], width=2.5, linestyle="--",
                                                inset=_INSET),
         }
         current = []
         if step.unit and step.kind in ("die", "unit") and step.unit in units:
             current = piece_hexes(step.unit) if step.kind == "die" else list(step.hexes) or piece_hexes(step.unit)
-        self.outlines["current"] = self.art.set_highlight(current, key="current", color=_CURRENT, width=3.0, inset=0.7)
+        self.outlines["current"] = self.art.set_highlight(current, key="current", color=_C["current"], width=3.0,
+                                                      inset=0.7)
         head = textwrap.shorten(step.text.splitlines()[0], 95, placeholder=" …")
         self.ax.set_title(f"step {i + 1}/{len(steps)} · {head}", fontsize=8, loc="left")
         self.explain(html_text=self._explanation(res, i))
@@ -474,7 +475,7 @@ class DamageExplorer(Explorer):
         self.distribution = d = damage_distribution(n, r)
         set_bars(self.bars, self.bar_texts, [d[k] for k in range(n + 1)])
         self.ax_bar.set_title(f"{n} dice vs Resolve {r}: P(each die hits) = {hit_probability(r)}", fontsize=9)
-        set_at_least(self.lines, n, current=r)
+        set_at_least(self.lines, {rv: damage_distribution(n, rv).at_least_table() for rv in self.lines}, current=r)
         self.ax_curve.set_title(f"P(damage ≥ k), Cover {n}", fontsize=9)
         self.heat = heatmap_values(metric)
         if metric is None:
@@ -533,15 +534,15 @@ class VehicleExplorer(Explorer):
             "reading": widgets.ToggleButtons(options=list(self.READINGS), value=reading, description="Table"),
         }
         super().__init__(fig, controls, title="Crush what-if: a vehicle (C4)")
-        self.bars_only, self.texts_only = draw_damage_bars(self.ax_minor, color=_ONLY, width=0.4, offset=-0.2,
+        self.bars_only, self.texts_only = draw_damage_bars(self.ax_minor, color=_C["only"], width=0.4, offset=-0.2,
                                                             label="Major only (default)")
-        self.bars_also, self.texts_also = draw_damage_bars(self.ax_minor, color=_ALSO, width=0.4, offset=0.2,
+        self.bars_also, self.texts_also = draw_damage_bars(self.ax_minor, color=_C["also"], width=0.4, offset=0.2,
                                                             label="Major also Minor")
         self.ax_minor.legend(fontsize=7, loc="upper right")
         self.ax_minor.set_xlabel("Minor System Damage results")
-        self.bars_hp, self.texts_hp = draw_damage_bars(self.ax_hp, color="#7b241c")
+        self.bars_hp, self.texts_hp = draw_damage_bars(self.ax_hp, color=_C["hp"])
         self.ax_hp.set_xlabel("HP lost (= Major results)")
-        self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap="Reds",
+        self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"],
                                                          xlabel="Resolve", ylabel="Shield", fontsize=6)
         self.update()
 
@@ -572,7 +573,7 @@ class VehicleExplorer(Explorer):
                 pmi, pma = table[(sh, re)]
                 cell = self.cells[i][j]
                 cell.set_text(f"{float(pmi) * 100:.0f}\n{float(pma) * 100:.0f}")
-                cell.set_color("white" if float(pma) > 0.6 else "black")
+                cell.set_color(_C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
         self.ax_table.set_title(f"% P(Minor) over P(Major), {n} dice ({self.controls['reading'].value})", fontsize=9)
         inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
         self.frame.set_visible(inside)

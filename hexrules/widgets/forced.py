@@ -13,8 +13,8 @@ changes (see :class:`~hexrules.widgets.base.Explorer`).
 * :class:`MultiPushExplorer`: several units forced by one effect, one at a time in a chosen
   order (P5); each unit's branch is chosen among the outcomes left by the earlier ones.
 
-They draw with :class:`hexrules.plot.ForcedLayer` (also used by ``figures/fig_forced.py``): it
-puts a :class:`~hexrules.forced.ForcedMove` on a :class:`~hexrules.plot.BoardArtists`, reusing its
+They draw with :class:`hexrules.plot.forced.ForcedLayer` (also used by ``figures/fig_forced.py``):
+it puts a :class:`~hexrules.forced.ForcedMove` on a :class:`~hexrules.plot.BoardArtists`, reusing its
 artists on every call. A value a control cannot show (``kind="shove"``, ``n=9``, an unknown target)
 is refused when the explorer is built, with a :class:`~hexrules.errors.HexrulesError` naming it.
 :data:`EXPLORERS` builds each explorer with its default scenario.
@@ -44,7 +44,7 @@ from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
 from ..hexgrid import Hex
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import FORCED_COLOURS, ForcedLayer, draw_board, legend_handle, new_figure
+from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure
 from ..state import State
 from .base import (Explorer, ExplorerError, TwoReadingsExplorer, check_choice, check_int, check_unit, hex_label,
                    movers, pre, scenario_from, switch_controls, table_html)
@@ -630,8 +630,10 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.explain("\n".join(lines))
 
 
-#: Colours of the units' paths in a multi-unit Push or Pull, in the order they are resolved.
-_MULTI = ("#ff00aa", "#148f77", "#d68910", "#5d6d7e")
+#: Colours of Push and Pull (``theme.forced``), and of the units' paths in a multi-unit Push or
+#: Pull, in the order they are resolved (``theme.forced_multi``).
+_FORCED = DEFAULT_THEME.forced
+_MULTI = DEFAULT_THEME.forced_multi
 
 
 def _path(fm: ForcedMove, b: Branch) -> str:
@@ -731,10 +733,10 @@ class MultiPushExplorer(Explorer):
         super().__init__(fig, controls,
                          title=forced_title(sc.name, kind, n, "one unit at a time, in a chosen order (P5)"))
         self.art = draw_board(sc.board, sc.state, ax=ax)
-        c = FORCED_COLOURS
+        c = _FORCED
         self.art.legend(sc.state, [
             legend_handle("outline", "source", c["source"], width=2.5),
-            legend_handle("outline", "start of a moved unit", "#555555", linestyle="--"),
+            legend_handle("outline", "start of a moved unit", c["start"], linestyle="--"),
             legend_handle("arrow", f"1st unit {word.lower()}ed", _MULTI[0], width=3.0),
             legend_handle("arrow", f"2nd unit {word.lower()}ed", _MULTI[1], width=3.0),
             legend_handle("line", "collision (-damage)", c["hit"], linestyle="--"),
@@ -787,8 +789,8 @@ class MultiPushExplorer(Explorer):
         colours = _MULTI
         self.art.set_paths(trails, key="chosen", colors=[colours[i % len(colours)] for i in range(len(trails))],
                            width=4.0)
-        self.art.set_highlight([r.moves[0].source], key="forced_source", color=FORCED_COLOURS["source"], width=3.5)
-        self.art.set_highlight([b.start for b in r.branches if b.moved], key="starts", color="#555555", width=2,
+        self.art.set_highlight([r.moves[0].source], key="forced_source", color=_FORCED["source"], width=3.5)
+        self.art.set_highlight([b.start for b in r.branches if b.moved], key="starts", color=_FORCED["start"], width=2,
                                linestyle="--")
         self.layers[0].show_stubs(r.branches)
         self.art.set_units(r.state)

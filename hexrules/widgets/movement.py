@@ -14,9 +14,11 @@ its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`
 * :class:`CompareExplorer` (04, 05): one movement under two readings of a rules switch (J1's
   ``jump_climb``, T1's ``water``, ...) side by side, in two axes of one figure.
 
-Who is Engaged is decided by :mod:`hexrules.movement` (``engaged_with`` / ``engagements``, E1),
-never here. A value a control cannot show (an unknown unit, a target hex not on the board, a
-switch that is not a movement switch) is refused when the explorer is built, with a
+Who is Engaged is decided by :mod:`hexrules.movement` (``engaged_with`` / ``engagements`` /
+``engaged_pairs`` / ``adjacent_not_engaged``, E1), never here; it is drawn by
+:mod:`hexrules.plot.movement`, in the colours of :data:`hexrules.plot.DEFAULT_THEME`. A value a
+control cannot show (an unknown unit, a target hex not on the board, a switch that is not a
+movement switch) is refused when the explorer is built, with a
 :class:`~hexrules.errors.HexrulesError` naming it.
 
 :data:`EXPLORERS` builds each with its default scenario (used by tests and the fuzz test).
@@ -44,7 +46,8 @@ from ..board import Scenario, builtin, scenario_names
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import COST_CMAP, cost_handle, draw_board, engagement_overlays, legend_handle, new_figure
+from ..plot import (DEFAULT_THEME, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
+                    set_engagement)
 from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
                    scenario_from, switch_controls, table_html)
 
@@ -59,28 +62,11 @@ __all__ = [
     "EXPLORERS",
 ]
 
-_PATH_OK = "#1e8449"
-_PATH_BAD = "#c0392b"
-_TARGET = "#ff00aa"
-_PASS = "#555555"
+#: The colours of the movement pictures (``theme.movement``, ``theme.engagement``).
+_THEME = DEFAULT_THEME
+_MOVE = _THEME.movement
+_ENGAGE = _THEME.engagement
 
-
-def reach_legend() -> list:
-    """Legend entries of a reach picture: cost shading, target, pass-through hexes, legal and
-    illegal paths (an illegal path is dashed, not only red)."""
-    return [
-        cost_handle(),
-        legend_handle("outline", "target", _TARGET, width=2.5),
-        legend_handle("outline", "pass through only", _PASS, linestyle="--"),
-        legend_handle("arrow", "cheapest path", _PATH_OK),
-        legend_handle("arrow", "illegal path", _PATH_BAD, linestyle="--"),
-    ]
-
-
-def _path_style(cost: Any) -> dict:
-    """Colour and dashes of a costed path: green and solid if legal, red and dashed if not."""
-    legal = cost is None or cost.legal
-    return {"colors": _PATH_OK if legal else _PATH_BAD, "linestyle": "-" if legal else "--"}
 _NONE = ""
 
 #: The values each movement switch of :class:`~hexrules.options.RulesOptions` can take, for the
@@ -134,7 +120,7 @@ def breakdown_html(cost: mv.MoveCost) -> str:
         ``<pre>`` with the explanation (allowance, each step, the verdict with its ruling)
         followed by a table (from, to, enter, climb, terrain, cost, running total).
     """
-    colour = _PATH_OK if cost.legal else _PATH_BAD
+    colour = path_style(cost, theme=_THEME)["colors"]
     verdict = "legal" if cost.legal else f"illegal ({cost.ruling})"
     head = f'<div style="color:{colour}"><b>{html.escape(cost.unit)}: cost {cost.total} of {cost.allowance.total}, {verdict}</b></div>'
     return head + pre(cost.explain()) + table_html(cost.table())
@@ -215,10 +201,10 @@ class HexExplorer(Explorer):
         super().__init__(fig, controls, title=f"{sc.name or 'Board'}: hexes and the graph")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, [
-            legend_handle("fill", "distance (darker: nearer)", "#6baed6", alpha=0.6),
-            legend_handle("outline", "chosen hex", _TARGET, width=2.5),
-            legend_handle("outline", "its neighbours", "#2e86c1"),
-            legend_handle("line", "straight line", "#2e86c1", linestyle="--"),
+            legend_handle("fill", "distance (darker: nearer)", _MOVE["distance"], alpha=0.6),
+            legend_handle("outline", "chosen hex", _MOVE["target"], width=2.5),
+            legend_handle("outline", "its neighbours", _MOVE["neighbours"]),
+            legend_handle("line", "straight line", _MOVE["neighbours"], linestyle="--"),
         ])
         self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)))
         self.update()
@@ -228,12 +214,12 @@ class HexExplorer(Explorer):
         h = b.hex(self.controls["hex"].value)
         o = b.hex(self.controls["other"].value)
         dist = {x: h.distance(x) for x in b.hexes}
-        self.art.set_fill(dist, cmap="Blues_r", vmin=0, vmax=max(dist.values()) * 1.6 or 1, alpha=0.45)
+        self.art.set_fill(dist, cmap=_MOVE["distance_cmap"], vmin=0, vmax=max(dist.values()) * 1.6 or 1, alpha=0.45)
         self.art.set_texts(dist, key="costs")
-        self.art.set_highlight(b.neighbors(h), key="neighbours", color="#2e86c1", width=2.5)
-        self.art.set_highlight([h], key="target", color=_TARGET)
+        self.art.set_highlight(b.neighbors(h), key="neighbours", color=_MOVE["neighbours"], width=2.5)
+        self.art.set_highlight([h], key="target", color=_MOVE["target"])
         line = [x for x in h.line(o)]
-        self.art.set_paths([line], key="line", colors="#2e86c1", style="-", linestyle="--", width=2)
+        self.art.set_paths([line], key="line", colors=_MOVE["neighbours"], style="-", linestyle="--", width=2)
         col, row = to_offset(h, b.offset)
         edges = [
             {"to": b.label(n), "climb": d["climb"], "drop": d["drop"], "cost": d.get("cost", "impassable")}
@@ -359,9 +345,9 @@ class ReachExplorer(Explorer):
         name, kind = self.controls["unit"].value, self.controls["kind"].value
         self.art.set_units(st)
         self.reach = r = mv.reachable(b, st, name, kind, opts)
-        self.art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=max(1, r.allowance.total))
+        self.art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=max(1, r.allowance.total))
         self.art.set_texts(r.costs, key="costs")
-        self.art.set_highlight(r.pass_only, key="pass", color=_PASS, width=2, linestyle="--")
+        self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
         head = f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable (numbers: cheapest cost in movement points)"
@@ -372,14 +358,14 @@ class ReachExplorer(Explorer):
             self.art.set_highlight(None, key="target")
             self.explain(head + "\nChoose a target hex to see the cheapest path and its breakdown.")
             return
-        self.art.set_highlight([target], key="target", color=_TARGET)
+        self.art.set_highlight([target], key="target", color=_MOVE["target"])
         try:
             self.cost = c = mv.path_to(b, st, name, target, kind, opts)
         except HexrulesError as err:
             self.art.set_paths(None, key="path")
             self.explain(html_text=pre(head) + error_html(err))
             return
-        self.art.set_paths([c.path], key="path", **_path_style(c))
+        self.art.set_paths([c.path], key="path", **path_style(c, theme=_THEME))
         self.explain(html_text=pre(head) + breakdown_html(c))
 
 
@@ -404,8 +390,9 @@ class EngagementExplorer(Explorer):
     adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
     Engaged units in red (grey dashes for one that ignores Engagement), and tints the hexes where the selected unit would be Engaged. The text
     lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom it
-    must attack (E4). Who is Engaged comes from :func:`hexrules.movement.engagements` and
-    :func:`hexrules.movement.engaged_with` (E1).
+    must attack (E4). Who is Engaged comes from :func:`hexrules.movement.engagements`,
+    :func:`hexrules.movement.engaged_with`, :func:`hexrules.movement.engaged_pairs` and
+    :func:`hexrules.movement.adjacent_not_engaged` (E1).
 
     Raises
     ------
@@ -428,13 +415,9 @@ class EngagementExplorer(Explorer):
         self._syncing = False
         super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: who is Engaged?")
         self.art = draw_board(sc.board, sc.state, ax=ax)
-        self.art.legend(sc.state, [
-            legend_handle("line", "Engaged (E1)", "#c0392b", width=3, linestyle="--"),
-            legend_handle("line", "adjacent, not Engaged", "#7f8c8d", linestyle=":"),
-            legend_handle("outline", "Engaged unit", "#c0392b", width=2.5),
-            legend_handle("outline", "ignores Engagement", "#7f8c8d", width=2.5, linestyle="--"),
-            legend_handle("outline", "chosen unit", _TARGET),
-            legend_handle("fill", "would be Engaged", "#f1948a", alpha=0.5),
+        self.art.legend(sc.state, engagement_legend(ignoring=True, theme=_THEME) + [
+            legend_handle("outline", "chosen unit", _MOVE["target"]),
+            legend_handle("fill", "would be Engaged", _ENGAGE["danger"], alpha=0.5),
         ])
         self.on_hex_click([self.art], lambda h, _a: setattr(self.controls["hex"], "value", sc.board.label(h)))
         self.message = ""
@@ -491,19 +474,14 @@ class EngagementExplorer(Explorer):
         b, st = self.scenario.board, self.state
         name = self.controls["unit"].value
         self.art.set_units(st)
-        over = engagement_overlays(b, st)  # E1, decided by hexrules.movement.engagements
-        eng = over["engagements"]
-        self.art.set_links(over["engaged_links"], key="engaged", width=4)
-        self.art.set_links(over["near_links"], key="near", color="#7f8c8d", width=2, linestyle=":")
-        self.art.set_highlight([st.unit(n).hex for n in eng if not st.unit(n).ignore_engagement], key="engaged",
-                               color="#c0392b", width=3)
-        self.art.set_highlight([st.unit(n).hex for n in eng if st.unit(n).ignore_engagement], key="ignoring",
-                               color="#7f8c8d", width=3, linestyle="--")
+        eng = mv.engagements(b, st)  # E1
+        near = mv.adjacent_not_engaged(b, st)
+        set_engagement(self.art, st, mv.engaged_pairs(b, st), near)
         me = st.unit(name)
-        danger = {h: "#f1948a" for h in b.hexes if h != me.hex and st.at(h) is None and b.terrain(h).passable
+        danger = {h: _ENGAGE["danger"] for h in b.hexes if h != me.hex and st.at(h) is None and b.terrain(h).passable
                   and mv.engaged_with(b, st, name, at=h)}
         self.art.set_fill(danger, alpha=0.4)
-        self.art.set_highlight([me.hex], key="target", color=_TARGET, width=2, inset=0.8)
+        self.art.set_highlight([me.hex], key="target", color=_MOVE["target"], width=2, inset=0.8)
         lines = []
         if self.message:
             lines.append(f"Not placed: {self.message}")
@@ -521,9 +499,10 @@ class EngagementExplorer(Explorer):
                 lines.append(f"    its attacks must include {' or '.join(with_)} (E4)")
             elif with_:
                 lines.append("    ignores Engagement: no -1 and no attack restriction (E5)")
-            lower = [o.name for o in st.enemies_of(u.name) if o.hex.distance(u.hex) == 1 and o.name not in with_]
-            if lower:
-                lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(lower)} (E1)")
+            apart = {n for pair in near if u.name in pair for n in pair} - {u.name}
+            other_level = [o.name for o in st if o.name in apart]  # in state order
+            if other_level:
+                lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(other_level)} (E1)")
         lines.append(f"Tinted hexes: where {name} would be Engaged.")
         self.explain("\n".join(lines))
 
@@ -607,10 +586,10 @@ class CompareExplorer(TwoReadingsExplorer):
         for art, opts, r in zip(self.arts, self.readings(), self.reaches):
             value = getattr(opts, switch)
             art.ax.set_title(self.reading_title(opts), fontsize=10)
-            art.set_fill(r.costs, cmap=COST_CMAP, vmin=0, vmax=vmax)
+            art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=vmax)
             art.set_texts(r.costs, key="costs")
-            art.set_highlight(r.pass_only, key="pass", color=_PASS, width=2, linestyle="--")
-            art.set_highlight([target] if target else None, key="target", color=_TARGET)
+            art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
+            art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
             cost = None
             if target:
                 try:
@@ -618,7 +597,7 @@ class CompareExplorer(TwoReadingsExplorer):
                 except HexrulesError as err:
                     parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + error_html(err))
             self.costs.append(cost)
-            art.set_paths([cost.path] if cost else None, key="path", **_path_style(cost))
+            art.set_paths([cost.path] if cost else None, key="path", **path_style(cost, theme=_THEME))
             if cost is not None:
                 parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + breakdown_html(cost))
             elif not target:

@@ -1,0 +1,1032 @@
+"""A drawn board: :func:`draw_board` and the :class:`BoardArtists` it returns, legends, token names.
+
+One call draws a board on an axes and returns a :class:`BoardArtists`, which keeps every artist
+it made so that an explorer *changes* them instead of drawing again:
+
+* all hex faces are ONE :class:`~matplotlib.collections.PolyCollection`
+  (:attr:`BoardArtists.faces`): :meth:`BoardArtists.set_fill` recolours it in place;
+* texts (hex labels, elevation marks, costs) are drawn as glyph outlines: each text layer is ONE
+  :class:`~matplotlib.collections.PathCollection` whose paths are rebuilt from cached
+  :class:`~matplotlib.textpath.TextPath` outlines (:meth:`~BoardArtists.set_texts`), so a board
+  with hundreds of labels redraws a few artists, not hundreds of
+  :class:`~matplotlib.text.Text` objects (see :mod:`hexrules.plot.text`);
+* arrows, outlines and markers live in named layers (``key=``) whose artists are reused from
+  pools: :meth:`~BoardArtists.set_paths`, :meth:`~BoardArtists.set_highlight`,
+  :meth:`~BoardArtists.set_markers`, :meth:`~BoardArtists.set_links`;
+* unit tokens (circles coloured by side, Garrisons as squares) are moved by
+  :meth:`~BoardArtists.set_units`;
+* the legend (:meth:`BoardArtists.legend`, entries for overlays from :func:`legend_handle` and
+  :func:`cost_handle`) is a :class:`_StaticLegend`, rendered once and pasted on Agg canvases.
+
+Everything here takes plain data (hexes, labels, numbers, colours); the topic modules
+(:mod:`hexrules.plot.movement`, :mod:`~hexrules.plot.forced`, :mod:`~hexrules.plot.crush`)
+turn rule results into such data. Colours come from ``theme=``
+(:data:`~hexrules.plot.theme.DEFAULT_THEME`).
+
+Hexes are named by :meth:`Board.label <hexrules.board.Board.label>` (``"(q,r)"`` for a hex with
+negative offset coordinates), so any board can be drawn.
+
+Coordinates: axes data coordinates are the pixels of ``board.layout(1.0)`` (hex radius 1), so
+:meth:`hexrules.hexgrid.Layout.hex_to_pixel` gives a hex centre and
+:meth:`BoardArtists.hex_at` turns a mouse click back into a hex. Pixel ``y`` grows with the row,
+so the y axis is inverted: row 1 is at the top of the page, as players read the labels.
+
+Why this module is over ~900 lines (about 1000): :class:`BoardArtists` alone is about 600, one
+class because every layer of a drawn board shares its geometry, artist pools, font scale and
+theme; :func:`draw_board`, which builds it, and the legend and token helpers it uses belong with
+it (split off, each part would import the other).
+
+Examples
+--------
+A click at a hex centre finds the hex again; a unit's token stands there:
+
+>>> from matplotlib.figure import Figure
+>>> from hexrules import Scenario
+>>> sc = Scenario.from_text("map:\\n 0 1 2\\n  0 ~ X\\nunits:\\n Gundam side=federation at=C1\\n")
+>>> art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), legend=False)
+>>> sc.board.label(art.hex_at(*art.centre("C1"))), art.units["Gundam"][0].center == art.centre("C1")
+('C1', True)
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+
+import matplotlib
+import numpy as np
+from matplotlib import artist as martist
+from matplotlib import colors as mcolors
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
+from matplotlib.legend import Legend
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
+from matplotlib.path import Path
+
+from ..errors import BoardError, HexrulesError
+from ..hexgrid import Hex
+from ._mpl import install_legend, set_arrow_shrink
+from .figure import board_extent, new_figure
+from .text import text_outline, text_width
+from .theme import DEFAULT_THEME, Theme
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from ..board import Board
+    from ..state import State, Unit
+
+__all__ = [
+    "LARGE_BOARD",
+    "PATH_ZORDER",
+    "TEXT_ZORDER",
+    "BoardArtists",
+    "draw_board",
+    "legend_handle",
+    "cost_handle",
+    "short_name",
+    "side_colour",
+    "elevation_colour",
+]
+
+#: Drawing order of path arrows: above unit tokens (9), below the units' names (10).
+PATH_ZORDER = 9.5
+
+#: Drawing order of text layers other than hex labels (e.g. costs): above paths, under unit names.
+TEXT_ZORDER = 9.7
+
+#: Boards with more hexes than this are drawn without stroked hex edges (a small gap between
+#: faces shows the grid instead), which halves the cost of a redraw on a 60 x 60 board.
+LARGE_BOARD = 1000
+
+
+def elevation_colour(level: int, theme: Theme = DEFAULT_THEME) -> str:
+    """Face colour of elevation ``level`` (levels, 0 = ground): ``theme.elevation``, darker past it.
+
+    >>> elevation_colour(0), elevation_colour(1)
+    ('#ece6cf', '#c9a36b')
+    """
+    table = theme.elevation
+    if level < len(table):
+        return table[level]
+    r, g, b = mcolors.to_rgb(table[-1])
+    k = 0.85 ** (level - len(table) + 1)
+    return mcolors.to_hex((r * k, g * k, b * k))
+
+
+def side_colour(side: str, sides: Sequence[str] = (), theme: Theme = DEFAULT_THEME) -> str:
+    """Token colour of ``side``: ``theme.sides``, else a ``theme.side_palette`` colour by position.
+
+    Parameters
+    ----------
+    side : str
+        The side's name.
+    sides : sequence of str
+        Every side present, in a stable order (e.g. ``state.sides()``), to pick palette
+        colours for sides not in ``theme.sides``.
+    theme : Theme
+    """
+    known, palette = theme.sides, theme.side_palette
+    if side in known:
+        return known[side]
+    others = [s for s in sides if s not in known] or [side]
+    i = others.index(side) if side in others else len(others)
+    taken = set(known.values())
+    free = [c for c in palette if c not in taken] or list(palette)
+    return free[i % len(free)]
+
+
+def short_name(name: str, width: int = 9, lines: int = 2) -> str:
+    """A unit name shortened to fit a token: at most ``lines`` lines of ``width`` characters.
+
+    The part after a colon is kept ("Zaku II: Minelayer" -> "Minelayer").
+
+    >>> short_name("RX-78-2 Gundam")
+    'RX-78-2\\nGundam'
+    >>> short_name("Zaku II: Minelayer")
+    'Minelayer'
+    >>> short_name("Federation Garrison", width=6)
+    'Federa…\\nGarris…'
+    >>> short_name("Char's Zaku II")
+    "Char's\\nZaku II"
+    """
+    if ":" in name and name.split(":", 1)[1].strip():
+        name = name.split(":", 1)[1].strip()
+    words = [w if len(w) <= width else w[: width] + "…" for w in name.split()]
+    wrapped = textwrap.wrap(" ".join(words), width=width + 1, break_long_words=False) or [name[:width]]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        if not wrapped[-1].endswith("…"):
+            wrapped[-1] = wrapped[-1][: width] + "…"
+    return "\n".join(wrapped)
+
+
+def _token_name(unit: "Unit") -> str:
+    """The text written on a unit's token: :func:`short_name`, a Garrison's without its side.
+
+    A square token already says "Garrison" by its shape (legend) and its side by its colour, so
+    "Federation Garrison" is written ``"Garrison"``, large enough to read.
+    """
+    words = unit.name.split()
+    if unit.garrison and len(words) > 1 and words[-1].lower() == "garrison":
+        return "Garrison"
+    return short_name(unit.name)
+
+
+
+def _as_hex(board: "Board", where: Hex | str) -> Hex:
+    return board.hex(where)
+
+
+class BoardArtists:
+    """The artists of one drawn board; its ``set_*`` methods update them in place.
+
+    Built by :func:`draw_board`. Every ``set_*`` method replaces the content of one layer
+    (named by ``key=``): a layer is one collection changed in place (texts, outlines, links,
+    markers) or a pool of arrows reused, hidden when not needed and grown only when a layer needs
+    more than it ever had, so an explorer never builds a new figure. Hexes may
+    be given as :class:`~hexrules.hexgrid.Hex` values or labels such as ``"C4"``.
+
+    Attributes
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes drawn on.
+    board : Board
+        The board drawn.
+    layout : Layout
+        ``board.layout(1.0)``: data coordinates of the axes are its pixels.
+    hexes : list of Hex
+        The hexes in the order of :attr:`faces`' polygons (``board.hexes``).
+    index : dict of Hex to int
+        Position of each hex in :attr:`hexes`.
+    faces : matplotlib.collections.PolyCollection
+        ONE collection holding every hex face, in :attr:`hexes` order (on boards of more than
+        :data:`LARGE_BOARD` hexes the faces are 92 % of a hex, without stroked edges).
+    polygons : numpy.ndarray
+        ``(n, 6, 2)`` corners of every hex (``layout.polygon_corners``) in data coordinates.
+    base_colours : numpy.ndarray
+        ``(n, 4)`` RGBA of every face from elevation and terrain alone.
+    hatch : matplotlib.collections.PolyCollection
+        Hatching over impassable hexes.
+    water : matplotlib.collections.PolyCollection
+        Blue outline and ripples over water hexes (``theme.water_mark``), drawn above any fill.
+    theme : Theme
+        The colours drawn with (:class:`~hexrules.plot.theme.Theme`).
+    units : dict of str to (patch, Text, Text)
+        Token, name and damage texts of each unit drawn, by unit name.
+    arrow_layers : dict of str to list
+        The pooled :class:`~matplotlib.patches.FancyArrowPatch` artists of each layer (hidden
+        ones included).
+    text_layers, outline_layers, link_layers, marker_layers : dict of str to Collection
+        The one collection of each text / outline / link / marker layer.
+    """
+
+    def __init__(self, ax: "Axes", board: "Board", theme: Theme = DEFAULT_THEME) -> None:
+        self.ax = ax
+        self.board = board
+        self.theme = theme
+        self.layout = board.layout(1.0)
+        self.hexes: list[Hex] = list(board.hexes)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.centres = np.array([self.layout.hex_to_pixel(h) for h in self.hexes], dtype=float).reshape(-1, 2)
+        corners = np.array([self.layout.corner_offset(i) for i in range(6)])
+        self._corners = corners
+        self.polygons = self.centres[:, None, :] + corners[None, :, :]
+        self.base_colours = np.array([self._base_colour(h) for h in self.hexes], dtype=float).reshape(-1, 4)
+        self.fill: dict[Hex, Any] = {}
+        self._shown: dict[str, dict[Hex, str]] = {}
+        self.units: dict[str, tuple[Any, Any, Any]] = {}
+        self.text_layers: dict[str, PathCollection] = {}
+        self.arrow_layers: dict[str, list] = {}
+        self.outline_layers: dict[str, PolyCollection] = {}
+        self.marker_layers: dict[str, Any] = {}
+        self.link_layers: dict[str, LineCollection] = {}
+        self._arrow_ends: dict[FancyArrowPatch, tuple[Hex | str | None, Hex | str | None]] = {}
+        self._sides: list[str] = []
+        self._occupied: set[Hex] = set()
+        self.caption = None
+        self.ppu = 30.0  # points per data unit, fixed in _fonts()
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def centre(self, h: Hex | str) -> tuple[float, float]:
+        """Data coordinates of the centre of ``h`` (= ``layout.hex_to_pixel``).
+
+        A :class:`Hex` need not be on the board (e.g. a Push off the edge); a label must be.
+        """
+        if isinstance(h, Hex):
+            return self.layout.hex_to_pixel(h)
+        return self.layout.hex_to_pixel(_as_hex(self.board, h))
+
+    def hex_at(self, x: float | None, y: float | None) -> Hex | None:
+        """The board hex under data point ``(x, y)`` (e.g. a mouse event's ``xdata, ydata``), or None."""
+        if x is None or y is None:
+            return None
+        h = self.layout.pixel_to_hex((x, y))
+        return h if h in self.index else None
+
+    def _base_colour(self, h: Hex) -> tuple[float, float, float, float]:
+        t = self.board.terrain(h)
+        terrain, designer = self.theme.terrain, self.theme.designer_terrain
+        if t.name in terrain:
+            return mcolors.to_rgba(terrain[t.name])
+        if t.name != "open":
+            names = sorted(n for n in self.board.terrain_table if n not in terrain and n != "open")
+            return mcolors.to_rgba(designer[names.index(t.name) % len(designer)])
+        return mcolors.to_rgba(elevation_colour(self.board.elevation(h), self.theme))
+
+    def _fonts(self) -> None:
+        """Fix :attr:`ppu` (points per data unit) from the axes' size on its figure."""
+        fig = self.ax.figure
+        bbox = self.ax.get_position()
+        x0, x1 = sorted(self.ax.get_xlim())
+        y0, y1 = sorted(self.ax.get_ylim())
+        w_in, h_in = bbox.width * fig.get_figwidth(), bbox.height * fig.get_figheight()
+        self.ppu = max(1.0, min(w_in * 72 / (x1 - x0), h_in * 72 / (y1 - y0)))
+
+    def fontsize(self, hex_fraction: float, lo: float = 4.0, hi: float = 14.0) -> float:
+        """A font size (points) whose em is ``hex_fraction`` of a hex radius, clipped to [lo, hi]."""
+        return float(min(hi, max(lo, self.ppu * hex_fraction)))
+
+    # --- faces ----------------------------------------------------------------------------
+
+    def set_fill(
+        self,
+        values: Mapping[Hex | str, Any] | None = None,
+        *,
+        cmap: str | Any = None,
+        vmin: float | None = None,
+        vmax: float | None = None,
+        alpha: float = 0.7,
+    ) -> None:
+        """Colour some hexes over their elevation/terrain shading; others get their base colour.
+
+        Parameters
+        ----------
+        values : mapping of Hex (or label) to colour or number, optional
+            A colour (any matplotlib colour) or a number (mapped through ``cmap`` between
+            ``vmin`` and ``vmax``, e.g. movement points). None or empty clears the overlay.
+        cmap : str or Colormap, optional
+            Colour map for numbers (default ``theme.cost_cmap``: cheap is pale yellow, expensive
+            orange-red).
+        vmin, vmax : float, optional
+            Range of the numbers; default their minimum and maximum.
+        alpha : float
+            Opacity of the overlay over the base colour (0..1), so elevation still shows.
+
+        Notes
+        -----
+        Only :attr:`faces`' face colours change (``set_facecolor``): the same collection object
+        is kept, which is what keeps a widget update cheap.
+        """
+        colours = self.base_colours.copy()
+        self.fill = {}
+        if values:
+            items = [(self.index[_as_hex(self.board, h)], v) for h, v in values.items()]
+            nums = [(i, float(v)) for i, v in items if isinstance(v, (int, float, np.number)) and not isinstance(v, bool)]
+            named = [(i, v) for i, v in items if not (isinstance(v, (int, float, np.number)) and not isinstance(v, bool))]
+            over = np.zeros((len(items), 4))
+            idx = np.zeros(len(items), dtype=int)
+            k = 0
+            if nums:
+                arr = np.array([v for _, v in nums])
+                lo = arr.min() if vmin is None else vmin
+                hi = arr.max() if vmax is None else vmax
+                norm = mcolors.Normalize(lo, hi if hi > lo else lo + 1)
+                cmap = self.theme.cost_cmap if cmap is None else cmap
+                cm = matplotlib.colormaps[cmap] if isinstance(cmap, str) else cmap
+                over[: len(nums)] = cm(norm(arr))
+                idx[: len(nums)] = [i for i, _ in nums]
+                k = len(nums)
+            for i, v in named:
+                over[k] = mcolors.to_rgba(v)
+                idx[k] = i
+                k += 1
+            a = alpha * over[:, 3:4]
+            colours[idx, :3] = colours[idx, :3] * (1 - a) + over[:, :3] * a
+            self.fill = {self.hexes[i]: v for i, v in items}
+        self.faces.set_facecolor(colours)
+
+    # --- texts ----------------------------------------------------------------------------
+
+    def set_texts(
+        self,
+        texts: Mapping[Hex | str, Any] | None,
+        *,
+        key: str = "texts",
+        offset: tuple[float, float] | Mapping[Hex, tuple[float, float]] = (0.0, 0.0),
+        color: str | Mapping[Hex, str] | None = None,
+        size: float = 0.42,
+        weight: str = "bold",
+        **kwargs: Any,
+    ) -> PathCollection:
+        """Write a short text in some hexes (e.g. movement costs), replacing layer ``key``.
+
+        The texts are drawn as glyph outlines (:func:`text_outline`, cached per string): the
+        layer is ONE :class:`~matplotlib.collections.PathCollection` holding one compound path
+        per colour, so writing in every hex of a board adds one artist to a redraw, not one
+        :class:`~matplotlib.text.Text` per hex.
+
+        Parameters
+        ----------
+        texts : mapping of Hex (or label) to str or number, or None
+            What to write where; None or empty clears the layer.
+        key : str
+            The layer: ``"texts"`` (default), ``"costs"``, ``"labels"``... Layers are independent.
+        offset : (float, float) or mapping of Hex to (float, float)
+            Shift from the hex centre in hex radii (``(0, -0.55)``: near the top of the hex,
+            since y grows down the page), or one shift per hex (hexes missing: no shift).
+        color : str or mapping of Hex to str, optional
+            Text colour, or a colour per hex (default, and hexes missing from the mapping:
+            ``theme.text``, black).
+        weight : str
+            Text weight (``"bold"``, ``"normal"``).
+        size : float
+            Font size as a fraction of a hex radius (see :meth:`fontsize`).
+        **kwargs
+            Other properties of the layer's collection (e.g. ``alpha``, ``zorder``).
+
+        Returns
+        -------
+        matplotlib.collections.PathCollection
+            The layer's collection (one per key, reused); :meth:`texts_shown` tells what it says.
+
+        Raises
+        ------
+        BoardError
+            If a hex is not on the board.
+        """
+        items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
+        em = self.fontsize(size) / self.ppu  # data units per em
+        default = self.theme.text
+        color = default if color is None else color
+        groups: dict[str, list[Path]] = {}
+        for h, s in items:
+            x, y = self.centre(h)
+            dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
+            outline = text_outline(s, (x + dx, y + dy), em, weight=weight)
+            if outline is None:
+                continue
+            c = color if isinstance(color, str) else color.get(h, default)
+            groups.setdefault(c, []).append(outline)
+        # hex labels sit under outlines' halo; other texts (costs) over paths, so a path passing
+        # through a hex never hides its number
+        z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
+        pc = self._layer(self.text_layers, key,
+                         lambda: PathCollection([], edgecolors="none", linewidths=0.0, zorder=z))
+        pc.set_paths([Path.make_compound_path(*paths) for paths in groups.values()])
+        pc.set_facecolor(list(groups) or "none")
+        if kwargs:
+            pc.set(**kwargs)
+        self._shown[key] = {h: s for h, s in items}
+        return pc
+
+    def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
+        """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
+        return dict(self._shown.get(key, {}))
+
+    #: Where a hex's label line sits (hex radii below the centre; negative: up the page), and the
+    #: font sizes (hex radii) of the label and of the elevation badge written beside it.
+    LABEL_Y, LABEL_SIZE, BADGE_SIZE = -0.64, 0.26, 0.24
+
+    def _label_line(self, h: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Offsets of the label and of the elevation badge of ``h``: one line near the top of the hex.
+
+        A hex of elevation 0 has its label centred; an elevated hex has the label and then its
+        ``"▲n"`` badge, the pair centred, so each badge reads with its own hex's label (inside
+        the hex, not at its bottom corner beside the label of the hex below).
+        """
+        y = self.LABEL_Y
+        level = self.board.elevation(h)
+        if level <= 0:
+            return (0.0, y), (0.0, y)
+        wl = text_width(self.board.label(h), "normal") * self.fontsize(self.LABEL_SIZE) / self.ppu
+        wb = text_width(f"▲{level}", "normal") * self.fontsize(self.BADGE_SIZE) / self.ppu
+        gap = 0.08
+        total = wl + gap + wb
+        return (-total / 2 + wl / 2, y), (total / 2 - wb / 2, y)
+
+    def set_labels(self, show: bool = True, *, color: str | None = None) -> None:
+        """Write every hex's player label (``"C4"``) near the top of the hex, or hide them.
+
+        On an elevated hex the label leaves room on its right for the elevation badge
+        (:meth:`set_elevation_labels`). ``color`` defaults to ``theme.label`` (impassable hexes:
+        ``theme.label_impassable``).
+        """
+        color = self.theme.label if color is None else color
+        labels = {h: self.board.label(h) for h in self.hexes} if show else None
+        colours = {h: self.theme.label_impassable if not self.board.terrain(h).passable else color
+                   for h in self.hexes}
+        offsets = {h: self._label_line(h)[0] for h in self.hexes} if show else (0.0, 0.0)
+        self.set_texts(labels, key="labels", offset=offsets, color=colours, size=self.LABEL_SIZE, weight="normal")
+        self._halo()
+
+    def _halo(self) -> None:
+        """A pale halo under the labels and elevation badges (over outlines): readable where a thick
+        outline passes through the label line. One more collection, rebuilt only with the labels."""
+        paths = [p for key in ("labels", "elevation") if key in self.text_layers
+                 for p in self.text_layers[key].get_paths()]
+        halo = self._layer(self.text_layers, "labels_halo",
+                           lambda: PathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],
+                                                  linewidths=1.8, zorder=5.9))
+        halo.set_paths([Path.make_compound_path(*paths)] if paths else [])
+
+    def set_elevation_labels(self, show: bool = True) -> None:
+        """Write ``"▲n"`` right after the label of every hex of elevation n >= 1, or hide them."""
+        marks = {h: f"▲{self.board.elevation(h)}" for h in self.hexes if show and self.board.elevation(h) > 0}
+        offsets = {h: self._label_line(h)[1] for h in marks}
+        colours = {h: self.theme.label_impassable if not self.board.terrain(h).passable else self.theme.elevation_badge
+                   for h in marks}
+        self.set_texts(marks, key="elevation", offset=offsets, color=colours, size=self.BADGE_SIZE, weight="normal")
+        self._halo()
+
+    def set_caption(self, text: str | None) -> None:
+        """A caption under the board (e.g. a cost breakdown), replacing the previous one."""
+        if self.caption is None:
+            self.caption = self.ax.text(0.0, -0.01, "", transform=self.ax.transAxes, ha="left", va="top",
+                                        fontsize=9, family="monospace", zorder=6)
+        self.caption.set_text(text or "")
+
+    # --- arrows, links, outlines, markers -------------------------------------------------
+
+    def _token_room(self, h: Hex | str | None) -> float:
+        """How far (points) an arrow ending at ``h`` stops short of its centre: past a token there.
+
+        None: a joint inside a path (no gap).
+        """
+        if h is None:
+            return 0.0
+        if not isinstance(h, Hex):
+            h = _as_hex(self.board, h)
+        return (0.56 if h in self._occupied else 0.22) * self.ppu
+
+    def _shrink(self, arrow: FancyArrowPatch) -> None:
+        first, last = self._arrow_ends.get(arrow, (None, None))
+        set_arrow_shrink(arrow, self._token_room(first), self._token_room(last))
+
+    def _layer(self, layers: dict[str, Any], key: str, make: Callable[[], Any]) -> Any:
+        """The one artist of layer ``key`` in ``layers``, made by ``make()`` on first use.
+
+        A made collection is added to the axes (a scatter made by ``ax.scatter`` already is).
+        """
+        artist = layers.get(key)
+        if artist is None:
+            artist = make()
+            if artist.axes is None:
+                self.ax.add_collection(artist, autolim=False)
+            layers[key] = artist
+        return artist
+
+    def set_paths(
+        self,
+        paths: Iterable[Sequence[Hex | str]] | None,
+        *,
+        key: str = "paths",
+        colors: str | Sequence[str] | None = None,
+        width: float = 2.5,
+        style: str = "-|>",
+        linestyle: str = "-",
+    ) -> list:
+        """Draw paths as arrows, one patch per step (hex centre to hex centre), in layer ``key``.
+
+        The steps of one path join at the hexes it passes (one line, with a head on its last
+        step only), and paths are drawn over unit tokens (zorder :data:`PATH_ZORDER`), so a
+        path passing a unit (e.g. a jump over a Garrison) stays visible.
+
+        Parameters
+        ----------
+        paths : iterable of sequences of Hex (or labels), or None
+            Each path is the hexes visited in order, its start included; a path of one hex draws
+            nothing. A :class:`Hex` off the board is allowed (e.g. a Push off the edge). None or
+            empty clears the layer.
+        key : str
+            The layer (e.g. ``"path"`` for a movement, ``"push"`` for a Push's steps).
+        colors : colour or sequence of colours, optional
+            One colour for every path, or one per path (default ``theme.path``).
+        width : float
+            Line width in points.
+        style : str
+            A :class:`~matplotlib.patches.ArrowStyle` (``"-|>"`` arrow, ``"-"`` plain line).
+        linestyle : str
+            ``"-"``, ``"--"``, ``":"``...
+
+        Returns
+        -------
+        list of matplotlib.patches.FancyArrowPatch
+            The visible arrows.
+        """
+        paths = [list(p) for p in (paths or [])]
+        colors = self.theme.path if colors is None else colors
+        cols = [colors] * len(paths) if isinstance(colors, str) else list(colors)
+        steps = []
+        for p, c in zip(paths, cols):
+            pts = [self.centre(h) for h in p]
+            n = len(pts) - 1
+            ends = (p[0], p[-1]) if p else (None, None)
+            # one route, one line: only its first step leaves room for the start token and only
+            # its last step has a head, so a path of several steps never reads as several moves
+            steps.extend((a, b, c, ends[0] if i == 0 else None, ends[1] if i == n - 1 else None)
+                         for i, (a, b) in enumerate(zip(pts, pts[1:])))
+        pool = self.arrow_layers.setdefault(key, [])
+        shrink = 0.22 * self.ppu
+        while len(pool) < len(steps):
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=shrink, shrinkB=shrink, zorder=PATH_ZORDER,
+                                    capstyle="round", joinstyle="round")
+            self.ax.add_patch(arrow)
+            pool.append(arrow)
+        head = ">" in style or "<" in style
+        for arrow, (a, b, c, first, last) in zip(pool, steps):
+            arrow.set_positions(a, b)
+            if head and last is not None:
+                arrow.set_arrowstyle(style, head_length=0.4 * width + 4, head_width=0.25 * width + 2.5)
+            else:
+                arrow.set_arrowstyle("-" if head else style)
+            self._arrow_ends[arrow] = (first, last)
+            self._shrink(arrow)
+            arrow.set(color=c, linewidth=width, linestyle=linestyle, visible=True)
+        for arrow in pool[len(steps):]:
+            arrow.set_visible(False)
+        return pool[: len(steps)]
+
+    def set_links(
+        self,
+        pairs: Iterable[tuple[Hex | str, Hex | str]] | None,
+        *,
+        key: str = "links",
+        color: str | None = None,
+        width: float = 3.0,
+        linestyle: str = "--",
+    ) -> LineCollection:
+        """Join pairs of hex centres with plain lines (e.g. who is Engaged with whom).
+
+        ``color`` defaults to ``theme.link``.
+        """
+        color = self.theme.link if color is None else color
+        segments = [[self.centre(a), self.centre(b)] for a, b in (pairs or [])]
+        lc = self._layer(self.link_layers, key, lambda: LineCollection([], zorder=8.5))
+        lc.set_segments(segments)
+        lc.set(color=color, linewidth=width, linestyle=linestyle)
+        return lc
+
+    def set_highlight(
+        self,
+        hexes: Iterable[Hex | str] | None,
+        *,
+        key: str = "highlight",
+        color: str | None = None,
+        width: float = 3.0,
+        linestyle: str = "-",
+        inset: float = 0.93,
+    ) -> PolyCollection:
+        """Outline some hexes (e.g. the selected target, a terrain piece), in layer ``key``.
+
+        ``inset`` scales the outline about the hex centre (0.93: just inside the edges; use a
+        smaller value for a second outline layer on the same hexes). ``color`` defaults to
+        ``theme.highlight``.
+
+        Returns
+        -------
+        matplotlib.collections.PolyCollection
+            The layer's outline collection (one per key, reused).
+        """
+        color = self.theme.highlight if color is None else color
+        idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
+        pc = self._layer(self.outline_layers, key, lambda: PolyCollection([], facecolor="none", zorder=4))
+        pc.set_verts(self.polygons[idx] * inset + self.centres[idx][:, None, :] * (1 - inset) if idx else [])
+        pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
+        return pc
+
+    def set_markers(
+        self,
+        hexes: Iterable[Hex | str] | None,
+        *,
+        key: str = "markers",
+        marker: str = "X",
+        color: str | None = None,
+        size: float = 0.7,
+        edgecolor: str | None = None,
+    ):
+        """Put a marker on some hexes (e.g. ``"X"`` for a collision), in layer ``key``.
+
+        Parameters
+        ----------
+        size : float
+            Marker size as a fraction of a hex radius.
+        color, edgecolor : str, optional
+            Default ``theme.marker`` and ``theme.marker_edge``.
+
+        Returns
+        -------
+        matplotlib.collections.PathCollection
+            The layer's scatter (one per key, reused via ``set_offsets``).
+        """
+        color = self.theme.marker if color is None else color
+        edgecolor = self.theme.marker_edge if edgecolor is None else edgecolor
+        pts = [self.centre(h) for h in (hexes or [])]
+        sc = self._layer(self.marker_layers, key, lambda: self.ax.scatter([], [], marker=marker, zorder=8))
+        sc.set_offsets(np.array(pts, dtype=float).reshape(-1, 2))
+        sc.set_sizes([(size * self.ppu) ** 2])
+        sc.set(facecolor=color, edgecolor=edgecolor, linewidth=1.0)
+        return sc
+
+    # --- units ----------------------------------------------------------------------------
+
+    def set_units(self, state: "State | None", *, names: Mapping[str, str] | None = None) -> None:
+        """Draw ``state``'s units where they stand (moving the tokens already drawn).
+
+        Units are circles and Garrisons squares, coloured by side, with a short name
+        (:func:`short_name`, or ``names[unit.name]``) and their damage, if any, in red.
+
+        Raises
+        ------
+        BoardError
+            If a unit stands on a hex that is not on the board.
+        """
+        theme = self.theme
+        units = list(state or [])
+        for s in (state.sides() if state is not None else []):
+            if s not in self._sides:
+                self._sides.append(s)
+        present = set()
+        for u in units:
+            if u.hex not in self.index:
+                raise BoardError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
+            present.add(u.name)
+            x, y = self.layout.hex_to_pixel(u.hex)
+            colour = side_colour(u.side, self._sides, theme)
+            art = self.units.get(u.name)
+            if art is None or isinstance(art[0], RegularPolygon) != u.garrison:  # a Garrison's token is square
+                if art is not None:
+                    for a in art:
+                        a.remove()
+                if u.garrison:
+                    token = RegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
+                else:
+                    token = Circle((x, y), 0.52, zorder=9)
+                self.ax.add_patch(token)
+                name = self.ax.text(x, y, "", ha="center", va="center", color=theme.token_text, zorder=10,
+                                    fontsize=self.fontsize(0.19, 3.5, 10), fontweight="bold", linespacing=0.95)
+                dmg = self.ax.text(x + 0.5, y - 0.42, "", ha="center", va="center", color=theme.damage_text, zorder=11,
+                                   fontsize=self.fontsize(0.24, 4, 10), fontweight="bold",
+                                   bbox=dict(boxstyle="circle,pad=0.15", fc=theme.damage_badge, ec="none"))
+                art = (token, name, dmg)
+                self.units[u.name] = art
+            token, name, dmg = art
+            if u.garrison:
+                token.xy = (x, y)
+            else:
+                token.set_center((x, y))
+            token.set(facecolor=colour, edgecolor=theme.garrison_edge if u.garrison else theme.token_edge, linewidth=1.5,
+                      visible=True)
+            name.set_position((x, y))
+            label = (names or {}).get(u.name) or _token_name(u)
+            longest = max(len(line) for line in label.splitlines()) if label else 1
+            # fit the longest line in the token: about 0.66 em per bold character, 0.9 data unit wide
+            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10), max(3.0, self.ppu * 0.9 / (0.66 * longest))))
+            name.set_text(label)
+            name.set_visible(True)
+            dmg.set_position((x + 0.48, y + 0.42))
+            dmg.set_text(str(u.damage))
+            dmg.set_visible(bool(u.damage))
+        occupied = {u.hex for u in units}
+        if occupied != self._occupied:
+            self._occupied = occupied
+            for pool in self.arrow_layers.values():
+                for arrow in pool:
+                    self._shrink(arrow)
+        for n, art in self.units.items():
+            if n not in present:
+                for a in art:
+                    a.set_visible(False)
+
+    # --- legend ---------------------------------------------------------------------------
+
+    def legend(self, state: "State | None" = None, extra: Sequence[Any] = (), *, below: bool = False,
+               **kwargs: Any):
+        """A legend of the elevation levels and terrain present, the sides of ``state``, and ``extra``.
+
+        Parameters
+        ----------
+        state : State, optional
+            Its sides (token colours) and Garrisons (square tokens) are listed.
+        extra : sequence of artists
+            Entries for the overlays a picture uses (:func:`legend_handle`: cost shading, the
+            target outline, arrows, markers...), listed after the board's.
+        below : bool
+            Lay the legend out in columns under the axes, across the figure (for boards side
+            by side: :func:`new_figure` with ``legend="below"``), instead of at the right.
+        **kwargs
+            Passed to :class:`~matplotlib.legend.Legend`.
+        """
+        theme = self.theme
+        handles = []
+        levels = sorted({self.board.elevation(h) for h in self.hexes if self.board.terrain(h).name == "open"})
+        for lv in levels:
+            label = "ground (0)" if lv == 0 else f"height {lv}"
+            handles.append(Patch(facecolor=elevation_colour(lv, theme), edgecolor=theme.edge, label=label))
+        names = sorted({self.board.terrain(h).name for h in self.hexes} - {"open"})
+        for n in names:
+            colour = theme.terrain.get(n) or mcolors.to_hex(self._base_colour(next(h for h in self.hexes if self.board.terrain(h).name == n)))
+            if n == "water":
+                handles.append(Patch(facecolor=colour, edgecolor=theme.water_mark, hatch=theme.water_hatch, linewidth=1.2,
+                                     label=n))
+            else:
+                handles.append(Patch(facecolor=colour, edgecolor=theme.edge,
+                                     hatch=theme.impassable_hatch if n == "impassable" else None, label=n))
+        if state is not None:
+            for s in state.sides():
+                handles.append(Line2D([], [], marker="o", linestyle="none", markersize=9,
+                                      markerfacecolor=side_colour(s, state.sides(), theme),
+                                      markeredgecolor=theme.token_edge, label=s))
+            if any(u.garrison for u in state):
+                handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9,
+                                      markerfacecolor=theme.garrison_key, markeredgecolor=theme.garrison_edge,
+                                      label="Garrison"))
+        handles.extend(extra)
+        kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
+        if below:
+            kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
+                      ncol=min(5, max(1, (len(handles) + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
+        kw.update(kwargs)
+        return install_legend(self.ax, _StaticLegend(self.ax, handles, [h.get_label() for h in handles], **kw))
+
+
+def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", width: float = 2.0,
+                  marker: str = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME) -> Any:
+    """A legend entry for an overlay, to pass in ``extra=`` of :meth:`BoardArtists.legend`.
+
+    Parameters
+    ----------
+    kind : {"fill", "outline", "arrow", "line", "marker"}
+        A filled hex (cost shading, hexes where a unit can end), a hex outline (target, pass
+        through only), an arrow (a path), a plain line (a link), or a marker (a collision's X).
+    label : str
+    color : str
+    linestyle, width
+        Of an outline, arrow or line (a dashed arrow for an illegal path or a collision).
+    marker : str
+        Of a ``"marker"`` entry.
+    alpha : float
+        Of a ``"fill"`` entry.
+    theme : Theme
+        Its ``edge`` (of a fill swatch) and ``marker_edge`` (of a marker).
+
+    Raises
+    ------
+    HexrulesError
+        If ``kind`` is not one of the kinds above.
+
+    Examples
+    --------
+    >>> legend_handle("outline", "target", "#ff00aa").get_label()
+    'target'
+    """
+    if kind == "fill":
+        return Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label)
+    if kind == "outline":
+        return Patch(facecolor="none", edgecolor=color, linewidth=width, linestyle=linestyle, label=label)
+    if kind == "arrow":
+        return Line2D([], [], color=color, linewidth=width, linestyle=linestyle, marker=">",
+                      markersize=6, label=label)
+    if kind == "line":
+        return Line2D([], [], color=color, linewidth=width, linestyle=linestyle, label=label)
+    if kind == "marker":
+        return Line2D([], [], color=color, linestyle="none", marker=marker, markersize=9,
+                      markeredgecolor=theme.marker_edge, markeredgewidth=0.8, label=label)
+    raise HexrulesError(f"kind={kind!r} is not one of 'fill', 'outline', 'arrow', 'line', 'marker'")
+
+
+def cost_handle(label: str = "cost in MP", theme: Theme = DEFAULT_THEME) -> Any:
+    """A legend entry for cost shading (``theme.cost_cmap``): a swatch of its middle colour."""
+    cmap = theme.cost_cmap
+    cmap = matplotlib.colormaps[cmap] if isinstance(cmap, str) else cmap
+    return legend_handle("fill", label, mcolors.to_hex(cmap(0.6)), alpha=0.85, theme=theme)
+
+
+class _StaticLegend(Legend):
+    """A :class:`~matplotlib.legend.Legend` that an Agg canvas renders once and then pastes.
+
+    A board's legend never changes while an explorer changes the board, yet laying out and
+    drawing its texts is about half of an Agg redraw of a rulebook-size board. On an Agg
+    renderer (Agg, ipympl) the legend is drawn once into a canvas of its own, and the pixels it
+    covers are pasted on every later draw, until the canvas size, its dpi (an ipympl canvas
+    follows the screen's pixel ratio), the axes' position or the legend's texts change. Other
+    renderers (SVG, PDF) draw it as usual.
+    """
+
+    _pixels: tuple[Any, np.ndarray, int, int] | None = None
+
+    @martist.allow_rasterization
+    def draw(self, renderer: Any) -> None:
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if not self.get_visible():
+            return
+        if not isinstance(renderer, RendererAgg) or self.get_rasterized() or self.get_agg_filter() is not None:
+            super().draw(renderer)
+            return
+        key = (renderer.width, renderer.height, renderer.dpi, tuple(self.axes.bbox.bounds),
+               tuple((t.get_text(), t.get_visible()) for t in self.texts))
+        if self._pixels is None or self._pixels[0] != key:
+            own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+            super().draw(own)
+            box = self.get_window_extent(own).padded(2)
+            x0, y0 = max(0, int(math.floor(box.x0))), max(0, int(math.floor(box.y0)))
+            x1, y1 = min(int(renderer.width), int(math.ceil(box.x1))), min(int(renderer.height), int(math.ceil(box.y1)))
+            rows = np.asarray(own.buffer_rgba())[int(renderer.height) - y1:int(renderer.height) - y0, x0:x1]
+            self._pixels = (key, rows[::-1].copy(), x0, y0)  # draw_image wants the bottom row first
+        _, pixels, x0, y0 = self._pixels
+        if pixels.size:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, x0, y0, pixels)
+            gc.restore()
+        self.stale = False
+
+
+def draw_board(
+    board: "Board",
+    state: "State | None" = None,
+    *,
+    ax: "Axes | None" = None,
+    fill: Mapping[Hex | str, Any] | None = None,
+    texts: Mapping[Hex | str, Any] | None = None,
+    paths: Iterable[Sequence[Hex | str]] | None = None,
+    highlight: Iterable[Hex | str] | None = None,
+    markers: Iterable[Hex | str] | None = None,
+    labels: bool | None = None,
+    elevation_labels: bool | None = None,
+    legend: bool = True,
+    title: str | None = None,
+    caption: str | None = None,
+    cmap: str | Any = None,
+    vmin: float | None = None,
+    vmax: float | None = None,
+    path_color: str | None = None,
+    cost: Any = None,
+    reach: Any = None,
+    theme: Theme = DEFAULT_THEME,
+) -> BoardArtists:
+    """Draw ``board`` (and ``state``'s units) on ``ax``; return the artists for later updates.
+
+    Parameters
+    ----------
+    board : Board
+        Elevation shades the faces (``theme.elevation``: pale ground, brown height 1, greens
+        above); water is blue and impassable hexes dark and hatched (T1).
+    state : State, optional
+        Units to draw (:meth:`BoardArtists.set_units`).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default a new pyplot figure from :func:`new_figure`.
+    fill : mapping of Hex to colour or number, optional
+        Overlay colours (:meth:`BoardArtists.set_fill`; numbers through ``cmap``/``vmin``/``vmax``).
+    texts : mapping of Hex to str, optional
+        Texts at hex centres, e.g. costs (:meth:`BoardArtists.set_texts`, layer ``"texts"``).
+    paths : iterable of hex sequences, optional
+        Arrows, one per step (:meth:`BoardArtists.set_paths`, layer ``"paths"``).
+    highlight : iterable of Hex, optional
+        Hexes to outline (:meth:`BoardArtists.set_highlight`, layer ``"highlight"``).
+    markers : iterable of Hex, optional
+        Hexes to mark with an ``X`` (:meth:`BoardArtists.set_markers`, layer ``"markers"``).
+    labels : bool, optional
+        Write hex labels such as ``"C4"``; default: when the board has at most 300 hexes.
+    elevation_labels : bool, optional
+        Write ``"▲n"`` in elevated hexes; default: when the board has at most 300 hexes.
+    legend : bool
+        Add a legend of levels, terrain and sides at the right.
+    title, caption : str, optional
+        Axes title, and a text under the board (:meth:`BoardArtists.set_caption`).
+    cmap, vmin, vmax
+        Colour mapping of numeric ``fill`` values (default ``theme.cost_cmap``).
+    path_color : str, optional
+        Colour of the ``paths`` arrows (default ``theme.path``).
+    cost : hexrules.movement.MoveCost, optional
+        A movement to show (:func:`~hexrules.plot.movement.move_cost_overlays`: arrows, running
+        totals, destination); its entries fill ``paths``, ``texts``, ``highlight`` and
+        ``path_color`` when not given.
+    reach : hexrules.movement.Reach, optional
+        Reachable hexes to show (:func:`~hexrules.plot.movement.reach_overlays`), filling
+        ``fill``/``texts``/``vmax`` when not given.
+    theme : Theme
+        The colours (:class:`~hexrules.plot.theme.Theme`); kept as :attr:`BoardArtists.theme`.
+
+    Returns
+    -------
+    BoardArtists
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import Scenario
+    >>> sc = Scenario.from_text("map:\\n 0 1\\nunits:\\n Gundam side=federation at=A1\\n")
+    >>> art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), paths=[["A1", "B1"]])
+    >>> len(art.faces.get_paths()), sorted(art.units)
+    (2, ['Gundam'])
+    """
+    if reach is not None or cost is not None:
+        from .movement import move_cost_overlays, reach_overlays  # the topic module imports this one
+    if reach is not None:
+        r = reach_overlays(reach)
+        fill = r["fill"] if fill is None else fill
+        texts = r["texts"] if texts is None else texts
+        vmin = r["vmin"] if vmin is None else vmin
+        vmax = r["vmax"] if vmax is None else vmax
+    if cost is not None:
+        c = move_cost_overlays(cost, theme=theme)
+        paths = c["paths"] if paths is None else paths
+        texts = c["texts"] if texts is None else texts
+        highlight = c["highlight"] if highlight is None else highlight
+        path_color = c["path_color"] if path_color is None else path_color
+    if ax is None:
+        _, (ax,) = new_figure(board, legend=legend)
+    art = BoardArtists(ax, board, theme)
+    if len(art.hexes) <= LARGE_BOARD:
+        art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=theme.edge, linewidths=0.6,
+                                   zorder=1)
+    else:  # stroking thousands of edges dominates a redraw: draw slightly smaller faces, gaps as edges
+        shrunk = art.centres[:, None, :] + (art.polygons - art.centres[:, None, :]) * 0.92
+        art.faces = PolyCollection(shrunk, facecolors=art.base_colours, linewidths=0.0, zorder=1)
+    ax.add_collection(art.faces, autolim=False)
+    impassable = [i for i, h in enumerate(art.hexes) if not board.terrain(h).passable]
+    art.hatch = PolyCollection(art.polygons[impassable] if impassable else [], facecolors="none",
+                               edgecolors=theme.impassable_hatch_colour, hatch=theme.impassable_hatch, linewidths=0.0,
+                               zorder=2)
+    ax.add_collection(art.hatch, autolim=False)
+    # water keeps a blue ripple over any fill (a cost colour must not hide the terrain, T1)
+    water = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == "water"]
+    art.water = PolyCollection(art.polygons[water] * 0.97 + art.centres[water][:, None, :] * 0.03 if water else [],
+                               facecolors="none", edgecolors=theme.water_mark, hatch=theme.water_hatch,
+                               hatchcolors=theme.water_mark, linewidths=1.6, zorder=2)
+    ax.add_collection(art.water, autolim=False)
+    x0, x1, y0, y1 = board_extent(board)
+    pad = 0.15
+    ax.set_xlim(x0 - pad, x1 + pad)
+    ax.set_ylim(y1 + pad, y0 - pad)  # inverted: row 1 at the top
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_axis_off()
+    art._fonts()
+    small = len(art.hexes) <= 300
+    if labels if labels is not None else small:
+        art.set_labels(True)
+    if elevation_labels if elevation_labels is not None else small:
+        art.set_elevation_labels(True)
+    if fill:
+        art.set_fill(fill, cmap=cmap, vmin=vmin, vmax=vmax)
+    if texts:
+        art.set_texts(texts)
+    if paths:
+        art.set_paths(paths, colors=path_color)  # None: theme.path
+    if highlight:
+        art.set_highlight(highlight)
+    if markers:
+        art.set_markers(markers)
+    if state is not None:
+        art.set_units(state)
+    if title is not None:
+        ax.set_title(title, fontsize=10)
+    if caption:
+        art.set_caption(caption)
+    if legend:
+        art.legend(state)
+    return art
+

@@ -1,0 +1,226 @@
+"""Drawing Crush (RULES.md C1-C5): the dice charts, on a given axes, changed in place.
+
+Plain functions: each ``draw_*`` makes its artists once (empty), each ``set_*`` changes them in
+place: damage bars (:func:`draw_damage_bars`, :func:`set_bars`), "P(damage >= k)" curves
+(:func:`draw_at_least`, :func:`set_at_least`), a heatmap over two dice parameters
+(:func:`draw_heatmap`, :func:`set_heatmap`) and the expected-damage lines
+(:func:`draw_expected_damage`). They take the numbers (probabilities, tables), never compute
+them: :mod:`hexrules.dice` does (:mod:`hexrules.widgets.crush`, ``figures/fig_crush.py``).
+Colours: ``theme.crush``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+import matplotlib
+import numpy as np
+
+from ..errors import HexrulesError
+from .theme import DEFAULT_THEME, Theme
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+__all__ = [
+    "CRUSH_COVERS",
+    "CRUSH_RESOLVES",
+    "draw_damage_bars",
+    "set_bars",
+    "draw_at_least",
+    "set_at_least",
+    "draw_heatmap",
+    "set_heatmap",
+    "draw_expected_damage",
+]
+
+#: Pre-reduction Cover values charted (= Crush dice, 0-6, C2).
+CRUSH_COVERS: tuple[int, ...] = tuple(range(7))
+#: Resolve values charted (1-7; 7: no die can reach it, C3).
+CRUSH_RESOLVES: tuple[int, ...] = tuple(range(1, 8))
+
+
+def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH_COVERS[-1], width: float = 0.8,
+                     offset: float = 0.0, label: str | None = None,
+                     theme: Theme = DEFAULT_THEME) -> tuple[list, list]:
+    """Bars for damage 0..max_k (heights 0 for now) and their value texts; returns ``(bars, texts)``.
+
+    Set heights with :func:`set_bars`; the bars are made once and changed in place. ``color``
+    defaults to ``theme.crush["bars"]``.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> bars, texts = draw_damage_bars(ax, max_k=2)
+    >>> set_bars(bars, texts, [Fraction(1, 4), Fraction(3, 4)])
+    >>> [b.get_height() for b in bars], [t.get_text() for t in texts]
+    ([0.25, 0.75, 0.0], ['25%', '75%', ''])
+    """
+    color = theme.crush["bars"] if color is None else color
+    ks = np.arange(max_k + 1)
+    bars = list(ax.bar(ks + offset, np.zeros(len(ks)), width=width, color=color, label=label, zorder=2))
+    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=7) for k in ks]
+    ax.set_xticks(ks)
+    ax.set_xlim(-0.6, max_k + 0.6)
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("probability")
+    ax.grid(axis="y", alpha=0.3, zorder=0)
+    return bars, texts
+
+
+def set_bars(bars: Sequence[Any], texts: Sequence[Any], probs: Sequence[Any]) -> None:
+    """Give ``bars`` the heights ``probs`` (missing ones 0) and write percentages above them."""
+    for i, (b, t) in enumerate(zip(bars, texts)):
+        p = float(probs[i]) if i < len(probs) else 0.0
+        b.set_height(p)
+        t.set_position((b.get_x() + b.get_width() / 2, p + 0.01))
+        t.set_text(f"{p * 100:.0f}%" if i < len(probs) and p > 0.0005 else "")
+
+
+def draw_at_least(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6), *,
+                  max_k: int = CRUSH_COVERS[-1], theme: Theme = DEFAULT_THEME) -> dict[int, Any]:
+    """One "P(damage >= k)" curve per Resolve (empty for now); returns ``{resolve: Line2D}``.
+
+    Fill them with :func:`set_at_least`. The curves take colours along
+    ``theme.crush["curves_cmap"]``.
+    """
+    cmap = matplotlib.colormaps[theme.crush["curves_cmap"]]
+    lines = {}
+    for i, r in enumerate(resolves):
+        (line,) = ax.plot([], [], marker="o", markersize=4, color=cmap(i / max(1, len(resolves) - 1) * 0.9),
+                          label=f"Resolve {r}", zorder=3)
+        lines[r] = line
+    ax.set_xlim(-0.2, max_k + 0.2)
+    ax.set_ylim(-0.02, 1.05)
+    ax.set_xticks(range(max_k + 1))
+    ax.set_xlabel("k (damage)")
+    ax.set_ylabel("P(damage ≥ k)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="upper right")
+    return lines
+
+
+def set_at_least(lines: Mapping[int, Any], tails: Mapping[int, Mapping[int, Any]], current: int | None = None) -> None:
+    """Set each curve of :func:`draw_at_least` to its Resolve's ``P(damage >= k)`` table.
+
+    Parameters
+    ----------
+    lines : mapping of int to Line2D
+        ``{resolve: curve}`` from :func:`draw_at_least`.
+    tails : mapping of int to mapping of int to number
+        ``{resolve: {k: P(damage >= k)}}`` for every Resolve of ``lines`` (C3), e.g.
+        ``damage_distribution(cover, r).at_least_table()`` of :mod:`hexrules.dice`.
+    current : int, optional
+        The Resolve whose curve is drawn thick; the others are thin and faded.
+
+    Raises
+    ------
+    HexrulesError
+        If ``tails`` lacks a Resolve of ``lines``.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from matplotlib.figure import Figure
+    >>> lines = draw_at_least(Figure().add_subplot(), (4,))
+    >>> set_at_least(lines, {4: {0: 1, 1: Fraction(3, 4), 2: Fraction(1, 4)}}, current=4)
+    >>> lines[4].get_ydata(), lines[4].get_linewidth()
+    ([1.0, 0.75, 0.25], 3.2)
+    """
+    missing = [r for r in lines if r not in tails]
+    if missing:
+        raise HexrulesError(f"set_at_least: no P(damage >= k) table for Resolve {missing} (tails has {list(tails)})")
+    for r, line in lines.items():
+        tail = tails[r]
+        line.set_data(list(tail), [float(p) for p in tail.values()])
+        line.set_linewidth(3.2 if r == current else 1.2)
+        line.set_alpha(1.0 if current is None or r == current else 0.55)
+
+
+def draw_heatmap(ax: "Axes", rows: Sequence[Any], cols: Sequence[Any], *, cmap: str | None = None, vmax: float = 1.0,
+                 xlabel: str = "", ylabel: str = "", fontsize: float = 7,
+                 theme: Theme = DEFAULT_THEME) -> tuple[Any, list[list[Any]], Any]:
+    """An empty heatmap grid with a text per cell and a frame for the current cell.
+
+    Returns ``(image, texts[row][col], frame)``; fill it with :func:`set_heatmap`, move the
+    frame (a :class:`~matplotlib.patches.Rectangle`) with ``frame.set_xy((col - 0.5, row - 0.5))``.
+    ``cmap`` defaults to ``theme.crush["heatmap_cmap"]``, the frame is ``theme.crush["frame"]``.
+    """
+    cmap = theme.crush["heatmap_cmap"] if cmap is None else cmap
+    from matplotlib.patches import Rectangle
+
+    img = ax.imshow(np.zeros((len(rows), len(cols))), cmap=cmap, vmin=0, vmax=vmax, origin="lower", aspect="auto")
+    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=fontsize) for j in range(len(cols))]
+             for i in range(len(rows))]
+    ax.set_xticks(range(len(cols)), [str(c) for c in cols])
+    ax.set_yticks(range(len(rows)), [str(r) for r in rows])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    frame = Rectangle((-0.5, -0.5), 1, 1, fill=False, edgecolor=theme.crush["frame"], linewidth=2.5, zorder=5)
+    ax.add_patch(frame)
+    return img, texts, frame
+
+
+def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[Any]], fmt: Callable[[float], str],
+                vmax: float | None = None, *, theme: Theme = DEFAULT_THEME) -> None:
+    """Put ``values`` (rows x columns) in a heatmap made by :func:`draw_heatmap`, in place.
+
+    Each cell's text is ``fmt(value)``, in ``theme.crush["on_dark"]`` over the darkest cells
+    (above 60 % of ``vmax``) and ``["on_light"]`` elsewhere.
+    """
+    arr = np.array([[float(v) for v in row] for row in values])
+    img.set_data(arr)
+    top = vmax if vmax is not None else (arr.max() if arr.size and arr.max() > 0 else 1.0)
+    img.set_clim(0, top)
+    for i, row in enumerate(texts):
+        for j, t in enumerate(row):
+            v = arr[i, j]
+            t.set_text(fmt(v))
+            t.set_color(theme.crush["on_dark"] if v > 0.6 * top else theme.crush["on_light"])
+
+
+def draw_expected_damage(ax: "Axes", table: Sequence[Sequence[Any]], probabilities: Sequence[Any],
+                         resolves: Sequence[int] = (2, 3, 4, 5, 6), covers: Sequence[int] = CRUSH_COVERS, *,
+                         theme: Theme = DEFAULT_THEME) -> dict[int, Any]:
+    """Expected Crush damage against Cover, one line per Resolve (C3); returns ``{resolve: Line2D}``.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    table : sequence of sequences of numbers
+        ``table[i][j]``: expected damage of ``covers[i]`` dice against ``resolves[j]`` (exact:
+        ``Cover * p``), e.g. ``expected_damage_table(covers, resolves)`` of :mod:`hexrules.dice`.
+    probabilities : sequence of numbers
+        Each Resolve's chance that one die hits (``hit_probability(r)``), written in the legend.
+    resolves, covers : sequence of int
+        The Resolve of each line and the pre-reduction Covers (= Crush dice) along x.
+    theme : Theme
+        The lines take colours along ``theme.crush["curves_cmap"]``.
+
+    Raises
+    ------
+    HexrulesError
+        If ``table`` is not ``len(covers)`` rows of ``len(resolves)`` numbers, or
+        ``probabilities`` not one per Resolve.
+    """
+    if len(table) != len(covers) or any(len(row) != len(resolves) for row in table):
+        raise HexrulesError(f"draw_expected_damage: table has {[len(row) for row in table]} columns per row, "
+                            f"expected {len(covers)} rows (covers {list(covers)}) of {len(resolves)} "
+                            f"(resolves {list(resolves)})")
+    if len(probabilities) != len(resolves):
+        raise HexrulesError(f"draw_expected_damage: {len(probabilities)} probabilities for {len(resolves)} "
+                            f"resolves {list(resolves)}")
+    cmap = matplotlib.colormaps[theme.crush["curves_cmap"]]
+    lines = {}
+    for j, (r, p) in enumerate(zip(resolves, probabilities)):
+        ys = [float(table[i][j]) for i in range(len(covers))]
+        (lines[r],) = ax.plot(list(covers), ys, marker="o", color=cmap(j / max(1, len(resolves) - 1) * 0.9),
+                              label=f"Resolve {r} (p = {p})")
+    ax.set_xlabel("pre-reduction Cover (= Crush dice)")
+    ax.set_ylabel("expected damage")
+    ax.set_xticks(list(covers))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return lines

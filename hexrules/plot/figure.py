@@ -1,0 +1,235 @@
+"""Figures: the one factory every picture of the kit is made by, its sizes, and PNG pictures.
+
+* :func:`new_figure` makes every figure (``pyplot=True`` for explorers: an ipympl canvas under
+  ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`;
+  ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`;
+* :func:`to_png` and :func:`picture` turn a board and overlays into PNG bytes or a
+  :class:`Picture` a notebook cell shows, without pyplot; :data:`PNG_METADATA` and
+  :data:`SVG_METADATA` keep files free of dates and versions.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from typing import TYPE_CHECKING, Any, Sequence
+
+from matplotlib.figure import Figure
+
+from ..errors import HexrulesError
+from ._mpl import keep_data_url_valid
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from ..board import Board
+    from ..state import State
+
+__all__ = [
+    "MAX_FIGURE_WIDTH",
+    "LEGEND_BELOW",
+    "PNG_METADATA",
+    "SVG_METADATA",
+    "board_extent",
+    "board_figsize",
+    "new_figure",
+    "to_png",
+    "Picture",
+    "picture",
+]
+
+#: ``metadata=`` for ``savefig(format="png")`` that leaves out the (version-bearing) Software key.
+PNG_METADATA: dict[str, Any] = {"Software": None}
+#: ``metadata=`` for ``savefig(format="svg")`` without date, creator or other run-dependent keys.
+SVG_METADATA: dict[str, Any] = {"Date": None, "Creator": None, "Format": None, "Type": None}
+
+
+def board_extent(board: "Board", size: float = 1.0) -> tuple[float, float, float, float]:
+    """``(xmin, xmax, ymin, ymax)`` of every hex corner, in layout pixels."""
+    layout = board.layout(size)
+    xs, ys = [], []
+    for h in board.graph.nodes:
+        cx, cy = layout.hex_to_pixel(h)
+        xs.append(cx)
+        ys.append(cy)
+    if not xs:
+        return (-1.0, 1.0, -1.0, 1.0)
+    return min(xs) - size, max(xs) + size, min(ys) - size, max(ys) + size
+
+
+#: Widest figure (inches) :func:`board_figsize` makes: at 100 dpi it fits a notebook column of a
+#: 1400 px browser window (about 1000 px), two boards side by side included.
+MAX_FIGURE_WIDTH = 9.4
+
+#: Height (inches) :func:`new_figure` adds under the boards for a legend there (``legend="below"``).
+LEGEND_BELOW = 0.75
+
+
+def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = MAX_FIGURE_WIDTH,
+                  legend: bool | str = True, max_hex_inches: float = 0.8) -> tuple[float, float]:
+    """A figure size (inches) that shows ``ncols`` copies of ``board`` side by side.
+
+    Hexes are at most ``max_hex_inches`` across and the whole figure at most ``max_width`` + 0.3
+    inches wide (a 60 x 60 board gets small hexes); ``legend=True`` leaves room at the right,
+    ``legend="below"`` under the boards.
+
+    >>> from hexrules import Board
+    >>> w, h = board_figsize(Board.rectangle(7, 5), 2, legend="below")
+    >>> w <= MAX_FIGURE_WIDTH + 0.3
+    True
+    """
+    x0, x1, y0, y1 = board_extent(board)
+    w, h = x1 - x0, y1 - y0
+    room = 1.9 if legend is True else 0.2
+    below = LEGEND_BELOW if legend == "below" else 0.0
+    unit = min(max_hex_inches / math.sqrt(3.0), (max_width - room) / (ncols * w), 8.0 / h)
+    return (round(ncols * w * unit + room + 0.3, 2), round(h * unit + 0.8 + below, 2))
+
+
+def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = True,
+               figsize: tuple[float, float] | None = None, pyplot: bool = True,
+               caption: Sequence[str] | None = None, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
+    """A figure with ``ncols`` axes side by side: every figure of hexrules is made here.
+
+    Parameters
+    ----------
+    board : Board or None
+        The board the axes will show (for the size and margins), or None for a chart (then
+        ``figsize`` is required and the axes keep matplotlib's default margins, which the
+        caller adjusts).
+    ncols : int
+        Axes side by side (e.g. 2 to compare two readings of a rule, 3 chart panels).
+    legend : bool or "below"
+        Leave room at the right for :func:`draw_board`'s legend (with a board), or under the
+        boards (``"below"``, for boards side by side: :meth:`BoardArtists.legend` with
+        ``below=True``).
+    figsize : (float, float), optional
+        Inches; default :func:`board_figsize` (plus room for ``caption``).
+    pyplot : bool
+        True (default): create it with :func:`matplotlib.pyplot.figure` inside
+        :func:`matplotlib.pyplot.ioff`, so it is registered with pyplot (an ipympl canvas under
+        ``%matplotlib widget``; counted by ``plt.get_fignums()``) but not shown by itself: what
+        explorers use. False: a bare :class:`~matplotlib.figure.Figure` with an Agg canvas, not
+        registered (for files: ``figures/``, :func:`to_png`).
+    caption : sequence of str, optional
+        Lines written in monospace under the board (a figure's explanation); the figure is made
+        taller by 0.2 inch per line (plus 0.25) to hold them. Only with a board.
+    **kwargs
+        Passed to the figure (e.g. ``dpi``).
+
+    Returns
+    -------
+    (Figure, list of Axes)
+
+    Raises
+    ------
+    HexrulesError
+        If ``board`` is None and ``figsize`` is not given, or ``caption`` is given without a
+        board.
+
+    Examples
+    --------
+    >>> fig, axes = new_figure(None, 3, figsize=(9.0, 3.0), pyplot=False)
+    >>> len(axes), fig.get_size_inches().tolist()
+    (3, [9.0, 3.0])
+    """
+    if board is None and figsize is None:
+        raise HexrulesError("new_figure(None, ...) needs figsize=(width, height) in inches")
+    if board is None and caption:
+        raise HexrulesError(f"caption={list(caption)!r} needs a board to write under")
+    lines = list(caption or [])
+    if board is not None and figsize is None:
+        figsize = board_figsize(board, ncols, legend=legend)
+        if lines:
+            w, h = figsize
+            figsize = (w, h + (0.2 * len(lines) + 0.25))
+    if pyplot:
+        import matplotlib.pyplot as plt
+
+        with plt.ioff():
+            fig = plt.figure(figsize=figsize, **kwargs)
+        keep_data_url_valid(fig.canvas)
+    else:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        fig = Figure(figsize=figsize, **kwargs)
+        FigureCanvasAgg(fig)
+    if board is not None:
+        right = 1 - 1.8 / figsize[0] if legend is True else 0.98
+        bottom = (LEGEND_BELOW + 0.05) / figsize[1] if legend == "below" else 0.04
+        fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=0.92, wspace=0.05)
+    axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
+    if lines:
+        height = figsize[1]
+        extra = 0.2 * len(lines) + 0.25
+        fig.subplots_adjust(bottom=(extra + 0.1) / height, top=1 - 0.45 / height)
+        fig.text(0.02, 0.03, "\n".join(lines), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
+                 linespacing=1.4)
+    return fig, axes
+
+
+
+def to_png(board: "Board", state: "State | None" = None, *, dpi: int = 100, legend: bool = True, **overlays: Any) -> bytes:
+    """A PNG picture of ``board`` (and ``state``), e.g. for ``_repr_png_``.
+
+    Uses a bare Agg figure (not registered with pyplot), so showing a board never opens or leaks
+    a pyplot figure.
+
+    Parameters
+    ----------
+    board : Board
+    state : State, optional
+    dpi : int
+        Resolution of the picture.
+    legend : bool
+        Add the legend at the right.
+    **overlays
+        Keyword arguments of :func:`~hexrules.plot.board.draw_board` (``fill``, ``texts``,
+        ``paths``, ``highlight``, ``markers``, ``labels``, ``title``, ``caption``, ``theme``, ...).
+
+    Returns
+    -------
+    bytes
+        The PNG file's bytes (no ``Software`` metadata, so equal inputs give equal bytes).
+    """
+    from .board import draw_board  # board.py imports this module
+
+    fig, (ax,) = new_figure(board, legend=legend, pyplot=False, dpi=dpi)
+    draw_board(board, state, ax=ax, legend=legend, **overlays)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
+    return buf.getvalue()
+
+
+
+class Picture:
+    """A board picture that shows itself in a notebook cell (``_repr_png_``), without pyplot.
+
+    Made by :func:`picture`; ``.png`` holds the bytes.
+    """
+
+    def __init__(self, png: bytes) -> None:
+        self.png = png
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+
+def picture(board: "Board", state: "State | None" = None, **overlays: Any) -> Picture:
+    """A :class:`Picture` of ``board`` with overlays: the last expression of a notebook cell.
+
+    Takes the arguments of :func:`to_png`, plus ``cost=`` (a ``MoveCost``, drawn with
+    :func:`~hexrules.plot.movement.move_cost_overlays`) and ``reach=`` (a ``Reach``, drawn with
+    :func:`~hexrules.plot.movement.reach_overlays`), as :func:`~hexrules.plot.board.draw_board`.
+
+    Examples
+    --------
+    >>> from hexrules import builtin
+    >>> from hexrules import movement as mv
+    >>> sc = builtin("elevation")
+    >>> pic = picture(sc.board, sc.state, cost=mv.path_cost(sc.board, sc.state, "RX-78-2 Gundam", ["C3", "D3"]))
+    >>> pic.png[:4]
+    b'\\x89PNG'
+    """
+    return Picture(to_png(board, state, **overlays))
+

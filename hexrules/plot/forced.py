@@ -1,0 +1,216 @@
+"""Drawing Push and Pull (RULES.md P, L): :class:`ForcedLayer` puts a forced movement on a drawn board.
+
+A :class:`~hexrules.forced.ForcedMove` (every branch of a Push or Pull, computed by
+:mod:`hexrules.forced`) is read, never recomputed: its branches' steps, endings, collisions and
+damage become arrows, stubs, marks and labels on a :class:`~hexrules.plot.board.BoardArtists`,
+reusing the same artists on every call (:mod:`hexrules.widgets.forced`,
+``figures/fig_forced.py``). Colours: ``theme.forced`` (:data:`FORCED_COLOURS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+import numpy as np
+from matplotlib.patches import FancyArrowPatch
+
+from ..hexgrid import Hex
+from .board import BoardArtists, legend_handle
+from .theme import DEFAULT_THEME, Theme
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..forced import Branch, ForcedMove
+
+__all__ = ["FORCED_COLOURS", "ForcedLayer"]
+
+#: Colours of :class:`ForcedLayer` in the default theme (``DEFAULT_THEME.forced``): ``move``
+#: (green arrows of every move), ``hit`` (collision stubs), ``edge`` (board-edge stubs),
+#: ``chosen`` (the branch stepped through), ``source`` (the source hex's outline), ``ends`` (fill
+#: of the hexes where the target can end), and ``start``, ``eligible``, ``stub_text``.
+FORCED_COLOURS = DEFAULT_THEME.forced
+
+
+def _unique(items: Iterable[Any]) -> list[Any]:
+    return list(dict.fromkeys(items))
+
+
+class ForcedLayer:
+    """Draws a Push or Pull on a drawn board, reusing the same artists on every call.
+
+    Parameters
+    ----------
+    art : BoardArtists
+        The board drawn by :func:`~hexrules.plot.board.draw_board`; its ``theme.forced``
+        colours are used.
+
+    Notes
+    -----
+    Layers used on ``art``: ``"forced"`` (green arrows of every move), ``"chosen"`` (the chosen
+    branch, magenta), ``"forced_source"`` (the source hex outlined in purple), and the fill
+    (hexes where the target can end, pale green); colours from ``art.theme.forced``
+    (:data:`FORCED_COLOURS` in the default theme). Collision and edge steps go toward a hex the
+    target never enters (possibly off the board, where :meth:`BoardArtists.set_paths` cannot
+    draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side, a
+    marker there and a label (the damage taken by the target, ``"edge"`` or ``"out"``).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from hexrules import builtin, forced
+    >>> from hexrules.plot import draw_board
+    >>> sc = builtin("push_knuckle_shield")
+    >>> fm = forced.push(sc.board, sc.state, "Zaku I", "RX-78-2 Gundam", 2)
+    >>> layer = ForcedLayer(draw_board(sc.board, sc.state, ax=Figure().add_subplot()))
+    >>> layer.show(fm)
+    >>> sorted(lab for *_, lab in layer.stubs(fm.branches))
+    ['-2', '-2', '-2', '-2']
+    """
+
+    def __init__(self, art: BoardArtists) -> None:
+        self.art = art
+        self.ax = art.ax
+        self.colours = art.theme.forced
+        self._stubs: list[FancyArrowPatch] = []
+        self._labels: list[Any] = []
+        self._marks = self.ax.scatter([], [], marker="X", zorder=12)
+        self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
+
+    @staticmethod
+    def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME) -> list[Any]:
+        """Legend entries of what this layer draws, for :meth:`BoardArtists.legend` ``extra=``.
+
+        Moves are solid green arrows, collisions dashed red stubs with an X and the target's
+        damage, board-edge stops dotted orange stubs: a reader who does not tell red from green
+        still tells them apart.
+
+        Parameters
+        ----------
+        chosen : bool
+            Add the chosen branch (magenta).
+        edge : bool
+            Add the board-edge stub.
+        theme : Theme
+            Its ``forced`` colours.
+        """
+        c = theme.forced
+        out = [
+            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme),
+            legend_handle("outline", "source", c["source"], width=2.5, theme=theme),
+            legend_handle("arrow", "moves", c["move"], theme=theme),
+            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", theme=theme),
+            legend_handle("marker", "blocked step", c["hit"], theme=theme),
+        ]
+        if edge:
+            out.append(legend_handle("line", "board edge", c["edge"], linestyle=":", theme=theme))
+        if chosen:
+            out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0, theme=theme))
+        return out
+
+    def _point(self, h: Hex) -> tuple[float, float]:
+        return self.art.layout.hex_to_pixel(h)
+
+    def _boundary(self, a: Hex, b: Hex) -> tuple[float, float]:
+        """Where the mark of a step from ``a`` toward ``b`` goes: on the shared hex side, moved
+        a little down the page along the step, away from the hex labels at the top of hexes."""
+        (x0, y0), (x1, y1) = self._point(a), self._point(b)
+        f = 0.5 + (0.12 if y1 < y0 - 1e-9 else -0.12 if y1 > y0 + 1e-9 else 0.0)
+        return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+
+    def stubs(self, branches: Sequence["Branch"]) -> list[tuple[Hex, Hex, str, str]]:
+        """``(from, attempted, colour, label)`` of every distinct collision or edge step."""
+        out: dict[tuple[Hex, Hex], tuple[str, str]] = {}
+        c = self.colours
+        for b in branches:
+            if b.attempted is None:
+                continue
+            last = b.steps[-1]
+            if b.ending == "edge":
+                hit = [d for d in b.damages if d.cause == "edge"]
+                label = "out" if b.removed else (f"-{hit[0].amount}" if hit else "")
+                colour = c["hit"] if b.collision else c["edge"]
+            else:
+                hit = [d for d in b.damages if d.cause == "collision" and d.unit == b.target]
+                label = f"-{hit[0].amount}" if hit else "x"
+                colour = c["hit"]
+            out.setdefault((last.frm, last.to), (colour, label))
+        return [(a, t, c, lab) for (a, t), (c, lab) in out.items()]
+
+    def show_stubs(self, branches: Sequence["Branch"]) -> None:
+        """Draw only the collision and edge stubs of ``branches`` (e.g. a multi-unit Push)."""
+        self._draw_stubs(self.stubs(branches))
+
+    def show(self, fm: "ForcedMove | None", *, chosen: "Branch | None" = None, step: int | None = None) -> None:
+        """Draw every branch of ``fm`` (None clears), and ``chosen`` up to ``step`` steps.
+
+        Parameters
+        ----------
+        fm : hexrules.forced.ForcedMove or None
+        chosen : hexrules.forced.Branch, optional
+            Drawn over the others in magenta (its collision or edge stub too, once reached).
+        step : int, optional
+            How many of ``chosen``'s steps to draw (default all).
+        """
+        art, c = self.art, self.colours
+        if fm is None:
+            art.set_paths(None, key="forced")
+            art.set_paths(None, key="chosen")
+            art.set_highlight(None, key="forced_source")
+            art.set_fill(None)
+            self._draw_stubs([])
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+            return
+        moves = _unique([(s.frm, s.to) for b in fm for s in b.steps if s.result == "moved"])
+        art.set_paths([list(m) for m in moves], key="forced", colors=c["move"], width=2.0)
+        art.set_fill({h: c["ends"] for h in fm.destinations}, alpha=0.75)
+        art.set_highlight([fm.source] if fm.source in art.index else None, key="forced_source",
+                          color=c["source"], width=3.5)
+        self._draw_stubs(self.stubs(fm.branches))
+        if chosen is None:
+            art.set_paths(None, key="chosen")
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+            return
+        k = len(chosen.steps) if step is None else max(0, min(step, len(chosen.steps)))
+        shown = chosen.steps[:k]
+        trail = [chosen.start] + [s.to for s in shown if s.result == "moved"]
+        art.set_paths([trail], key="chosen", colors=c["chosen"], width=4.5)
+        if shown and shown[-1].result != "moved":
+            self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
+            self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])
+            self._chosen_mark.set(facecolor=c["chosen"], edgecolor=art.theme.marker_edge, linewidth=1.0)
+        else:
+            self._chosen_mark.set_offsets(np.zeros((0, 2)))
+
+    def _draw_stubs(self, stubs: list[tuple[Hex, Hex, str, str]]) -> None:
+        art, c = self.art, self.colours
+        while len(self._stubs) < len(stubs):
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.22 * art.ppu, shrinkB=0.0, zorder=7)
+            self.ax.add_patch(arrow)
+            self._stubs.append(arrow)
+            self._labels.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=13, clip_on=False))
+        points, colours = [], []
+        for arrow, text, (a, t, colour, label) in zip(self._stubs, self._labels, stubs):
+            p0, pb = self._point(a), self._boundary(a, t)
+            arrow.set_positions(p0, pb)
+            arrow.set_arrowstyle("-|>", head_length=5, head_width=3.5)
+            # dashed (collision) or dotted (board edge): never only a colour apart from a move
+            arrow.set(color=colour, linewidth=2.0, linestyle="--" if colour == c["hit"] else ":",
+                      visible=True)
+            # the label sits beside the X (for a step up or down the page), or under it (a step
+            # across), clear of the hex labels at the top of hexes
+            (x0, y0), (xb, yb) = p0, pb
+            if abs(yb - y0) > 1e-9:
+                text.set_position((xb + (0.36 if xb >= x0 else -0.36), yb + 0.04))
+            else:
+                text.set_position((xb, yb + 0.34))
+            text.set_text(label)
+            text.set(color=c["stub_text"], fontsize=art.fontsize(0.26, 4, 10), fontweight="bold", visible=bool(label),
+                     bbox=dict(boxstyle="round,pad=0.15", fc=colour, ec="none"))
+            points.append(pb)
+            colours.append(colour)
+        for arrow, text in zip(self._stubs[len(stubs):], self._labels[len(stubs):]):
+            arrow.set_visible(False)
+            text.set_visible(False)
+        self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
+        self._marks.set_sizes([(0.36 * art.ppu) ** 2])
+        self._marks.set(facecolor=colours or "none", edgecolor=art.theme.marker_edge, linewidth=0.8)
+

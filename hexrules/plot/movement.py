@@ -1,0 +1,182 @@
+"""Drawing movement (RULES.md M, E, J, T): costs, reach, paths and Engagement on a drawn board.
+
+Rule results become plain overlay data here, by reading their attributes (never by calling a
+rule): :func:`move_cost_overlays` (a :class:`~hexrules.movement.MoveCost`: arrows, running
+totals, destination), :func:`reach_overlays` (a :class:`~hexrules.movement.Reach`: costs as
+fill and numbers) and :func:`path_style` (a legal path solid green, an illegal one dashed red).
+Engagement is drawn from pairs the rules computed (:func:`hexrules.movement.engaged_pairs`,
+:func:`hexrules.movement.adjacent_not_engaged`): :func:`set_engagement` joins them on a
+:class:`~hexrules.plot.board.BoardArtists`. :func:`reach_legend` and :func:`engagement_legend`
+are the legend entries of those pictures. Colours come from ``theme=``
+(``theme.movement``, ``theme.engagement``).
+
+Examples
+--------
+>>> from matplotlib.figure import Figure
+>>> from hexrules import builtin
+>>> from hexrules import movement as mv
+>>> from hexrules.plot import draw_board
+>>> sc = builtin("engagement_lower")
+>>> art = draw_board(sc.board, sc.state, ax=Figure().add_subplot())
+>>> set_engagement(art, sc.state, mv.engaged_pairs(sc.board, sc.state), mv.adjacent_not_engaged(sc.board, sc.state))
+>>> [[sc.board.label(art.hex_at(*end)) for end in link] for link in art.link_layers["near"].get_segments()]
+[['C3', 'B3']]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..hexgrid import Hex
+from .board import BoardArtists, cost_handle, legend_handle
+from .theme import DEFAULT_THEME, Theme
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..movement import MoveCost, Reach
+    from ..state import State
+
+__all__ = [
+    "move_cost_overlays",
+    "reach_overlays",
+    "path_style",
+    "reach_legend",
+    "set_engagement",
+    "engagement_legend",
+]
+
+
+def move_cost_overlays(cost: "MoveCost", *, color: str | None = None, theme: Theme = DEFAULT_THEME) -> dict[str, Any]:
+    """Overlay keyword arguments for :func:`~hexrules.plot.board.draw_board` / :func:`~hexrules.plot.figure.to_png` showing one movement.
+
+    Parameters
+    ----------
+    cost : hexrules.movement.MoveCost
+        A costed path (``path_cost`` / ``path_to``): its ``path``, ``steps`` (each with ``to``
+        and ``cost``) and ``legal`` are read.
+    color : str, optional
+        Arrow colour; default ``theme.movement["path_ok"]`` (dark green) for a legal path,
+        ``["path_bad"]`` (red) for an illegal one.
+    theme : Theme
+
+    Returns
+    -------
+    dict
+        ``paths`` (the path as arrows), ``texts`` (the running total, in movement points, on each
+        hex entered), ``highlight`` (the destination) and ``path_color``.
+    """
+    running, texts = 0, {}
+    for st in cost.steps:
+        running += st.cost
+        texts[st.to] = running
+    colour = color or path_style(cost, theme=theme)["colors"]
+    return {"paths": [list(cost.path)], "texts": texts, "highlight": [cost.path[-1]], "path_color": colour}
+
+
+def reach_overlays(reach: "Reach") -> dict[str, Any]:
+    """Overlay keyword arguments showing reachable hexes coloured and labelled by cost.
+
+    Parameters
+    ----------
+    reach : hexrules.movement.Reach
+        Its ``costs`` ``{hex: movement points}`` and ``allowance.total`` are read.
+
+    Returns
+    -------
+    dict
+        ``fill`` (costs as numbers), ``texts`` (the costs), ``vmin=0`` and ``vmax`` (the
+        allowance), for :func:`~hexrules.plot.board.draw_board`.
+    """
+    return {"fill": dict(reach.costs), "texts": dict(reach.costs), "vmin": 0, "vmax": max(1, reach.allowance.total)}
+
+
+def path_style(cost: "MoveCost | None", *, theme: Theme = DEFAULT_THEME) -> dict[str, str]:
+    """Colour and dashes of a costed path, for :meth:`~hexrules.plot.board.BoardArtists.set_paths`.
+
+    Green and solid if ``cost.legal`` (or no cost), red and dashed if not: an illegal path is
+    never told apart by its colour alone.
+
+    Returns
+    -------
+    dict
+        ``colors`` and ``linestyle``.
+    """
+    legal = cost is None or cost.legal
+    colours = theme.movement
+    return {"colors": colours["path_ok"] if legal else colours["path_bad"], "linestyle": "-" if legal else "--"}
+
+
+def reach_legend(theme: Theme = DEFAULT_THEME) -> list:
+    """Legend entries of a reach picture: cost shading, target, pass-through hexes, legal and
+    illegal paths (an illegal path is dashed, not only red)."""
+    c = theme.movement
+    return [
+        cost_handle(theme=theme),
+        legend_handle("outline", "target", c["target"], width=2.5, theme=theme),
+        legend_handle("outline", "pass through only", c["pass"], linestyle="--", theme=theme),
+        legend_handle("arrow", "cheapest path", c["path_ok"], theme=theme),
+        legend_handle("arrow", "illegal path", c["path_bad"], linestyle="--", theme=theme),
+    ]
+
+
+def set_engagement(
+    art: BoardArtists,
+    state: "State",
+    engaged: Iterable[tuple[str, str]],
+    near: Iterable[tuple[str, str]],
+    *,
+    ignoring: bool = True,
+) -> None:
+    """Draw who is Engaged with whom (E1) on ``art``, from pairs the rules computed.
+
+    Parameters
+    ----------
+    art : BoardArtists
+        The board drawn; its ``theme.engagement`` colours are used.
+    state : State
+        Where the units stand (their hexes) and who ignores Engagement (E5).
+    engaged : iterable of (str, str)
+        Engaged pairs of unit names (:func:`hexrules.movement.engaged_pairs`): red dashes
+        (link layer ``"engaged"``), and each of their units outlined in red (outline layer
+        ``"engaged"``, in state order).
+    near : iterable of (str, str)
+        Pairs of adjacent enemies that are not Engaged (at another elevation,
+        :func:`hexrules.movement.adjacent_not_engaged`): grey dots (link layer ``"near"``).
+    ignoring : bool
+        Outline the Engaged units that ignore Engagement (E5) in grey dashes (outline layer
+        ``"ignoring"``) instead of red; False leaves them without an outline and that layer
+        alone.
+
+    Raises
+    ------
+    StateError
+        If a name is not a unit of ``state``.
+    """
+    c = art.theme.engagement
+    engaged = list(engaged)
+
+    def hexes(pairs: Iterable[tuple[str, str]]) -> list[tuple[Hex, Hex]]:
+        return [(state.unit(a).hex, state.unit(b).hex) for a, b in pairs]
+
+    art.set_links(hexes(engaged), key="engaged", color=c["engaged"], width=4)
+    art.set_links(hexes(near), key="near", color=c["near"], width=2, linestyle=":")
+    names = {n for pair in engaged for n in pair}
+    units = [u for u in state if u.name in names]
+    art.set_highlight([u.hex for u in units if not u.ignore_engagement], key="engaged", color=c["engaged"], width=3)
+    if ignoring:
+        art.set_highlight([u.hex for u in units if u.ignore_engagement], key="ignoring", color=c["ignoring"], width=3,
+                          linestyle="--")
+
+
+def engagement_legend(*, ignoring: bool = False, theme: Theme = DEFAULT_THEME) -> list:
+    """Legend entries of :func:`set_engagement`: the two kinds of links, the Engaged outline and,
+    with ``ignoring=True``, the outline of a unit that ignores Engagement (E5)."""
+    c = theme.engagement
+    out = [
+        legend_handle("line", "Engaged (E1)", c["engaged"], width=3, linestyle="--", theme=theme),
+        legend_handle("line", "adjacent, not Engaged", c["near"], linestyle=":", theme=theme),
+        legend_handle("outline", "Engaged unit", c["engaged"], width=2.5, theme=theme),
+    ]
+    if ignoring:
+        out.append(legend_handle("outline", "ignores Engagement", c["ignoring"], width=2.5, linestyle="--",
+                                 theme=theme))
+    return out
