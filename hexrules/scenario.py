@@ -72,8 +72,8 @@ Examples
 ('A hill', 1)
 >>> print(sc)
 A hill
-     A    B
-1   [0]   1
+   A   B
+1 [0]  1
 A1  Gundam (federation): Advance 3, Dash 2
 """
 
@@ -450,7 +450,7 @@ def register_section(reader: SectionReader) -> SectionReader:
             raise ScenarioError(f"topic {reader.key!r}: {h!r} is a core section", source="register_section")
         for other in _REGISTRY.values():
             if other.key != reader.key and h in other.headings:
-                raise ScenarioError(f"topic {reader.key!r}: heading {h!r} is already topic {other.key!r}'s",
+                raise ScenarioError(f"topic {reader.key!r}: heading {h!r} already belongs to topic {other.key!r}",
                                     source="register_section")
     _REGISTRY[reader.key] = reader
     return reader
@@ -678,32 +678,31 @@ def map_text(board: Board) -> str:
     return "\n".join(lines)
 
 
+def _unit_fields(u: Unit) -> list[tuple[str, Any]]:
+    """The fields of ``u`` that its text writes (defaults left out), for :func:`_unit_text` and :func:`_unit_words`."""
+    fields: list[tuple[str, Any]] = []
+    if not u.garrison:
+        fields += [("advance", u.advance), ("dash", u.dash)] + ([("speed", u.speed)] if u.speed else [])
+    if u.hp is not None:
+        fields.append(("hp", u.hp))
+    if u.damage:
+        fields.append(("damage", u.damage))
+    return fields + ([("ignore_engagement", "yes")] if u.ignore_engagement else [])
+
+
+#: How :func:`picture` names a unit field.
+_FIELD_WORDS = {"advance": "Advance", "dash": "Dash", "speed": "Speed", "hp": "HP", "damage": "damage"}
+
+
 def _unit_text(board: Board, u: Unit) -> str:
     parts = [quote(u.name), f"side={quote(u.side)}", f"at={board.label(u.hex)}"]
-    if not u.garrison:
-        parts += [f"advance={u.advance}", f"dash={u.dash}"]
-        if u.speed:
-            parts.append(f"speed={u.speed}")
-    if u.hp is not None:
-        parts.append(f"hp={u.hp}")
-    if u.damage:
-        parts.append(f"damage={u.damage}")
-    if u.ignore_engagement:
-        parts.append("ignore_engagement=yes")
-    return "  ".join(parts)
+    return "  ".join(parts + [f"{k}={v}" for k, v in _unit_fields(u)])
 
 
 def _unit_words(u: Unit) -> str:
-    if u.garrison:
-        words = ["Garrison"]
-    else:
-        words = [f"Advance {u.advance}", f"Dash {u.dash}"] + ([f"Speed {u.speed}"] if u.speed else [])
-    if u.hp is not None:
-        words.append(f"HP {u.hp}")
-    if u.damage:
-        words.append(f"damage {u.damage}")
-    if u.ignore_engagement:
-        words.append("ignores Engagement (E5)")
+    words = ["Garrison"] if u.garrison else []
+    for k, v in _unit_fields(u):
+        words.append("ignores Engagement (E5)" if k == "ignore_engagement" else f"{_FIELD_WORDS[k]} {v}")
     return f"{u.name} ({u.side}): {', '.join(words)}"
 
 
