@@ -30,6 +30,9 @@ The core sections (read here):
 
 Errors name the file, line and column (:class:`~hexrules.errors.ScenarioError`).
 
+(About 1,000 lines, most of them documentation: the format, its reader with the helpers every
+topic's reader shares, its writer and the registry are one piece a topic module imports from.)
+
 Topic sections
 --------------
 Every other heading belongs to a rule topic, which registers a :class:`SectionReader` when its
@@ -531,7 +534,7 @@ class Scenario:
     >>> sc
     Scenario.from_text('''\\
     map:
-        0  0  1
+        0 0 1
     units:
         Gundam  side=federation  at=A1  advance=3  dash=2
     ''')
@@ -614,8 +617,7 @@ class Scenario:
         try:
             return source_repr("Scenario.from_text", self.to_text())
         except BoardError:  # hexes with negative offset coordinates have no text form
-            extra = "".join(f", {k}={getattr(self, k)!r}" for k in ("title",) if getattr(self, k))
-            extra += f", sections={dict(self.sections)!r}" if self.sections else ""
+            extra = (f", title={self.title!r}" if self.title else "") + (f", sections={dict(self.sections)!r}" if self.sections else "")
             return f"Scenario({self.board!r}, {self.state!r}, {self.name!r}{extra})"
 
     def __str__(self) -> str:
