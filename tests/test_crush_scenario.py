@@ -380,3 +380,14 @@ def test_random_crush_data_round_trips(sc):
     again = parse_crush_scenario(sc.to_text(), source="random.hex")
     assert again == sc
     assert again.to_text() == sc.to_text()
+
+
+def test_the_documented_examples_parse():
+    import hexrules.crush_scenario as module
+    import hexrules.scenario as scenario
+
+    crush_example = module.__doc__.split("::\n\n", 1)[1].split("\n\n", 1)[0]
+    sc = parse_crush_scenario(crush_example, source="crush_scenario docstring")
+    assert sc.piece().hexes == (H("C2"), H("D2"), H("C3")) and sc.crush(seed=0).affected == ("Rangers",)
+    core_example = scenario.__doc__.split("::\n\n", 1)[1].split("\n\n", 1)[0]
+    assert parse_scenario(core_example).heading == "Char's Zaku II jumps from a hill"
