@@ -88,6 +88,7 @@ from .hexgrid import Hex
 from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, builtin, parse_scenario, quote,
                        register_section, scenario_names, source_repr, tokens)
 from .state import State, Unit
+from .words import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .crush import CrushResult, CrushUnit, TerrainPiece
@@ -387,8 +388,7 @@ def _describe(data: CrushData, scenario: Scenario) -> list[tuple[Hex | None, str
             continue
         for m in u.models:
             hurt = f", damage {m.damage}" if m.damage else ""
-            out.append((m.hex, f"{m.name} of {u.name}{_side(u)}: {m.wounds} wound{'s' if m.wounds != 1 else ''}{hurt}, "
-                               f"Resolve {u.resolve}"))
+            out.append((m.hex, f"{m.name} of {u.name}{_side(u)}: {plural(m.wounds, 'wound')}{hurt}, Resolve {u.resolve}"))
     for p in data.pieces:
         state = ("" if p.collapsible else ", not collapsible") + (", collapsed" if p.collapsed else "")
         out.append((None, f"piece {p.name}: Cover {p.cover}{state}, on {' '.join(label(h) for h in p.hexes)}"))

@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: scenario text in and out is one piece that every topic
+# module imports from: the format, its reader and the helpers each topic's reader shares, its
+# writer, the text faces, and the registry of topic sections. About 40% of the lines are numpydoc
+# docstrings and doctests.
 """Scenario text in and out: the format, its reader and writer, and the registry of topic sections.
 
 A few readable lines describe a board, the units on it and whatever a rule topic adds::
@@ -29,9 +33,6 @@ The core sections (read here):
 * ``#`` starts a comment; blank lines are ignored.
 
 Errors name the file, line and column (:class:`~hexrules.errors.ScenarioError`).
-
-(About 1,000 lines, most of them documentation: the format, its reader with the helpers every
-topic's reader shares, its writer and the registry are one piece a topic module imports from.)
 
 Topic sections
 --------------
