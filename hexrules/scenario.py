@@ -1,6 +1,6 @@
 # Why this module is over ~900 lines: scenario text in and out is one piece that every topic
 # module imports from: the format, its reader and the helpers each topic's reader shares, its
-# writer, the text faces, and the registry of topic sections. About 40% of the lines are numpydoc
+# writer, the text faces, and the registry of topic sections. About a third of the lines are numpydoc
 # docstrings and doctests.
 """Scenario text in and out: the format, its reader and writer, and the registry of topic sections.
 
