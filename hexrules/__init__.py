@@ -1,7 +1,9 @@
 """hexrules: a Jupyter teaching kit for the movement and damage rules of hex-board wargames.
 
-The board is a networkx graph of hex cells (:mod:`hexrules.board`), the changing part of a game
-is a small frozen :class:`~hexrules.state.State`, every rules switch of RULES.md lives in one
+The board is a networkx graph of hex cells (:mod:`hexrules.board`), read from scenario text
+(:mod:`hexrules.scenario`, whose topic sections such as Crush's :mod:`hexrules.crush_scenario`
+register when this package is imported), the changing part of a game is a small frozen
+:class:`~hexrules.state.State`, every rules switch of RULES.md lives in one
 frozen :class:`~hexrules.options.RulesOptions`, and the rules are functions over these
 (:mod:`hexrules.movement`, ...). Drawing (:mod:`hexrules.plot`) and widgets
 (:mod:`hexrules.widgets`) are imported only when used, so ``import hexrules`` stays light.
@@ -19,7 +21,9 @@ from .errors import (
 from .hexgrid import DIRECTIONS, FLAT, POINTY, Hex, Layout, from_label, hex_range, to_label
 from .options import DEFAULT, RulesOptions
 from .state import State, Unit
-from .board import Board, Scenario, TerrainType, builtin, load_scenario, parse_scenario
+from .board import Board, TerrainType
+from .scenario import Scenario, builtin, load_scenario, parse_scenario
+from . import crush_scenario  # noqa: F401  (registers Crush's sections: parse_scenario knows every shipped one)
 
 __version__ = "0.1.0"
 

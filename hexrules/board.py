@@ -1,4 +1,4 @@
-"""The board: a networkx graph of hex cells, its terrain table, and scenario text in and out.
+"""The board: a networkx graph of hex cells and its terrain table.
 
 The board is static for a scenario: which hexes exist, their elevation (levels, 0 = ground) and
 terrain. What changes (units, damage) lives in :class:`hexrules.state.State`.
@@ -12,45 +12,23 @@ the ground on an empty board (``1 + climb + terrain extra``; impassable targets 
 attribute and are hidden by the movement weight). Unit-dependent costs (jumping, Engagement,
 blocking) come from the ``weight=`` callables of :mod:`hexrules.movement`.
 
-Scenario text
--------------
-A few readable lines describe a board and the units on it::
-
-    name: Jumping example
-    map:
-        1  1  0  1  2
-         0  1  0  1  0
-        0  0  ~  X  0
-    units:
-        "Char's Zaku II"  side=zeon  at=A1  advance=3 dash=2
-    garrisons:
-        "Federation Garrison"  side=federation  at=C1
-
-* ``map:`` rows are offset rows (``odd-r``: odd rows sit half a hex to the right; indentation
-  is only for the eye). A cell is an elevation (digits, default 0) followed by an optional
-  terrain symbol: ``.`` open, ``~`` water, ``X`` impassable, or a designer symbol. ``-`` is
-  "no hex here", for boards that are not rectangles.
-* ``terrain: NAME symbol=S cost=N [impassable]`` adds or edits a terrain type.
-* ``units:`` and ``garrisons:`` lines: a name (quote it if it has spaces) then ``key=value``
-  fields: ``side`` and ``at`` (a label such as ``C4``) are required; ``advance``, ``dash``,
-  ``speed``, ``hp``, ``damage`` and ``ignore_engagement`` are optional.
-* ``#`` starts a comment; blank lines are ignored.
-
-Errors name the file, line and column (:class:`~hexrules.errors.ScenarioError`).
+Scenario text (a board and the units on it, in a few readable lines) is read and written by
+:mod:`hexrules.scenario`; :meth:`Board.from_text` and :meth:`Board.to_text` call it. The names
+that lived here before it (``Scenario``, ``parse_scenario``, ``load_scenario``, ``builtin``,
+``scenario_names``) still import from this module.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
 
 import networkx as nx
 
-from .errors import BoardError, HexError, HexrulesError, ScenarioError, StateError
+from .errors import BoardError, HexError, StateError
 from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_label, from_offset, to_label, to_offset
-from .state import State, Unit
+from .state import State
 
 __all__ = [
     "TerrainType",
@@ -59,7 +37,24 @@ __all__ = [
     "Scenario",
     "load_scenario",
     "parse_scenario",
+    "builtin",
+    "scenario_names",
 ]
+
+#: Names that moved to :mod:`hexrules.scenario`, still importable from here (PEP 562: a plain
+#: import would be a cycle, since the scenario module builds on :class:`Board`).
+_MOVED = ("Scenario", "parse_scenario", "load_scenario", "builtin", "scenario_names")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        from . import scenario
+
+        return getattr(scenario, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_AXIAL = re.compile(r"^\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -320,11 +315,15 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str, *, source: str = "<text>") -> "Board":
-        """The board of a scenario text (units are ignored; see :func:`parse_scenario`)."""
+        """The board of a scenario text (units are ignored; see :func:`hexrules.scenario.parse_scenario`)."""
+        from .scenario import parse_scenario
+
         return parse_scenario(text, source=source).board
 
     def to_text(self, state: State | None = None) -> str:
         """Scenario text for this board (and ``state``'s units); :meth:`from_text` reads it back."""
+        from .scenario import Scenario
+
         return Scenario(self, state or State(), self.name).to_text()
 
     @classmethod
@@ -345,14 +344,18 @@ class Board:
         return cls(cells, name=name)
 
     def __repr__(self) -> str:
+        from .scenario import source_repr
+
         try:
-            return f"Board.from_text({self.to_text()!r})"
+            return source_repr("Board.from_text", self.to_text())
         except BoardError:  # hexes with negative offset coordinates have no text form
             return f"Board({self.cells()!r}, name={self.name!r})"
 
     def __str__(self) -> str:
+        from .scenario import map_text
+
         try:
-            return _map_text(self)
+            return map_text(self)
         except BoardError:
             return repr(self)
 
@@ -360,363 +363,4 @@ class Board:
         from . import plot
 
         return plot.to_png(self)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """A board, the units on it, and a name: what a scenario text describes.
-
-    Examples
-    --------
-    >>> sc = Scenario.from_text('''
-    ... map:
-    ...   0 0 1
-    ... units:
-    ...   Gundam side=federation at=A1
-    ... ''')
-    >>> sc.state.unit("Gundam").hex == sc.board.hex("A1")
-    True
-    >>> Scenario.from_text(sc.to_text()) == sc
-    True
-    """
-
-    board: Board
-    state: State = field(default_factory=State)
-    name: str = ""
-
-    def __post_init__(self) -> None:
-        self.board.check_state(self.state)
-
-    @classmethod
-    def from_text(cls, text: str, *, source: str = "<text>") -> "Scenario":
-        """Parse scenario text; see :func:`parse_scenario`."""
-        return parse_scenario(text, source=source)
-
-    def to_text(self) -> str:
-        """Scenario text that :meth:`from_text` reads back to an equal scenario."""
-        b = self.board
-        out = []
-        if self.name:
-            out.append(f"name: {self.name}")
-        if b.orientation is FLAT:
-            out.append("orientation: flat")
-        for t in b.terrain_table.values():
-            if DEFAULT_TERRAIN.get(t.name) != t:
-                out.append(f"terrain: {t.name} symbol={t.symbol} cost={t.cost}" + ("" if t.passable else " impassable"))
-        out.append("map:")
-        out.extend("    " + row for row in _map_text(b).splitlines())
-        for title, garrison in (("units", False), ("garrisons", True)):
-            units = [u for u in self.state if u.garrison == garrison]
-            if units:
-                out.append(f"{title}:")
-                out.extend("    " + _unit_text(b, u) for u in units)
-        return "\n".join(out) + "\n"
-
-    def _repr_png_(self) -> bytes:  # pragma: no cover - exercised in notebooks
-        from . import plot
-
-        return plot.to_png(self.board, self.state)
-
-
-def _cell_text(board: Board, h: Hex) -> str:
-    d = board.graph.nodes[h]
-    t = board.terrain_table[d["terrain"]]
-    return f"{d['elevation']}{'' if t.name == 'open' else t.symbol}"
-
-
-def _map_text(board: Board) -> str:
-    offs = {to_offset(h, board.offset): h for h in board.graph}
-    if not offs:
-        return ""
-    cols = [c for c, _ in offs]
-    rows = [r for _, r in offs]
-    if min(cols) < 0 or min(rows) < 0:
-        raise BoardError("board has hexes with negative offset coordinates; it has no text form")
-    width = max(len(_cell_text(board, h)) for h in offs.values()) + 1
-    lines = []
-    for r in range(max(rows) + 1):
-        cells = [offs.get((c, r)) for c in range(max(cols) + 1)]
-        row = "".join((_cell_text(board, h) if h else "-").ljust(width) for h in cells).rstrip()
-        indent = " " if (board.offset == "odd-r" and r % 2) else ""
-        lines.append(indent + row)
-    return "\n".join(lines)
-
-
-def _quote(name: str) -> str:
-    return f'"{name}"' if re.search(r"[\s=#']", name) or not name else name
-
-
-def _unit_text(board: Board, u: Unit) -> str:
-    parts = [_quote(u.name), f"side={_quote(u.side)}", f"at={board.label(u.hex)}"]
-    if not u.garrison:
-        parts += [f"advance={u.advance}", f"dash={u.dash}"]
-        if u.speed:
-            parts.append(f"speed={u.speed}")
-    if u.hp is not None:
-        parts.append(f"hp={u.hp}")
-    if u.damage:
-        parts.append(f"damage={u.damage}")
-    if u.ignore_engagement:
-        parts.append("ignore_engagement=yes")
-    return "  ".join(parts)
-
-
-# --- parsing ------------------------------------------------------------------------------------
-
-_TOKEN = re.compile(r'"[^"]*"|\S+')
-_CELL = re.compile(r"^(\d*)(\D?)$")
-_SECTIONS = ("map", "units", "garrisons")
-_AXIAL = re.compile(r"^\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
-_HEAD = re.compile(r"^\s*([a-z_]+):(.*)$")
-_UNIT_INTS = ("advance", "dash", "speed", "hp", "damage")
-_BOOL = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
-
-
-class _Reader:
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def error(self, message: str, line: int, column: int | None = None, ruling: str | None = None) -> ScenarioError:
-        return ScenarioError(message, source=self.source, line=line, column=column, ruling=ruling)
-
-
-def _tokens(text: str) -> list[tuple[int, str]]:
-    """``(1-based column, token)`` pairs; a ``#`` outside quotes starts a comment."""
-    out = []
-    for m in _TOKEN.finditer(text):
-        tok = m.group(0)
-        if tok.startswith("#"):
-            break
-        out.append((m.start() + 1, tok))
-    return out
-
-
-def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
-    """Parse scenario text (format: module docstring of :mod:`hexrules.board`).
-
-    Parameters
-    ----------
-    text : str
-        The scenario.
-    source : str
-        Where the text came from (a file name), for error messages.
-
-    Returns
-    -------
-    Scenario
-
-    Raises
-    ------
-    ScenarioError
-        For malformed text, an unknown terrain symbol, a unit off the board, on an impassable
-        hex or on an occupied hex; the message has ``source:line:column``.
-
-    Examples
-    --------
-    >>> parse_scenario("map:\\n  0 0 lava\\n", source="demo.hex")
-    Traceback (most recent call last):
-    ...
-    hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
-    """
-    if not isinstance(source, str):
-        raise ScenarioError(f"source {source!r} is not a string naming where the text came from")
-    rd = _Reader(source)
-    if not isinstance(text, str):
-        raise rd.error(f"scenario text is {type(text).__name__}, not str", 1)
-    name = ""
-    orientation = POINTY
-    terrain = dict(DEFAULT_TERRAIN)
-    section: str | None = None
-    map_rows: list[tuple[int, list[tuple[int, str]]]] = []
-    unit_rows: list[tuple[int, bool, list[tuple[int, str]]]] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        toks = _tokens(raw)
-        if not toks:
-            continue
-        head = _HEAD.match(raw)
-        if head:
-            keyword, rest = head.group(1), head.group(2).split("#", 1)[0].strip()
-            rest_col = head.start(2) + 1 + (len(head.group(2)) - len(head.group(2).lstrip()))
-            if keyword in _SECTIONS:
-                if rest:
-                    raise rd.error(f"'{keyword}:' takes its entries on the following lines", lineno, rest_col)
-                section = keyword
-            elif keyword == "name":
-                name = head.group(2).strip()
-                section = None
-            elif keyword == "orientation":
-                if rest not in ("pointy", "flat"):
-                    raise rd.error(f"orientation {rest!r} is not 'pointy' or 'flat'", lineno, rest_col)
-                orientation = POINTY if rest == "pointy" else FLAT
-                section = None
-            elif keyword == "terrain":
-                t = _parse_terrain(rd, lineno, [(c, tok) for c, tok in toks if c >= rest_col])
-                clash = [o.name for o in terrain.values() if o.symbol == t.symbol and o.name != t.name]
-                if clash:
-                    raise rd.error(f"terrain {t.name!r}: symbol {t.symbol!r} is already {clash[0]!r}'s", lineno, rest_col, ruling="T1")
-                terrain[t.name] = t
-                section = None
-            else:
-                raise rd.error(
-                    f"unknown section {keyword!r} (expected name, orientation, terrain, map, units, garrisons)",
-                    lineno,
-                    head.start(1) + 1,
-                )
-            continue
-        col, first = toks[0]
-        if section is None:
-            raise rd.error(f"{first!r} is outside any section (start one with 'map:', 'units:' or 'garrisons:')", lineno, col)
-        if section == "map":
-            map_rows.append((lineno, toks))
-        else:
-            unit_rows.append((lineno, section == "garrisons", toks))
-    if not map_rows:
-        raise rd.error("no 'map:' section with at least one row", max(1, len(text.splitlines())))
-
-    by_symbol = {t.symbol: t for t in terrain.values()}
-    cells: dict[Hex, tuple[int, str]] = {}
-    for row, (lineno, toks) in enumerate(map_rows):
-        for colno, (col, tok) in enumerate(toks):
-            if tok == "-":
-                continue
-            m = _CELL.match(tok)
-            sym = m.group(2) if m else None
-            if not m or (sym and sym not in by_symbol) or (not m.group(1) and not sym):
-                known = ", ".join(repr(s) for s in by_symbol)
-                raise rd.error(f"map cell {tok!r} is not an elevation and a terrain symbol (known symbols: {known})", lineno, col, ruling="T1")
-            elevation = int(m.group(1)) if m.group(1) else 0
-            tname = by_symbol[sym].name if sym else "open"
-            cells[from_offset(colno, row, orientation.offset)] = (elevation, tname)
-    board = Board(cells, terrain, orientation, name)
-
-    units: list[Unit] = []
-    taken: dict[Hex, tuple[str, int]] = {}
-    named: dict[str, int] = {}
-    for lineno, garrison, toks in unit_rows:
-        unit = _parse_unit(rd, board, lineno, garrison, toks, taken)
-        if unit.name in named:
-            raise rd.error(f"two units are named {unit.name!r} (the first on line {named[unit.name]})", lineno, toks[0][0])
-        named[unit.name] = lineno
-        units.append(unit)
-    return Scenario(board, State(units), name)
-
-
-def _parse_terrain(rd: _Reader, lineno: int, toks: list[tuple[int, str]]) -> TerrainType:
-    if not toks:
-        raise rd.error("terrain line needs a name, e.g. 'terrain: mud symbol=m cost=2'", lineno)
-    (ncol, tname), *fields = toks
-    kw: dict = {"name": tname}
-    for col, tok in fields:
-        key, _, value = tok.partition("=")
-        if tok == "impassable":
-            kw["passable"] = False
-        elif key == "symbol" and value:
-            kw["symbol"] = value
-        elif key == "cost" and value.isdigit():
-            kw["cost"] = int(value)
-        else:
-            raise rd.error(f"terrain field {tok!r} is not symbol=S, cost=N or impassable", lineno, col, ruling="T1")
-    if "symbol" not in kw:
-        raise rd.error(f"terrain {tname!r} needs symbol=S", lineno, ncol, ruling="T1")
-    try:
-        return TerrainType(**kw)
-    except BoardError as e:
-        raise rd.error(str(e), lineno, ncol) from None
-
-
-def _parse_unit(
-    rd: _Reader, board: Board, lineno: int, garrison: bool, toks: list[tuple[int, str]], taken: dict[Hex, tuple[str, int]]
-) -> Unit:
-    (ncol, name), *fields = toks
-    name = name.strip('"')
-    kw: dict = {"name": name, "garrison": garrison}
-    where: tuple[int, str] | None = None
-    for col, tok in fields:
-        key, eq, value = tok.partition("=")
-        value = value.strip('"')
-        if not eq or not value:
-            raise rd.error(f"unit field {tok!r} is not key=value", lineno, col)
-        if key == "side":
-            kw["side"] = value
-        elif key == "at":
-            if where is not None:
-                raise rd.error(f"{name!r} has at= twice", lineno, col)
-            where = (col + 3, value)
-        elif key in _UNIT_INTS:
-            if not value.isdigit():
-                raise rd.error(f"{key}={value!r} is not a whole number >= 0", lineno, col + len(key) + 1, ruling="M2")
-            kw[key] = int(value)
-        elif key == "ignore_engagement":
-            if value.lower() not in _BOOL:
-                raise rd.error(f"ignore_engagement={value!r} is not yes or no", lineno, col, ruling="E5")
-            kw[key] = _BOOL[value.lower()]
-        else:
-            raise rd.error(f"unknown unit field {key!r} (known: side, at, {', '.join(_UNIT_INTS)}, ignore_engagement)", lineno, col)
-    for required in ("side",):
-        if required not in kw:
-            raise rd.error(f"{name!r} needs {required}=...", lineno, ncol)
-    if where is None:
-        raise rd.error(f"{name!r} needs at=LABEL (e.g. at=C4)", lineno, ncol)
-    col, label = where
-    try:
-        h = board.hex(label, what=f"{name!r} position")
-        kw["hex"] = h
-        unit = Unit(**kw)
-    except HexrulesError as e:
-        raise rd.error(str(e), lineno, col) from None
-    if not board.terrain(h).passable:
-        raise rd.error(f"{name!r} is on impassable hex {label}", lineno, col, ruling="T1")
-    if h in taken:
-        other, other_line = taken[h]
-        raise rd.error(f"{name!r} is on {label}, already held by {other!r} (line {other_line}): one unit per hex", lineno, col, ruling="M3")
-    taken[h] = (name, lineno)
-    return unit
-
-
-def load_scenario(path: str | Path) -> Scenario:
-    """Read a scenario file; errors name the file, line and column.
-
-    Raises
-    ------
-    ScenarioError
-        For malformed text (see :func:`parse_scenario`).
-    OSError
-        If the file cannot be read.
-    """
-    if not isinstance(path, (str, Path)):
-        raise ScenarioError(f"scenario path {path!r} is not a file name")
-    path = Path(path)
-    return parse_scenario(path.read_text(encoding="utf-8"), source=str(path))
-
-
-def scenario_names() -> list[str]:
-    """Names of the scenarios shipped in :mod:`hexrules.scenarios` (the rulebook's examples)."""
-    from importlib.resources import files
-
-    return sorted(p.name[:-4] for p in files("hexrules.scenarios").iterdir() if p.name.endswith(".hex"))
-
-
-def builtin(name: str, *, parser: Callable[..., Any] | None = None) -> Any:
-    """A scenario shipped with the kit, e.g. ``builtin("jumping")``.
-
-    Parameters
-    ----------
-    name : str
-        One of :func:`scenario_names`.
-    parser : callable, optional
-        ``parser(text, source=...)`` reading the file's text; default :func:`parse_scenario`
-        (so the result is a :class:`Scenario`). :func:`hexrules.crush.load_crush` passes
-        :func:`hexrules.crush.parse_crush_scenario`: one loader for every shipped scenario.
-
-    Raises
-    ------
-    ScenarioError
-        If there is no such scenario (the message lists them), or the parser rejects it.
-    """
-    from importlib.resources import files
-
-    if name not in scenario_names():
-        raise ScenarioError(f"no built-in scenario {name!r} (have: {', '.join(scenario_names())})", source="hexrules.scenarios")
-    res = files("hexrules.scenarios") / f"{name}.hex"
-    return (parser or parse_scenario)(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
 

@@ -474,20 +474,21 @@ def test_scenario_lookups_name_what_exists():
     with pytest.raises(StateError, match=r"vehicle \['Grinder'\] has no path .*\(ruling C1\)"):
         sc.crush(["Grinder"], seed=0)
     bare = parse_crush_scenario("map:\n 0 0\n", source="bare")
-    with pytest.raises(StateError, match=r"no #crush piece \(ruling C1\)"):
+    with pytest.raises(StateError, match=r"no terrain piece \(no 'pieces:' section\) \(ruling C1\)"):
         bare.piece()
 
 
 def test_scenario_errors_have_line_and_column():
-    text = "map:\n  0 0 0\n#crush piece Ruin cover=2 hexes=A1,Z9\n"
-    with pytest.raises(ScenarioError, match=r"<text>:3:\d+: .*Z9"):
+    # the same four faults the old '#crush' lines tested, in the sections that replaced them
+    text = "map:\n  0 0 0\npieces:\n  Ruin cover=2 hexes=A1,Z9\n"
+    with pytest.raises(ScenarioError, match=r"<text>:4:25: .*Z9"):  # the column of Z9 itself
         parse_crush_scenario(text)
-    with pytest.raises(ScenarioError, match=r"demo:3:\d+: unknown #crush entry 'tree'"):
+    with pytest.raises(ScenarioError, match=r"demo:3:1: unknown #crush entry 'tree'"):
         parse_crush_scenario("map:\n 0 0\n#crush tree x\n", source="demo")
-    with pytest.raises(ScenarioError, match=r"Cover -1|cover=.*whole number"):
-        parse_crush_scenario("map:\n 0 0\n#crush piece R cover=-1 hexes=A1\n")
-    with pytest.raises(ScenarioError, match=r"<text>:3: unit 'S': Resolve 0 .*C3"):
-        parse_crush_scenario("map:\n 0 0\n#crush squad S resolve=0\n#crush model S a at=A1\n")
+    with pytest.raises(ScenarioError, match=r"<text>:4:11: cover='-1' is not a whole number >= 0 \(ruling C1\)"):
+        parse_crush_scenario("map:\n 0 0\npieces:\n  R cover=-1 hexes=A1\n")
+    with pytest.raises(ScenarioError, match=r"<text>:4:13: resolve='0' is not a whole number from 1 to 12 \(ruling C3\)"):
+        parse_crush_scenario("map:\n 0 0\nsquads:\n  S resolve=0\n    a at=A1\n")
 
 
 # --- properties -------------------------------------------------------------------------------------

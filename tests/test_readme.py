@@ -48,6 +48,17 @@ def test_scenario_example_parses():
     assert sc.state.unit("Federation Garrison").garrison
 
 
+def test_crush_example_parses_and_crushes():
+    from hexrules.crush_scenario import parse_crush_scenario
+
+    (example,) = [b for b in blocks("") if "pieces:" in b]
+    sc = parse_crush_scenario(example, source="README.md")
+    # the rulebook's worked example: pre-reduction Cover 3 against Resolve 4, dice 6, 4, 3: 2 damage (C2, C3);
+    # Grinder drives across and off to D1, so only the Rangers (R1 on B1, R2 on C1) are affected
+    result = sc.crush(rolls={"Rangers": [6, 4, 3]})
+    assert result.affected == ("Rangers",) and result.resolution("Rangers").damage == 2
+
+
 def test_two_commands_exist_and_ci_calls_the_test_command():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^lab:", makefile, flags=re.M) and re.search(r"^test:", makefile, flags=re.M)

@@ -132,3 +132,14 @@ def test_collapse_explorer_highlights():
 def test_collapse_title_is_not_doubled():
     ex = CollapseExplorer(seed=1)
     assert ex.title.value.count("Crush:") == 1
+
+
+def test_collapse_heading_is_the_title_and_a_scenario_with_crush_sections_is_accepted():
+    from hexrules import parse_scenario
+
+    sc = parse_scenario("title: A tank and a ruin\nmap:\n 0 0 0\npieces:\n Ruin cover=2 hexes=B1\n"
+                        "squads:\n S resolve=4\n  m at=B1\nvehicles:\n Tank at=A1 shield=4 resolve=2 hp=5\n"
+                        "paths:\n Tank A1 B1 C1\n")
+    ex = CollapseExplorer(sc, seed=1)
+    assert ex.title.value == "<b>Crush: A tank and a ruin</b>"
+    assert ex.result.affected == ("S",)  # m is on the piece (C2); the Tank drove across and off

@@ -213,6 +213,18 @@ def test_titles_follow_n():
     assert "Push 1" in cmp.title.value and "Push 2" not in cmp.title.value
 
 
+def test_headings_come_from_the_title_else_the_name():
+    # the scenario's title names the situation, the slider the N; a name is shown as written
+    from hexrules import parse_scenario
+
+    sc = parse_scenario("name: Push 2: two rocks\ntitle: Between two rocks\nmap:\n 0 0 0 0\n"
+                        "units:\n Zaku side=zeon at=A1\n Gundam side=federation at=B1\n")
+    ex = ForcedExplorer(sc, "push", n=3)
+    assert ex.title.value == "<b>Push 3: Between two rocks — every way the Push can go</b>"
+    untitled = ForcedExplorer(sc.replace(title=""), "push", n=1)
+    assert untitled.title.value == "<b>Push 1: Push 2: two rocks — every way the Push can go</b>"
+
+
 def test_ally_target_is_refused_in_ui_words():
     # GM (federation) on D3 as the source, the Gundam (federation) as the target: an ally. Said in
     # the controls' words, not the API's "allow_allies=True"

@@ -45,13 +45,15 @@ import ipywidgets as widgets
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..crush import POLICIES, CrushResult, CrushScenario, CrushUnit, crush, load_crush
+from ..crush import POLICIES, CrushResult, CrushUnit, crush
+from ..crush_scenario import CrushScenario, board_tokens, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_distribution, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
                     draw_heatmap, new_figure, set_at_least, set_bars, set_heatmap, side_colour)
-from ..state import State, Unit
+from ..scenario import Scenario
+from ..state import State
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
@@ -109,17 +111,19 @@ def heatmap_values(metric: int | None = None, covers: Sequence[int] = COVERS, re
 # --- the collapse on a board ------------------------------------------------------------------------
 
 
-def crush_title(name: str | None) -> str:
-    """The heading of a :class:`CollapseExplorer`: ``"Crush: <name>"``, never "Crush: Crush: ...".
+def crush_title(title: str | None) -> str:
+    """The heading of a :class:`CollapseExplorer`: ``"Crush: <title>"``.
 
-    >>> crush_title("Crush: Grinder through the hab block")
-    'Crush: Grinder through the hab block'
+    ``title`` is the scenario's :attr:`~hexrules.crush_scenario.CrushScenario.heading` (its
+    ``title:``, else its name).
+
     >>> crush_title("Grinder through the hab block")
     'Crush: Grinder through the hab block'
+    >>> crush_title(None)
+    'Crush'
     """
-    import re
-
-    return "Crush: " + re.sub(r"^\s*crush\s*:\s*", "", name or "", flags=re.IGNORECASE)
+    title = (title or "").strip()
+    return f"Crush: {title}" if title else "Crush"
 
 
 def _route_options(sc: CrushScenario, vehicle: str) -> list[tuple[str, tuple]]:
@@ -139,8 +143,9 @@ class CollapseExplorer(Explorer):
 
     Parameters
     ----------
-    scenario : str or CrushScenario
-        A Crush scenario (default ``"crush_hab_block"``, :func:`hexrules.crush.load_crush`).
+    scenario : str, CrushScenario or Scenario
+        A Crush scenario (default ``"crush_hab_block"``, :func:`hexrules.crush_scenario.load_crush`),
+        or a :class:`~hexrules.scenario.Scenario` with Crush sections.
     seed : int
         The seed of the roll (C5); "Roll again" adds 1.
     step : int or None
@@ -158,7 +163,7 @@ class CollapseExplorer(Explorer):
     Raises
     ------
     ExplorerError
-        If ``scenario`` is neither a name nor a :class:`~hexrules.crush.CrushScenario`, ``seed``
+        If ``scenario`` is neither a name nor a scenario, ``seed``
         is not a whole number in 0..99999, or ``step`` is not a step of the Crush shown first.
     ScenarioError
         If ``scenario`` is not a shipped Crush scenario's name.
@@ -183,6 +188,8 @@ class CollapseExplorer(Explorer):
     def __init__(self, scenario: str | CrushScenario = "crush_hab_block", *, seed: int = 1, step: int | None = None) -> None:
         if isinstance(scenario, str):
             scenario = load_crush(scenario)
+        elif isinstance(scenario, Scenario):  # a scenario with Crush sections, e.g. parse_scenario's
+            scenario = CrushScenario(scenario)
         elif not isinstance(scenario, CrushScenario):
             raise ExplorerError(f"scenario={scenario!r} is not a Crush scenario name or a CrushScenario")
         self.scenario = sc = scenario
@@ -208,7 +215,7 @@ class CollapseExplorer(Explorer):
             "step": widgets.IntSlider(value=1, min=1, max=2, description="Step"),
             "next": widgets.Button(description="Next step"),
         }
-        super().__init__(fig, controls, title=crush_title(sc.name))
+        super().__init__(fig, controls, title=crush_title(sc.heading))
         self.controls["reroll"].on_click(self._reroll)
         self.controls["next"].on_click(self._next)
         self.art = draw_board(sc.board, self._tokens(sc.units, sc.units), ax=self.ax, legend=False)
@@ -263,20 +270,7 @@ class CollapseExplorer(Explorer):
     @staticmethod
     def _tokens(units: Sequence[CrushUnit], sides_from: Sequence[CrushUnit]) -> State:
         """A :class:`~hexrules.state.State` of tokens: one per living model, a square per vehicle."""
-        tokens: list[Unit] = []
-        seen: set = set()
-        for u in units:
-            side = u.side or u.name
-            if u.is_vehicle:
-                if u.hex not in seen:
-                    tokens.append(Unit(u.name, side, u.hex, garrison=True, damage=u.major))
-                    seen.add(u.hex)
-                continue
-            for m in u.models:
-                if m.alive and m.hex not in seen:
-                    tokens.append(Unit(f"{u.name}/{m.name}", side, m.hex, damage=m.damage))
-                    seen.add(m.hex)
-        return State(tokens)
+        return board_tokens(units)
 
     def _legend(self) -> None:
         handles = [

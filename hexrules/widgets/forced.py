@@ -85,30 +85,20 @@ SWITCHES_BY_KIND: dict[str, tuple[str, ...]] = {
 }
 
 
-def forced_title(name: str | None, kind: str, n: int, what: str) -> str:
-    """An explorer's heading from the current N: ``"Push 3: Zaku I's Knuckle Shield ... — what"``.
+def forced_title(title: str | None, kind: str, n: int, what: str) -> str:
+    """An explorer's heading: ``"Push 3: <title> — <what>"``, N from the slider.
 
-    A scenario name's own "Push 2" / "Pull" at its start takes the slider's N (not the
-    scenario's); another name follows ``"Push N: "``.
+    ``title`` is the scenario's :attr:`~hexrules.scenario.Scenario.heading` (its ``title:``, else
+    its name), so a scenario's title names the situation, not an N of its own.
 
-    >>> forced_title("Push 2: Zaku I's Knuckle Shield critical hit", "push", 3, "every way it can go")
-    "Push 3: Zaku I's Knuckle Shield critical hit — every way it can go"
-    >>> forced_title("Pull next to a hill", "pull", 2, "every way it can go")
-    'Pull 2 next to a hill — every way it can go'
+    >>> forced_title("Zaku I's Knuckle Shield", "push", 3, "every way it can go")
+    "Push 3: Zaku I's Knuckle Shield — every way it can go"
     >>> forced_title(None, "pull", 1, "two readings side by side")
     'Pull 1 — two readings side by side'
     """
-    import re
-
     word = "Push" if kind == "push" else "Pull"
-    name = (name or "").strip()
-    m = re.match(r"(push|pull)\b(\s+\d+)?", name, flags=re.IGNORECASE)
-    if m:  # "Push 2: ...", "Push 2 into a unit", "Pull next to a hill": the slider's N instead
-        rest = name[m.end():]
-        head = f"{word} {n}{rest}" if rest.strip() else f"{word} {n}"
-    else:
-        head = f"{word} {n}: {name}" if name else f"{word} {n}"
-    return f"{head} — {what}"
+    title = (title or "").strip()
+    return f"{word} {n}: {title} — {what}" if title else f"{word} {n} — {what}"
 
 
 def _check_kind(kind: Any) -> str:
@@ -312,7 +302,7 @@ class ForcedExplorer(Explorer):
                                               layout=widgets.Layout(width="32em"))
         controls["step"] = widgets.IntSlider(value=0, min=0, max=0, description="Step")
         controls.update(self._buttons)
-        super().__init__(fig, controls, title=forced_title(sc.name, kind, n, f"every way the {word} can go"))
+        super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, f"every way the {word} can go"))
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True))
         self.layer = ForcedLayer(self.art)
@@ -484,7 +474,7 @@ class ForcedExplorer(Explorer):
         fm = self.move
         if fm is None:
             word = "Push" if self.kind == "push" else "Pull"
-            self.set_title(forced_title(self.scenario.name, self.kind, self.controls["n"].value,
+            self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
                                         f"every way the {word} can go"))
             self.layer.show(None)
             self.shown_state = self.scenario.state
@@ -493,7 +483,7 @@ class ForcedExplorer(Explorer):
                 raise self._error
             return
         word = "Push" if self.kind == "push" else "Pull"
-        self.set_title(forced_title(self.scenario.name, self.kind, self.controls["n"].value,
+        self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
                                     f"every way the {word} can go"))
         b = self.branch
         k = self.controls["step"].value
@@ -582,7 +572,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
             "target": widgets.Dropdown(options=names, value=target, description="Target"),
             "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
         })
-        super().__init__(fig, controls, title=forced_title(sc.name, kind, n, "two readings side by side"))
+        super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, "two readings side by side"))
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, ForcedLayer.legend_handles(), below=True)
         self.layers = [ForcedLayer(a) for a in self.arts]
@@ -590,7 +580,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.update()
 
     def redraw(self) -> None:
-        self.set_title(forced_title(self.scenario.name, self.kind, self.controls["n"].value,
+        self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
                                     "two readings side by side"))
         self.moves = []
         err: HexrulesError | None = None
@@ -731,7 +721,7 @@ class MultiPushExplorer(Explorer):
                                                          style={"description_width": "initial"})
         word = "Push" if kind == "push" else "Pull"
         super().__init__(fig, controls,
-                         title=forced_title(sc.name, kind, n, "one unit at a time, in a chosen order (P5)"))
+                         title=forced_title(sc.heading, kind, n, "one unit at a time, in a chosen order (P5)"))
         self.art = draw_board(sc.board, sc.state, ax=ax)
         c = _FORCED
         self.art.legend(sc.state, [

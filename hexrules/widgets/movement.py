@@ -160,7 +160,7 @@ class ScenarioExplorer(Explorer):
     def redraw(self) -> None:
         self.scenario = sc = builtin(self.controls["scenario"].value)
         self.ax.clear()
-        self.art = draw_board(sc.board, sc.state, ax=self.ax, title=sc.name)
+        self.art = draw_board(sc.board, sc.state, ax=self.ax, title=sc.heading)
         self.explain(sc.to_text())
 
 
@@ -198,7 +198,7 @@ class HexExplorer(Explorer):
             "hex": widgets.Dropdown(options=_label_options(sc.board), value=hex, description="Hex"),
             "other": widgets.Dropdown(options=_label_options(sc.board), value=other, description="Other hex"),
         }
-        super().__init__(fig, controls, title=f"{sc.name or 'Board'}: hexes and the graph")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Board'}: hexes and the graph")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, [
             legend_handle("fill", "distance (darker: nearer)", _MOVE["distance"], alpha=0.6),
@@ -308,7 +308,7 @@ class ReachExplorer(Explorer):
         }
         controls.update(switch_ctls)
         fig, (ax,) = new_figure(sc.board)
-        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: where can it go, and what does it cost?")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, reach_legend())
         self.on_hex_click([self.art], self._clicked)
@@ -413,7 +413,7 @@ class EngagementExplorer(Explorer):
             "reset": widgets.Button(description="Reset", tooltip="Back to the scenario's positions"),
         }
         self._syncing = False
-        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: who is Engaged?")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: who is Engaged?")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, engagement_legend(ignoring=True, theme=_THEME) + [
             legend_handle("outline", "chosen unit", _MOVE["target"]),
@@ -566,7 +566,7 @@ class CompareExplorer(TwoReadingsExplorer):
             "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"), value=target,
                                        description="Target"),
         })
-        super().__init__(fig, controls, title=f"{sc.name or 'Scenario'}: two readings side by side")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, reach_legend(), below=True)
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
