@@ -219,11 +219,14 @@ def uv_entry():
 
 def pip_settings(python):
     """pip's configured ``index-url`` and ``cert`` (from its config files and PIP_* variables),
-    as seen by the pip of *python*."""
-    out = subprocess.run([python, "-m", "pip", "config", "list"], capture_output=True,
-                         text=True, timeout=120)
+    as seen by the pip of *python* (none if it has no pip)."""
+    try:
+        out = subprocess.run([python, "-m", "pip", "config", "list"], capture_output=True,
+                             text=True, timeout=120).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        out = ""
     settings = {}
-    for line in out.stdout.splitlines():
+    for line in out.splitlines():
         key, sep, value = line.partition("=")
         if not sep:
             continue
@@ -279,8 +282,21 @@ def read_stamp(venv):
         return None
 
 
-def ensure_uv(venv):
-    """``venv/bin/uv`` at the version of the lock, installed by pip with its hashes."""
+def has_pip(python):
+    try:
+        return subprocess.run([python, "-m", "pip", "--version"], capture_output=True,
+                              timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def ensure_uv(venv, base=None):
+    """``venv/bin/uv`` at the version of the lock, installed by pip with its hashes.
+
+    The pip used is the venv's own if it has one, else that of *base* (the interpreter that
+    made the venv) installing into the venv (``--prefix``: no copy of pip in .venv, which
+    saves the seconds of ``ensurepip``), else one that ``ensurepip`` puts into the venv.
+    """
     entry = uv_entry()
     want = pinned_version(entry)
     uv = os.path.join(venv, "bin", "uv")
@@ -289,14 +305,23 @@ def ensure_uv(venv):
         if out.returncode == 0 and out.stdout.split()[1:2] == [want]:
             return uv
     fd, req = tempfile.mkstemp(prefix="hexrules-uv-", suffix=".txt")
+    pip_args = ["-m", "pip", "install", "-qq", "--disable-pip-version-check", "--no-deps",
+                "--only-binary=:all:", "--require-hashes", "-r", req]
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(entry + "\n")
-        say("installing uv %s (pip, hash-checked)" % want)
-        run([venv_python(venv), "-m", "pip", "install", "-qq", "--disable-pip-version-check",
-             "--no-deps", "--only-binary=:all:", "--require-hashes", "-r", req])
+        say("installing uv %s with pip (hash-checked)" % want)
+        py = venv_python(venv)
+        if not has_pip(py) and base and has_pip(base):
+            subprocess.run([base] + pip_args + ["--prefix", os.path.abspath(venv)])
+        if not os.path.exists(uv):  # no pip outside, or it installed elsewhere (a distro's scheme)
+            if not has_pip(py):
+                run([py, "-m", "ensurepip", "--default-pip"])
+            run([py] + pip_args)
     finally:
         os.unlink(req)
+    if not os.path.exists(uv):
+        raise KitEnvError("pip did not install uv into %s" % venv)
     return uv
 
 
@@ -304,14 +329,16 @@ def install(venv, installer, ident):
     py = venv_python(venv)
     t0 = time.monotonic()
     if installer == "uv":
-        uv = ensure_uv(venv)
-        env = uv_environment(py)
+        uv = ensure_uv(venv, ident["base"])
+        env = uv_environment(ident["base"])
         say("installing requirements.lock with uv (every file checked against its sha256)")
         run([uv, "pip", "sync", "--quiet", "--python", py, "--require-hashes",
              "--compile-bytecode", LOCK], env=env)
         run([uv, "pip", "install", "--quiet", "--python", py, "--no-deps",
              "--no-build-isolation", "-e", ROOT], env=env)
     else:
+        if not has_pip(py):
+            run([py, "-m", "ensurepip", "--default-pip"])
         say("installing requirements.lock with pip (every file checked against its sha256)")
         run([py, "-m", "pip", "install", "-qq", "--disable-pip-version-check",
              "--require-hashes", "--no-deps", "--only-binary=:all:", "-r", LOCK])
@@ -345,7 +372,7 @@ def ensure(venv, python_given, installer, dry_run=False):
         if action == "recreate":
             remove_venv(venv)
         say("creating %s with %s" % (venv, describe(target)))
-        run([sys.executable, "-m", "venv", venv])
+        run([sys.executable, "-m", "venv", "--without-pip", venv])
         ident = probe(venv_python(venv))
         if ident is None:
             raise KitEnvError("the new %s does not run its Python" % venv)
@@ -361,8 +388,9 @@ def lock(venv):
     py = venv_python(venv)
     if probe(py) is None:
         raise KitEnvError("make lock needs the kit's venv (for uv): run make .venv/.installed first")
-    uv = ensure_uv(venv)
-    env = uv_environment(py)
+    base = probe(py)["base"]
+    uv = ensure_uv(venv, base)
+    env = uv_environment(base)
     say("resolving requirements.in for CPython %s+, every platform, with hashes"
         % ".".join(map(str, MIN_PYTHON)))
     run([uv, "pip", "compile", "--quiet", REQUIREMENTS_IN, "--universal",
