@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parent
@@ -136,7 +137,13 @@ def main(argv: list[str]) -> int:
     print("lab: starting JupyterLab on 127.0.0.1 (terminals "
           f"{'on' if opts['terminals'] else 'off'}); open the URL with the token that it "
           "prints below.", flush=True)
+    # The server stack's own deprecation notices ("ServerApp.token config is deprecated", from
+    # notebook_shim listing the server's traits) are not the learner's to read. Voila's import
+    # (its server extension loads in the lab) turns traitlets' on, so this filter comes after.
+    import voila  # noqa: F401
     from jupyterlab.labapp import LabApp
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
 
     LabApp.launch_instance(argv=args)
     return 0
