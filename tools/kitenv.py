@@ -133,26 +133,23 @@ def plan(venv, python_given, target):
     for the kit).
     """
     need = "%d.%d" % MIN_PYTHON
-    if not os.path.exists(venv_python(venv)) and not os.path.exists(venv):
+
+    def check_target():
         if too_old(target):
             raise KitEnvError(
                 "hexrules needs Python %s+, but PYTHON is %s. Run with a newer one, e.g.: "
                 "make lab PYTHON=python3.11" % (need, describe(target)))
+
+    if not os.path.exists(venv):
+        check_target()
         return "create", None, None
     current = probe(venv_python(venv))
     if current is None:
-        if too_old(target):
-            raise KitEnvError(
-                "%s exists but its Python does not run, and PYTHON is %s (hexrules needs "
-                "%s+). Run with a newer one, e.g.: make lab PYTHON=python3.11"
-                % (venv, describe(target), need))
+        check_target()
         return "recreate", ("%s exists but its Python does not run (moved or removed?); "
                             "recreating it with %s" % (venv, describe(target))), None
     if python_given:
-        if too_old(target):
-            raise KitEnvError(
-                "hexrules needs Python %s+, but PYTHON is %s. Run with a newer one, e.g.: "
-                "make lab PYTHON=python3.11" % (need, describe(target)))
+        check_target()
         if not same_python(current, target):
             return "recreate", ("%s was made by %s; PYTHON is %s: recreating it"
                                 % (venv, describe(current), describe(target))), None
