@@ -132,20 +132,22 @@ def main(argv: list[str] | None = None) -> int:
                 caches = work / f"cache-{name}-{command}"
                 for state in ("cold", "warm"):
                     label = f"{name}-{command}-{state}"
+                    load = os.getloadavg()[0]
                     marks = measure(ref, command, caches, work, label)
-                    rows.append((name, command, state, marks))
-                    print(f"  {label:<18} " + "  ".join(f"{k} {v:6.1f} s" for k, v in marks.items()),
-                          flush=True)
+                    rows.append((name, command, state, marks, load))
+                    print(f"  {label:<18} " + "  ".join(f"{k} {v:6.1f} s" for k, v in marks.items())
+                          + f"  (load {load:.1f} before)", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    load = os.getloadavg()[0]
-    print(f"\nFresh clone -> README command, seconds ({os.cpu_count()} cores, load {load:.1f}; "
-          f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}):")
-    print(f"  {'commit':<8} {'command':<9} {'cache':<6} {'set-up':>8} {'ready':>8}")
-    for name, command, state, marks in rows:
+    print(f"\nFresh clone -> README command, seconds ({os.cpu_count()} cores; "
+          f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}; "
+          "ready: make lab's URL, make test's collection done):")
+    print(f"  {'commit':<8} {'command':<9} {'cache':<6} {'set-up':>8} {'ready':>8} {'load':>6}")
+    for name, command, state, marks, load in rows:
         ready = marks.get("URL", marks.get("collected"))
-        print(f"  {name:<8} {'make ' + command:<9} {state:<6} {marks['set-up']:8.1f} {ready:8.1f}")
-    by = {(n, c, s): m for n, c, s, m in rows}
+        print(f"  {name:<8} {'make ' + command:<9} {state:<6} {marks['set-up']:8.1f} {ready:8.1f}"
+              f" {load:6.1f}")
+    by = {(n, c, s): m for n, c, s, m, _ in rows}
     for command in commands:
         for state in ("cold", "warm"):
             b, a = by.get(("before", command, state)), by.get(("after", command, state))
