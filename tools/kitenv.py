@@ -3,7 +3,7 @@
     python3 tools/kitenv.py ensure [--python-given] [--installer uv|pip] [--dry-run] [VENV]
     python3 tools/kitenv.py lock [VENV]
 
-``ensure`` (every ``make lab``, ``make test``, ...; a no-op in ~0.1 s when nothing changed):
+``ensure`` (every ``make lab``, ``make test``, ...; a no-op in ~0.2 s when nothing changed):
 
 1. Picks the interpreter. Without ``PYTHON=`` the existing ``.venv`` keeps the Python that made
    it; ``make ... PYTHON=python3.12`` (``--python-given``) names the one to use, and a ``.venv``
