@@ -1,23 +1,29 @@
 # hexrules: the two commands of the README, plus helpers.
-#   make lab    open JupyterLab on notebooks/ (127.0.0.1, token auth on, URL printed)
+#   make lab    open JupyterLab on your copy of the lessons (127.0.0.1, token auth on, URL printed)
 #   make test   run every test: unit, property, doctest, notebooks, browser
-# Both create (or reuse) the project virtual environment .venv with the pinned versions
-# of requirements.lock; a change of the lock or of pyproject.toml reinstalls it.
+# Both create (or update) the project virtual environment .venv with exactly the pinned,
+# hash-checked packages of requirements.lock (tools/kitenv.py: uv, bootstrapped by pip).
+# A change of the lock, of pyproject.toml or of PYTHON= reinstalls it.
 
-PYTHON ?= python3
-VENV   := .venv
-PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+PYTHON    ?= python3
+INSTALLER ?= uv
+VENV      := .venv
+PY        := $(VENV)/bin/python
+STAMP     := $(VENV)/.installed
+# PYTHON named on the command line or in the environment: a .venv of another Python is
+# recreated with it. Otherwise an existing .venv keeps the Python that made it.
+PYTHON_GIVEN := $(if $(filter command line environment environment override,$(origin PYTHON)),--python-given)
 
-.PHONY: lab test test-fast figures bench app lock clean
+.PHONY: lab test test-fast figures bench app reset-lesson lock clean $(STAMP)
 
-$(STAMP): requirements.lock pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hexrules needs Python 3.11+, got " + sys.version.split()[0] + " from $(PYTHON); run: make PYTHON=python3.11 ...")'
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
-	@touch $(STAMP)
+# Always run: kitenv.py checks the venv's Python and the lock's hash, and is a no-op
+# (about 0.2 s) when nothing changed.
+$(STAMP):
+	@$(PYTHON) tools/kitenv.py ensure $(PYTHON_GIVEN) --installer=$(INSTALLER) $(VENV)
 
+# Your copy of the lessons is in my-lessons/ (git-ignored; see the README). Options go in
+# ARGS: make lab ARGS=--port=8899, make lab ARGS=--terminals (JupyterLab's terminals, off
+# by default), or any JupyterLab option.
 lab: $(STAMP)
 	$(PY) tools/lab.py $(ARGS)
 
@@ -35,16 +41,22 @@ figures: $(STAMP)
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-# A notebook as a standalone page (Voila app mode): make app NB=notebooks/02_elevation.ipynb
-NB ?= notebooks/02_elevation_and_movement_cost.ipynb
+# Lessons as standalone pages (Voila app mode), starting on NB:
+#   make app NB=notebooks/06_push.ipynb ARGS=--port=8866
 app: $(STAMP)
-	$(PY) tools/app.py $(NB)
+	$(PY) tools/app.py $(or $(NB),notebooks/02_elevation_and_movement_cost.ipynb) $(ARGS)
 
-lock:
-	rm -rf /tmp/hexrules-lock && $(PYTHON) -m venv /tmp/hexrules-lock
-	/tmp/hexrules-lock/bin/pip install --quiet -r requirements.in
-	(echo "# Exact versions the kit is tested with (resolved on CPython 3.11). Installed by the Makefile."; \
-	 echo "# Regenerate: make lock"; /tmp/hexrules-lock/bin/pip freeze --all | grep -v -E '^(pip|setuptools)==') > requirements.lock
+# Put the kit's original of one lesson back in my-lessons/notebooks/ (your copy is backed
+# up first): make reset-lesson NB=02_elevation_and_movement_cost (or NB=02)
+reset-lesson: $(STAMP)
+	$(if $(NB),,$(error name the lesson: make reset-lesson NB=02_elevation_and_movement_cost))
+	$(PY) tools/lessons.py reset $(NB)
 
+# Regenerate requirements.lock from requirements.in, with hashes (CPython 3.11+, every
+# platform), and check that it installs from wheels on Linux x86_64 and aarch64.
+lock: $(STAMP)
+	$(PY) tools/kitenv.py lock $(VENV)
+
+# Removes the venv only; your lessons in my-lessons/ stay.
 clean:
 	rm -rf $(VENV)

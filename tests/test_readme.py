@@ -64,3 +64,19 @@ def test_two_commands_exist_and_ci_calls_the_test_command():
     assert re.search(r"^lab:", makefile, flags=re.M) and re.search(r"^test:", makefile, flags=re.M)
     assert "make lab" in README and "make test" in README
     assert re.search(r"^make test$", (ROOT / ".ci" / "run").read_text(), flags=re.M)
+
+
+def test_every_make_command_of_the_readme_is_a_target_of_the_makefile():
+    targets = set(re.findall(r"^([a-z][a-z-]*):", (ROOT / "Makefile").read_text(), flags=re.M))
+    named = set(re.findall(r"`make ([a-z][a-z-]*)", README)) | set(
+        re.findall(r"^make ([a-z][a-z-]*)", README, flags=re.M))
+    assert {"lab", "test", "test-fast", "app", "reset-lesson", "lock", "clean"} <= named
+    assert named <= targets, f"the README names make targets the Makefile lacks: {named - targets}"
+
+
+def test_the_readme_options_of_make_lab_and_make_app_exist():
+    lab = (ROOT / "tools" / "lab.py").read_text()
+    app = (ROOT / "tools" / "app.py").read_text()
+    assert "ARGS=--terminals" in README and '"--terminals"' in lab
+    assert "ARGS=--port=" in README and '"--port"' in app
+    assert "INSTALLER=pip" in README and "INSTALLER ?= uv" in (ROOT / "Makefile").read_text()

@@ -6,9 +6,11 @@ benchmark (benchmarks/bench_latency.py). Test and tool infrastructure, not part 
 Facts it relies on are in /work/shared/BROWSER-NOTES.md (JupyterLab 4.6, ipywidgets 8.1, ipympl
 0.10, Voila 0.5, Playwright 1.65, Debian's Chromium):
 
-- servers bind to 127.0.0.1 on a free port with a random token (auth always on), run in their
-  own process group (so that stopping them also stops their kernels) and get private Jupyter
-  config / runtime / settings / workspaces folders;
+- servers are the kit's own: JupyterLab through tools/lab.py (``make lab``'s options, save hook
+  and working copy) and Voila through tools/appserver.py (``make app``'s); they bind to
+  127.0.0.1 on a free port with a random token (auth always on) passed by environment (never
+  on a command line), run in their own process group (so that stopping them also stops their
+  kernels) and get private Jupyter config / data / runtime / settings / workspaces folders;
 - Chromium is the Debian package found on PATH, driven through ``executable_path``; nothing
   downloads a browser.
 """
@@ -127,6 +129,10 @@ class Server:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def app_url(self, notebook: str) -> str:
+        """URL of a lesson as an app (*notebook*: ``notebooks/NAME.ipynb``), with the token."""
+        return self.url("/voila/render/" + urllib.parse.quote(notebook))
+
     def url(self, path: str = "/", **query: str) -> str:
         """URL of *path* with the token; a query value of "" gives a bare flag (``&reset``)."""
         parts = [f"token={self.token}"]
@@ -188,9 +194,11 @@ def stop_process_group(proc: subprocess.Popen, grace: float = SERVER_STOP_GRACE)
 
 
 def _start(kind: str, argv: list[str], workdir: Path, port: int, token: str, root: Path,
-           ready_path: str, timeout: float, log_to_terminal: bool = False) -> Server:
+           ready_path: str, timeout: float, log_to_terminal: bool = False,
+           extra_env: dict[str, str] | None = None) -> Server:
     workdir.mkdir(parents=True, exist_ok=True)
     env = jupyter_env(workdir)
+    env.update(extra_env or {})
     log_path = workdir / f"{kind}.log"
     log_file = None if log_to_terminal else open(log_path, "wb")
     proc = subprocess.Popen(
@@ -199,12 +207,7 @@ def _start(kind: str, argv: list[str], workdir: Path, port: int, token: str, roo
     )
     server = Server(kind, proc, port, token, root, log_path, log_file)
     try:
-        if kind == "voila":
-            # GET /?token= would execute the notebook; without the token, / redirects to the
-            # login page (302) as soon as the server is up, which also proves auth is on.
-            wait_http_ok(server, ready_path, timeout, with_token=False, expect=302)
-        else:
-            wait_http_ok(server, ready_path, timeout)
+        wait_http_ok(server, ready_path, timeout)
     except BaseException:
         server.stop()
         raise
@@ -241,43 +244,52 @@ def wait_http_ok(server: Server, path: str, timeout: float, with_token: bool = T
 
 
 def start_lab(root_dir: Path, workdir: Path, timeout: float = SERVER_START_TIMEOUT) -> Server:
-    """Start JupyterLab serving *root_dir* (use a temporary copy: autosave writes outputs)."""
+    """Start JupyterLab serving *root_dir* as it is (``tools/lab.py --serve``: the kit's server
+    options, no working copy; for benchmarks on generated notebooks)."""
+    return _start_lab(["--serve", str(root_dir)], Path(root_dir), workdir, timeout)
+
+
+def start_kit_lab(home: Path, workdir: Path, terminals: bool = False,
+                  timeout: float = SERVER_START_TIMEOUT) -> Server:
+    """Start the lab exactly as ``make lab`` does (``tools/lab.py``), on the working copy in
+    *home* (made from notebooks/ on the first start), on a free port with a random token."""
+    args = ["--home", str(home)] + (["--terminals"] if terminals else [])
+    return _start_lab(args, Path(home), workdir, timeout)
+
+
+def _start_lab(lab_args: list[str], root: Path, workdir: Path, timeout: float) -> Server:
+    import lab  # tools/lab.py
+
     port, token = free_port(), secrets.token_hex(24)
-    argv = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root_dir}", "--ServerApp.terminals_enabled=False",
-    ]
-    if os.geteuid() == 0:
-        argv.append("--allow-root")
-    return _start("jupyterlab", argv, workdir, port, token, Path(root_dir), "/api/status", timeout)
+    # Test-only front-end settings: no windowing (every cell in the DOM, for selectors).
+    settings = lab.state_dirs(root)["JUPYTERLAB_SETTINGS_DIR"]
+    _write_json(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+                {"windowingMode": "none"})
+    argv = [sys.executable, str(REPO / "tools" / "lab.py"), *lab_args, f"--port={port}",
+            "--ServerApp.port_retries=0"]
+    # The token goes by environment (lab.py removes it before kernels start), not argv.
+    return _start("jupyterlab", argv, workdir, port, token, root, "/api/status", timeout,
+                  extra_env={"JUPYTER_TOKEN": token, "HEXRULES_LESSONS": str(NOTEBOOKS_DIR)})
 
 
-def start_voila(notebook: Path, workdir: Path, port: int | None = None, token: str | None = None,
+def start_voila(root: Path, workdir: Path, port: int | None = None, token: str | None = None,
                 timeout: float = SERVER_START_TIMEOUT, show_tracebacks: bool = False,
                 log_to_terminal: bool = False) -> Server:
-    """Start Voila serving one notebook as a standalone page (``/?token=...``).
+    """Start the app-mode server (tools/appserver.py: Voila on the folder *root*, which holds
+    notebooks/ and docs/); a lesson is the page :meth:`Server.app_url`.
 
-    The kernel runs in the notebook's folder, so serve a temporary copy when the notebook
-    may write files.
+    Ready when ``/voila/api/contents`` answers 200 with this token: a proof that the server on
+    the port is this one (another server does not know the token). The kernels run in *root*,
+    so serve a temporary copy.
     """
-    notebook = Path(notebook).resolve()
+    root = Path(root).resolve()
     port = port or free_port()
     token = token or secrets.token_hex(24)
-    argv = [
-        sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-        "--Voila.ip=127.0.0.1", f"--token={token}", "--Voila.port_retries=0",
-    ]
+    argv = [sys.executable, str(REPO / "tools" / "appserver.py"), str(root), f"--port={port}"]
     if show_tracebacks:
         argv.append("--show_tracebacks=True")
-    return _start("voila", argv, workdir, port, token, notebook.parent, "/", timeout,
-                  log_to_terminal)
-
-
-def copy_notebooks(src: Path, dst: Path) -> Path:
-    """Copy the notebooks folder (notebooks only plus any data files) into *dst*."""
-    shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    return dst
+    return _start("voila", argv, workdir, port, token, root, "/voila/api/contents", timeout,
+                  log_to_terminal, extra_env={"HEXRULES_APP_TOKEN": token})
 
 
 # --------------------------------------------------------------------------- browser

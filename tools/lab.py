@@ -1,36 +1,152 @@
-"""Open the kit: JupyterLab on the lessons in notebooks/, bound to 127.0.0.1, token authentication on.
+"""Open the kit: JupyterLab on the learner's copy of the lessons (``make lab``).
 
-Run by ``make lab``. JupyterLab generates a fresh random token and prints the URL with it
-(open that URL in a browser on this machine). As root, ``--allow-root`` is added, since
-JupyterLab otherwise refuses to start. Extra arguments go to JupyterLab:
-``make lab ARGS=--port=8899``.
+Serves ``my-lessons/`` (see tools/lessons.py: your copies of the lessons in notebooks/, the
+kit's docs/ beside them, made or updated first) and opens notebooks/00_welcome.ipynb. The
+server:
+
+- binds to 127.0.0.1 only, with token authentication on: JupyterLab makes a random token and
+  prints the URL with it (open it in a browser on this machine);
+- has JupyterLab's terminals turned off (with the token, a terminal is a shell as this user:
+  ``--terminals`` turns them on);
+- strips outputs from every notebook it saves and refuses saves into docs/
+  (``lessons.pre_save_hook``), so a reopened lesson is clean;
+- keeps its settings, workspaces, config, data (kernel specs) and runtime files in
+  ``my-lessons/.jupyter/``, never in the user's global Jupyter folders, so another checkout's
+  lab or a global kernel spec cannot leak in;
+- adds ``--allow-root`` as root (JupyterLab refuses to start as root otherwise).
+
+Usage: ``make lab ARGS="..."`` or ``.venv/bin/python tools/lab.py [options] [JupyterLab options]``
+
+  --terminals      turn JupyterLab's terminals on
+  --home DIR       the working copy's folder (default my-lessons/, or $HEXRULES_LAB_HOME)
+  --serve DIR      serve DIR as it is, no working copy (benchmarks); state in DIR/.jupyter
+  --port N         the port (JupyterLab picks the next free one if N is taken, and prints it)
+
+Every other option goes to JupyterLab. The token may also come from the environment variable
+JUPYTER_TOKEN (the tests do this): it is removed from the environment before kernels start and
+never appears in the process list.
 """
-
 from __future__ import annotations
 
+import json
 import os
 import sys
+import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS))
+
+import lessons  # noqa: E402
+
+START_LESSON = "notebooks/00_welcome.ipynb"
+
+
+def state_dirs(root: Path) -> dict[str, Path]:
+    """The private Jupyter folders of a lab serving *root* (hidden, so never served)."""
+    state = Path(root) / ".jupyter"
+    return {
+        "JUPYTER_CONFIG_DIR": state / "config",
+        "JUPYTER_DATA_DIR": state / "data",
+        "JUPYTER_RUNTIME_DIR": state / "runtime",
+        "JUPYTERLAB_SETTINGS_DIR": state / "settings",
+        "JUPYTERLAB_WORKSPACES_DIR": state / "workspaces",
+        "IPYTHONDIR": state / "ipython",
+    }
+
+
+def prepare_state(root: Path) -> dict[str, str]:
+    """Create the private folders (owner-only: the runtime files hold the token) and default
+    settings; return the environment variables pointing Jupyter at them."""
+    dirs = state_dirs(root)
+    for d in dirs.values():
+        d.mkdir(parents=True, exist_ok=True)
+    os.chmod(Path(root) / ".jupyter", 0o700)
+    news = (dirs["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "apputils-extension"
+            / "notification.jupyterlab-settings")
+    if not news.exists():  # the machine is offline: no news or update checks (kept if edited)
+        news.parent.mkdir(parents=True, exist_ok=True)
+        news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    return {k: str(v) for k, v in dirs.items()}
+
+
+def server_options(root: Path, terminals: bool = False, default_url: str = "/lab") -> list[str]:
+    """The JupyterLab options of the kit's lab (before the user's own)."""
+    opts = [
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={root}",
+        f"--ServerApp.terminals_enabled={terminals}",
+        "--ContentsManager.pre_save_hook=lessons.pre_save_hook",
+        f"--LabApp.default_url={default_url}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        opts.append("--allow-root")
+    return opts
+
+
+def check_port_option(args: list[str]) -> None:
+    """Refuse a --port that is not a TCP port (JupyterLab would fail deep inside)."""
+    for i, a in enumerate(args):
+        value = None
+        if a.startswith("--port=") or a.startswith("--ServerApp.port="):
+            value = a.split("=", 1)[1]
+        elif a in ("--port", "--ServerApp.port") and i + 1 < len(args):
+            value = args[i + 1]
+        if value is not None:
+            if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 65535:
+                raise SystemExit(f"lab: --port must be a TCP port, 1 to 65535; got {value!r}")
+
+
+def parse(argv: list[str]) -> tuple[dict, list[str]]:
+    opts = {"terminals": False, "home": None, "serve": None}
+    rest: list[str] = []
+    it = iter(argv)
+    for a in it:
+        if a == "--terminals":
+            opts["terminals"] = True
+        elif a in ("--home", "--serve"):
+            opts[a[2:]] = Path(next(it, ""))
+        elif a.startswith("--home=") or a.startswith("--serve="):
+            key, value = a[2:].split("=", 1)
+            opts[key] = Path(value)
+        else:
+            rest.append(a)
+    check_port_option(rest)
+    return opts, rest
 
 
 def main(argv: list[str]) -> int:
-    # Serve the repository root (so the lessons' links to docs/RULES.md open) and start on the
-    # welcome lesson.
-    args = [
-        sys.executable, "-m", "jupyter", "lab",
-        "--ip=127.0.0.1",
-        "--no-browser",
-        f"--ServerApp.root_dir={ROOT}",
-        "--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        args.append("--allow-root")
-    args += argv
-    print("Starting JupyterLab on 127.0.0.1; open the URL with the token that it prints below.", flush=True)
-    os.execv(sys.executable, args)
-    return 0  # not reached
+    opts, rest = parse(argv)
+    if opts["serve"] is not None:
+        root = opts["serve"].resolve()
+        default_url = "/lab"
+    else:
+        wc = lessons.WorkingCopy(opts["home"] or lessons.DEFAULT_HOME)
+        for note in wc.prepare():
+            print(f"lab: {note}", flush=True)
+        root = wc.home
+        default_url = f"/lab/tree/{START_LESSON}"
+    os.environ.update(prepare_state(root))
+    os.environ["PYTHONUNBUFFERED"] = "1"
+    args = server_options(root, opts["terminals"], default_url)
+    token = os.environ.pop("JUPYTER_TOKEN", None)  # kernels and the process list never see it
+    if token:
+        args.append(f"--IdentityProvider.token={token}")
+    args += rest
+    print("lab: starting JupyterLab on 127.0.0.1 (terminals "
+          f"{'on' if opts['terminals'] else 'off'}); open the URL with the token that it "
+          "prints below.", flush=True)
+    # The server stack's own deprecation notices ("ServerApp.token config is deprecated", from
+    # notebook_shim listing the server's traits) are not the learner's to read. Voila's import
+    # (its server extension loads in the lab) turns traitlets' on, so this filter comes after.
+    import voila  # noqa: F401
+    from jupyterlab.labapp import LabApp
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+    LabApp.launch_instance(argv=args)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,10 +1,14 @@
-"""Fixtures of the browser suite: one real JupyterLab per test session, headless Chromium.
+"""Fixtures of the browser suite: one real JupyterLab and one app-mode server per test
+session, headless Chromium.
 
-The server serves a temporary copy of notebooks/ (autosave never writes outputs into the
-repository), binds to 127.0.0.1 on a free port with a random token, has private Jupyter
-folders, and runs in its own process group, which is ended (SIGTERM, then SIGKILL) at the end
-of the session, also when tests fail. The browser is Debian's Chromium driven by Playwright
-through executable_path; if it cannot start, the tests fail (never skip).
+The lab is started exactly as ``make lab`` starts it (tools/lab.py, so the same options, save
+hook and private Jupyter folders), on a working copy made from notebooks/ in a temporary
+folder instead of my-lessons/; the app server is tools/appserver.py (``make app``'s) on a
+temporary copy of the lessons and docs. Both bind to 127.0.0.1 on a free port with a random
+token passed by environment, and run in their own process group, which is ended (SIGTERM,
+then SIGKILL) at the end of the session, also when tests fail. The browser is Debian's
+Chromium driven by Playwright through executable_path; if it cannot start, the tests fail
+(never skip).
 
 Everything the suite drives lives in tools/browserkit.py (shared with tools/app.py and
 benchmarks/bench_latency.py). Screenshots go to artifacts/browser/ (git-ignored).
@@ -41,15 +45,36 @@ def artifacts_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def notebook_copy(tmp_path_factory) -> Path:
-    """A temporary copy of notebooks/ that the servers serve."""
-    return bk.copy_notebooks(bk.NOTEBOOKS_DIR, tmp_path_factory.mktemp("hexrules-nb") / "notebooks")
+def lab_home(tmp_path_factory) -> Path:
+    """The lab's working-copy folder (what my-lessons/ is for make lab)."""
+    return tmp_path_factory.mktemp("hexrules-lab") / "my-lessons"
 
 
 @pytest.fixture(scope="session")
-def lab(notebook_copy, tmp_path_factory):
-    """One JupyterLab for the whole session; stopped (with its kernels) at the end."""
-    server = bk.start_lab(notebook_copy, tmp_path_factory.mktemp("hexrules-jupyter"))
+def lab(lab_home, tmp_path_factory):
+    """One JupyterLab for the whole session, as make lab starts it; stopped (with its
+    kernels) at the end."""
+    server = bk.start_kit_lab(lab_home, tmp_path_factory.mktemp("hexrules-jupyter"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def notebook_copy(lab, lab_home) -> Path:
+    """The lab's copies of the lessons (made by tools/lab.py when the lab started)."""
+    return lab_home / "notebooks"
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """One app-mode server (Voila on a copy of the lessons and docs) for the session."""
+    import app  # tools/app.py
+
+    root = tmp_path_factory.mktemp("hexrules-app") / "root"
+    app.build_tree(root, lessons=bk.NOTEBOOKS_DIR)
+    server = bk.start_voila(root, tmp_path_factory.mktemp("hexrules-voila"), show_tracebacks=True)
     try:
         yield server
     finally:

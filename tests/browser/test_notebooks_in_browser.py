@@ -1,6 +1,7 @@
 """Every notebook, run in a real JupyterLab in headless Chromium.
 
-For each notebooks/*.ipynb: open it, Run All, wait for the kernel to go idle, check that no
+The lab is the one ``make lab`` starts (tools/lab.py), serving its working copy of the lessons.
+For each notebooks/*.ipynb: open its copy, Run All, wait for the kernel to go idle, check that no
 output holds an error (or "Error displaying widget"), then in every explorer box
 (CSS class ``hexrules-explorer``) operate controls the way a user does (a slider by keyboard, a
 dropdown selection, a button click) and check that the figure's pixels changed. Kernel errors
@@ -32,7 +33,7 @@ def test_notebook_runs_and_its_widgets_work_in_jupyterlab(nb, lab, notebook_copy
     page = browser_page.page
     name = bk.safe_name(nb)
     try:
-        bk.open_notebook(page, lab, nb)
+        bk.open_notebook(page, lab, f"notebooks/{nb}")
         bk.run_all(page)
         expected = bk.code_cells_to_run(notebook_copy / nb)
         state = bk.wait_run_complete(page, expected)
