@@ -243,9 +243,11 @@ def test_exercise_checks_a_prediction_against_the_engine():
     sc = builtin("elevation")
     cost = path_cost(sc.board, sc.state, GUNDAM, ["C3", "C2"])
     ex = Exercise("C3 -> C2?", cost.total, explanation=cost.explain(), unit="movement points")
-    ex.controls["guess"].value = 2
+    ex.controls["guess"].value = "2"
     ex.controls["check"].click()
-    assert "Not quite" in ex.feedback.value and "the engine says 3" in ex.feedback.value
+    # issue 9 part 2: a first wrong answer gets a hint, not the answer (there is a second try)
+    assert "Not quite" in ex.feedback.value and "the engine says 3" not in ex.feedback.value
+    assert "The answer is higher" in ex.feedback.value
     assert ex.check(3) and "Right: 3 movement points" in ex.feedback.value  # M1: 1 + 2 climb
     assert "hexrules-exercise" in ex._dom_classes
 
