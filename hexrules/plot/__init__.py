@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_ZORDER, BoardArtists, cost_handle, draw_board,
                         elevation_colour, legend_handle, short_name, side_colour)
     from .crush import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_damage_bars, draw_expected_damage,
-                        draw_heatmap, set_at_least, set_bars, set_heatmap)
+                        draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap)
     from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
                          new_figure, picture, to_png)
     from .forced import FORCED_COLOURS, ForcedLayer
@@ -79,7 +79,8 @@ _HOME: dict[str, str] = {
                      "set_engagement", "engagement_legend"], "movement"),
     **dict.fromkeys(["FORCED_COLOURS", "ForcedLayer"], "forced"),
     **dict.fromkeys(["CRUSH_COVERS", "CRUSH_RESOLVES", "draw_damage_bars", "set_bars", "draw_at_least",
-                     "set_at_least", "draw_heatmap", "set_heatmap", "draw_expected_damage"], "crush"),
+                     "set_at_least", "draw_heatmap", "set_heatmap", "set_colorbar_percent", "draw_expected_damage"],
+                    "crush"),
 }
 
 __all__ = list(_HOME)
