@@ -135,13 +135,17 @@ class Question:
         raise NotImplementedError
 
     def grade(self, guess: Any) -> "Grade":
-        """Grade ``guess`` against the answer (subclasses implement it).
+        """Grade ``guess`` against the answer: read it (:meth:`read`), then compare (each kind of
+        question says when a guess is right or close).
 
         Raises
         ------
         GuessError
             If the guess cannot be read (:meth:`read`).
         """
+        return self._grade(guess)
+
+    def _grade(self, guess: Any) -> "Grade":
         raise NotImplementedError
 
     def answer_text(self) -> str:
@@ -237,14 +241,8 @@ class NumberQuestion(Question):
                 raise GuessError(bad) from None
         return _number(_exact_number(guess, "guess"))
 
-    def grade(self, guess: Any) -> "Grade":
-        """Grade a guess (see :meth:`read`): right when equal, close within ``tolerance``.
-
-        Raises
-        ------
-        GuessError
-            If the guess cannot be read.
-        """
+    def _grade(self, guess: Any) -> "Grade":
+        # right when equal, close within the tolerance
         value = self.read(guess)
         diff = value - self.answer
         outcome: Outcome = "right" if diff == 0 else "close" if abs(diff) <= self.tolerance else "wrong"
@@ -363,14 +361,8 @@ class HexesQuestion(Question):
         self._unanswered(guess)
         return read_labels(guess, offset=self.offset)
 
-    def grade(self, guess: Any) -> "Grade":
-        """Grade a guess: right when it names exactly the answer's hexes (in any order).
-
-        Raises
-        ------
-        GuessError
-            If the guess cannot be read.
-        """
+    def _grade(self, guess: Any) -> "Grade":
+        # right when it names exactly the answer's hexes, in any order
         value = self.read(guess)
         missing, wrong = self.answer - value, value - self.answer
         outcome: Outcome = "wrong" if missing or wrong else "right"
@@ -451,15 +443,8 @@ class ProbabilityQuestion(Question):
         """The guess as a Fraction (:meth:`read_exactly`)."""
         return self.read_exactly(guess)[0]
 
-    def grade(self, guess: Any) -> "Grade":
-        """Grade a guess: right when equal; close when written as a decimal or a percentage
-        within ``tolerance``.
-
-        Raises
-        ------
-        GuessError
-            If the guess cannot be read.
-        """
+    def _grade(self, guess: Any) -> "Grade":
+        # right when equal; close when written as a decimal or a percentage within the tolerance
         value, exact = self.read_exactly(guess)
         diff = value - self.answer
         close = not exact and abs(float(diff)) <= self.tolerance
