@@ -5,11 +5,23 @@ Every error that hexrules raises for bad input or an illegal action is a subclas
 and ``except HexrulesError`` catches only ours. Messages name the offending value, the rule that
 refuses it (a ruling id of ``RULES.md`` such as ``"M3"``) and, for scenario text, where it came
 from (file, line, column).
+
+In a notebook, a hexrules error shows as that one paragraph (``RuleError: ...``), not as a
+traceback through the kit's source: IPython lets an exception choose how it is shown through a
+``_render_traceback_`` method, and :class:`HexrulesError` has one. A developer of the kit who
+wants the full traceback sets ``hexrules.errors.full_tracebacks = True``.
+
+Examples
+--------
+>>> err = RuleError("guess 'C3' is a single hex, not a list of hexes", ruling="P1")
+>>> err._render_traceback_()  # what a notebook shows instead of a traceback
+["RuleError: guess 'C3' is a single hex, not a list of hexes (ruling P1)"]
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "full_tracebacks",
     "HexrulesError",
     "HexError",
     "ScenarioError",
@@ -17,7 +29,12 @@ __all__ = [
     "StateError",
     "RuleError",
     "OptionsError",
+    "GuessError",
 ]
+
+#: False (the default): in IPython / Jupyter a :class:`HexrulesError` shows as its one-paragraph
+#: message (:meth:`HexrulesError._render_traceback_`). True: the usual full traceback.
+full_tracebacks = False
 
 
 class HexrulesError(ValueError):
@@ -42,6 +59,18 @@ class HexrulesError(ValueError):
         self.ruling = ruling
         text = f"{message} (ruling {ruling})" if ruling else message
         super().__init__(text)
+
+    @property
+    def _render_traceback_(self):  # noqa: ANN202 - IPython's hook, looked up with hasattr()
+        """IPython's hook: show this error as one paragraph, ``"RuleError: <message>"``.
+
+        IPython calls ``error._render_traceback_()`` for the lines to show instead of a
+        traceback when the error has that attribute; with :data:`full_tracebacks` set it has
+        none (this property raises :class:`AttributeError`), so IPython shows the traceback.
+        """
+        if full_tracebacks:
+            raise AttributeError("_render_traceback_")
+        return lambda: [f"{type(self).__name__}: {self}"]
 
 
 class HexError(HexrulesError):
@@ -94,3 +123,9 @@ class RuleError(HexrulesError):
 
 class OptionsError(HexrulesError):
     """A rules-options value outside its documented choices."""
+
+
+class GuessError(HexrulesError):
+    """An exercise's guess that cannot be read (:mod:`hexrules.exercise`): not a number, a hex
+    label, a list of labels or a probability; the message names the guess and shows how to write
+    one."""

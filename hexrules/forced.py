@@ -89,12 +89,14 @@ Push 1 from A1 (Zaku) on Gundam at B1:
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .board import Board
 from .errors import BoardError, HexError, OptionsError, RuleError, StateError
+from .exercise import HexesQuestion
 from .hexgrid import Hex, from_label
 from .options import DEFAULT, RulesOptions, check_options
 from .state import State, Unit
@@ -636,6 +638,12 @@ class ForcedMove:
     def check(self, guess: Iterable[Hex | str]) -> str:
         """Compare a guess of "on which hexes can the target end?" with :attr:`destinations`.
 
+        A thin wrapper kept for scripts written before :mod:`hexrules.exercise`: it grades the
+        guess with a :class:`~hexrules.exercise.HexesQuestion` (lessons use that question and
+        the :class:`~hexrules.widgets.exercise.Exercise` widget, which also read a text such as
+        ``"C3, C2"``, give a hint first and the answer later). Unlike the question, it keeps
+        its strict input: a collection, never a single text.
+
         Parameters
         ----------
         guess : iterable of Hex or label
@@ -645,29 +653,23 @@ class ForcedMove:
         Returns
         -------
         str
-            ``"Correct: ..."``, or what is missing and what is wrong.
+            ``"Correct: ..."``, or what is missing and what is wrong, and the answer
+            (:func:`hexrules.words.forced.check_text`).
 
         Raises
         ------
         RuleError
-            If ``guess`` is not a collection of hexes (None, a single label such as ``"C3"``, a
+            If ``guess`` is not a collection of hexes (None, a text such as ``"C3, C2"``, a
             single :class:`Hex`, a dict) or holds something that is neither a Hex nor a label
-            (ruling P1 for a Push, L1 for a Pull).
+            (ruling P1 for a Push, L1 for a Pull); for a text the message shows the list to
+            write (``['C3', 'C2']``).
         HexError
             If a label is malformed.
         """
         items = _hex_collection(guess, "guess", self._rule, ordered=False)
-        want = {self._as_hex(h) for h in items}
-        have = set(self.destinations)
-        names = lambda hs: ", ".join(sorted(self.label(h) for h in hs))  # noqa: E731
-        if want == have:
-            return f"Correct: {self.target} can end on {names(have)}."
-        parts = []
-        if have - want:
-            parts.append(f"missing {names(have - want)}")
-        if want - have:
-            parts.append(f"{names(want - have)} cannot be reached")
-        return f"Not quite: {'; '.join(parts)}. The engine says: {names(have)}."
+        want = frozenset(self._as_hex(h) for h in items)
+        question = HexesQuestion(f"On which hexes can {self.target} end?", self.destinations, board=self.board)
+        return words.check_text(self, question.grade(want))
 
     def _as_hex(self, h: object) -> Hex:
         return _position(self.board, h, self._rule)
@@ -768,7 +770,11 @@ def _hex_collection(value: object, what: str, ruling: str, *, ordered: bool = Tr
                     expected: str = "a list of hexes or labels") -> tuple[object, ...]:
     """``value`` as a tuple of items, refusing a bare hex or label where a collection is expected."""
     example = "['C3', 'D3']"
-    if isinstance(value, (str, Hex)):
+    if isinstance(value, str):  # "C3" or "C3, C2": the list of its labels is what to write
+        labels = [t for t in re.split(r"[\s,;]+", value) if t]
+        one = "a single hex" if len(labels) == 1 else "a text"
+        raise RuleError(f"{what} {value!r} is {one}, not {expected}: write {labels or [value]!r}", ruling=ruling)
+    if isinstance(value, Hex):
         raise RuleError(f"{what} {value!r} is a single hex, not {expected}: write [{value!r}]", ruling=ruling)
     if (value is None or isinstance(value, Mapping) or (ordered and isinstance(value, Set))
             or not isinstance(value, Iterable)):

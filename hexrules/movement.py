@@ -665,17 +665,24 @@ class MoveCost:
     path : tuple of Hex
         From the unit's hex to the destination.
     steps : tuple of Step
-        The steps that could be costed (up to the first forbidden one).
+        Every step of the path, costed whether or not the unit can pay it (M1), up to the first
+        forbidden one (M1, M3, J2, T1, E3), which cannot be costed.
     total : int
-        Sum of the steps' costs, in movement points.
+        Sum of the steps' costs, in movement points: for a path the unit cannot pay in full, the
+        whole path's cost (e.g. "6 of 3"), never the cost up to where the unit runs out.
     allowance : Allowance
     start_elevation : int
         ``s`` of J1; the unit jumps when it is >= 1.
     legal : bool
     reason : str or None
-        Why the path is illegal (the refusal's message).
+        Why the path is illegal: a forbidden step's refusal first (no allowance could take the
+        path), else a movement ending on an occupied hex (M3), else the first step the unit
+        cannot pay (M1).
     ruling : str or None
         The rule that forbids it.
+    unaffordable : int or None
+        Index in :attr:`steps` of the first step the unit cannot pay in full (M1: its running
+        total exceeds the allowance); None when it can pay every costed step.
     labels : tuple of str
         The labels of :attr:`path`'s hexes, for the words (not compared, not in the repr).
     """
@@ -690,12 +697,19 @@ class MoveCost:
     legal: bool
     reason: str | None = None
     ruling: str | None = None
+    unaffordable: int | None = None
     labels: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def jumping(self) -> bool:
         """True when the unit jumps for this movement (J1)."""
         return self.start_elevation >= 1
+
+    @property
+    def stops_at(self) -> Hex | None:
+        """Where the unit runs out of movement points on this path: the hex it reaches before
+        :attr:`unaffordable`, the first step it cannot pay (M1); None when it can pay them all."""
+        return None if self.unaffordable is None else self.path[self.unaffordable]
 
     def explain(self) -> str:
         """The whole breakdown in words, one line per step (:func:`hexrules.words.movement.cost_text`)."""
@@ -757,23 +771,16 @@ def path_cost(
         hexes.insert(0, mover.start)
     steps: list[Step] = []
     total = 0
+    unaffordable = None
     reason = ruling = None
     for a, b in zip(hexes, hexes[1:]):
         try:
             st = mover.step(a, b)
-        except RuleError as e:
+        except RuleError as e:  # forbidden whatever the allowance: costing stops here
             reason, ruling = e.message, e.ruling
             break
-        if total + st.cost > al.total:
-            reason = (
-                f"step {board.label(a)} -> {board.label(b)} costs {st.cost} but only "
-                f"{al.total - total} movement point(s) remain: a unit that cannot pay a step's full "
-                "cost cannot take it"
-            )
-            ruling = "M1"
-            steps.append(st)
-            total += st.cost
-            break
+        if unaffordable is None and total + st.cost > al.total:
+            unaffordable = len(steps)  # M1: the first step it cannot pay; the rest is still costed
         steps.append(st)
         total += st.cost
     else:
@@ -781,6 +788,8 @@ def path_cost(
         occ = mover.occupied.get(end)
         if occ is not None:
             reason, ruling = f"{board.label(end)} holds {occ.kind} {occ.name!r}: a movement never ends on an occupied hex", "M3"
+    if reason is None and unaffordable is not None:
+        reason, ruling = words.unaffordable_reason(steps, unaffordable, al.total, board), "M1"
     return MoveCost(
         mover.unit.name,
         kind,
@@ -792,6 +801,7 @@ def path_cost(
         reason is None,
         reason,
         ruling,
+        unaffordable,
         tuple(board.label(h) for h in hexes),
     )
 
@@ -806,8 +816,10 @@ def path_to(
 ) -> MoveCost:
     """The cheapest path for ``unit`` to ``target`` (networkx Dijkstra), costed step by step.
 
-    The path is the cheapest whatever the allowance, so that a target out of reach is explained
-    ("costs 5 of 3").
+    The path is the cheapest whatever the allowance, and it is costed in full, so that a target
+    out of reach gets one answer whatever the allowance: the whole path's cost ("6 of 3"), its
+    complete breakdown, and the first step the unit cannot pay (:attr:`MoveCost.unaffordable`,
+    M1).
 
     Raises
     ------

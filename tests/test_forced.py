@@ -615,6 +615,18 @@ def test_check_refuses_non_collections(bad, shown):
     assert fm.check({Hex(2, 1), Hex(2, 0), Hex(1, 1)}).startswith("Correct")
 
 
+def test_a_text_of_labels_is_refused_with_the_list_to_write():
+    # Issue 10 part 6: my_guess = "C3, C2" suggested ['C3, C2']; the fix is the list of its labels.
+    fm = pull(open_board(), two(Hex(2, 1)), O, "Gundam", 1)
+    assert_refused(lambda: fm.check("C3, C2"), RuleError, "write ['C3', 'C2']", "L1")
+    assert_refused(lambda: fm.check("C3 C2"), RuleError, "write ['C3', 'C2']", "L1")
+    assert_refused(lambda: fm.check("B1"), RuleError, "write ['B1']", "L1")
+    push1 = push(open_board(), two(Hex(1, 0)), O, "Gundam", 1)
+    assert_refused(lambda: push1.resolve("C1, D1"), RuleError, "write ['C1', 'D1']", "P1")
+    # and what it suggests is accepted
+    assert fm.check(["C3", "C2"]).startswith("Not quite")
+
+
 def test_choose_refuses_malformed_hexes():
     fm = push(open_board(), two(Hex(1, 0)), O, "Gundam", 1)
     assert_refused(lambda: fm.choose(["C1"]), RuleError, "['C1']", "P1")  # one argument per hex

@@ -373,3 +373,73 @@ def test_bad_arguments_are_named():
         path_to(b, s.move(GUNDAM, Hex(40, 40)), GUNDAM, "C4")
     with pytest.raises(BoardError, match="M4"):
         path_cost(b, s, GUNDAM, ["C3", "Z1"])
+
+
+# --- an out-of-reach target: one answer to "what does it cost?" (issue 9 part 1) ---------------------
+
+# The elevation board (hexrules/scenarios/elevation.hex), odd-r rows, elevations:
+#   row 1: A1 0  B1 0  C1 0  D1 1  E1 2  F1 2
+#   row 2:   A2 0  B2 0  C2 2  D2 2  E2 2  F2 1
+#   row 3: A3 0  B3 0  C3 0  D3 1  E3 1  F3 1
+# Every cheapest path from C3 to F1 costs 6 (M1: 1 to enter + 1 per level climbed), step by step:
+CHEAPEST_TO_F1 = {
+    ("C3", "D3", "E3", "E2", "F1"): [2, 1, 2, 1],  # 0->1, 1->1, 1->2, 2->2
+    ("C3", "D3", "D2", "E1", "F1"): [2, 2, 1, 1],
+    ("C3", "D3", "D2", "E2", "F1"): [2, 2, 1, 1],
+    ("C3", "C2", "D2", "E1", "F1"): [3, 1, 1, 1],  # 0->2 straight up
+    ("C3", "C2", "D2", "E2", "F1"): [3, 1, 1, 1],
+}
+
+
+@pytest.mark.parametrize(("speed", "kind", "allowance_total"), [(0, "advance", 3), (0, "dash", 2), (4, "advance", 7)])
+def test_an_out_of_reach_target_costs_its_whole_cheapest_path(speed, kind, allowance_total):
+    sc_ = builtin("elevation")
+    state = sc_.state.replace_unit(GUNDAM, speed=speed)
+    cost = path_to(sc_.board, state, GUNDAM, "F1", kind)
+    labels = tuple(sc_.board.label(h) for h in cost.path)
+    assert labels in CHEAPEST_TO_F1, labels
+    expected = CHEAPEST_TO_F1[labels]
+    # the full path, its complete breakdown, the allowance: the same answer whatever the allowance
+    assert [st.cost for st in cost.steps] == expected and cost.total == 6
+    assert cost.allowance.total == allowance_total
+    # the first step the unit cannot pay (M1): the first whose running total exceeds the allowance
+    running = [sum(expected[: i + 1]) for i in range(len(expected))]
+    first = next((i for i, r in enumerate(running) if r > allowance_total), None)
+    assert cost.unaffordable == first
+    assert cost.legal == (first is None)
+    if first is None:
+        assert cost.stops_at is None and cost.ruling is None
+        return
+    assert cost.ruling == "M1" and cost.stops_at == cost.path[first]
+    text = cost.explain()
+    assert f"Total 6 of {allowance_total} movement points: illegal" in text
+    step_lines = [line for line in text.splitlines() if line.startswith("  ")]
+    assert len(step_lines) == 4  # every step of the path, not only those up to the first unpaid one
+    assert "first step it cannot pay" in step_lines[first]
+    assert not any("cannot pay" in line for i, line in enumerate(step_lines) if i != first)
+    stop = labels[first]
+    assert f"it stops on {stop}" in text
+    rows = cost.table()
+    assert [r["total"] for r in rows] == running
+    assert [r["can pay"] for r in rows] == ["yes"] * first + ["no"] * (4 - first)
+
+
+def test_the_issue_s_reported_readings_of_f1():
+    # Lesson 02, ReachExplorer("elevation"), target F1: "cost 5 of 3" with Speed 0 and "3 of 2" with
+    # Dash were the cost up to the first unaffordable step; the cheapest path costs 6 in all three.
+    sc_ = builtin("elevation")
+    for speed, kind in ((0, "advance"), (0, "dash"), (4, "advance")):
+        state = sc_.state.replace_unit(GUNDAM, speed=speed)
+        assert path_to(sc_.board, state, GUNDAM, "F1", kind).total == 6
+
+
+def test_a_refused_step_after_an_unaffordable_one():
+    # G (Advance 2) on A1: B1 costs 3 (0 -> 2), C1 is impassable. The first step is unaffordable
+    # (M1) and the second forbidden (T1): the refusal is the verdict (no allowance could take this
+    # path), and the breakdown still marks the step the unit cannot pay.
+    b, s = sc("map:\n  0 2 X\nunits:\n  G side=a at=A1 advance=2\n")
+    cost = path_cost(b, s, "G", ["A1", "B1", "C1"])
+    assert not cost.legal and cost.ruling == "T1"
+    assert cost.unaffordable == 0 and cost.stops_at == b.hex("A1")
+    assert [st.cost for st in cost.steps] == [3] and cost.total == 3
+    assert "first step it cannot pay" in cost.explain()

@@ -80,3 +80,39 @@ def test_the_readme_options_of_make_lab_and_make_app_exist():
     assert "ARGS=--terminals" in README and '"--terminals"' in lab
     assert "ARGS=--port=" in README and '"--port"' in app
     assert "INSTALLER=pip" in README and "INSTALLER ?= uv" in (ROOT / "Makefile").read_text()
+
+
+# What each python block of the README shows when pasted into a notebook as one cell, as the
+# README says (a block found by a piece of its text). Any other python block must show something.
+SHOWS = {
+    'jump_climb="relative_when_above_start"': "prints the orange path's cost under both readings: 3, then 4",
+    "ReachExplorer(mine": "the interactive explorer (last line of the cell)",
+}
+
+
+def test_every_python_block_run_as_one_cell_shows_what_the_readme_says(tmp_path):
+    import nbformat
+    from nbclient import NotebookClient
+
+    code = blocks("python")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(block) for block in code])
+    NotebookClient(nb, timeout=180, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    found = set()
+    for block, cell in zip(code, nb.cells):
+        outs = cell.outputs
+        assert outs, f"this README block shows nothing when run as one cell:\n{block}"
+        if 'jump_climb="relative_when_above_start"' in block:
+            found.add('jump_climb="relative_when_above_start"')
+            assert [o.output_type for o in outs] == ["stream"] and outs[0].text.split() == ["3", "4"]
+        if "ReachExplorer(mine" in block:
+            found.add("ReachExplorer(mine")
+            shown = [o for o in outs if o.output_type == "execute_result"]
+            assert len(shown) == 1, f"the explorer is not the cell's last expression: {outs}"
+            # and nothing else: no static copy of its figure under it (IPython's inline backend)
+            assert [o.output_type for o in outs] == ["execute_result"], outs
+            view = shown[0].data["application/vnd.jupyter.widget-view+json"]
+            assert "hexrules-explorer" in state[view["model_id"]]["state"]["_dom_classes"]
+            assert (tmp_path / "my-board.svg").read_bytes().startswith(b"<?xml")
+    assert found == set(SHOWS), f"README blocks not found: {set(SHOWS) - found}"

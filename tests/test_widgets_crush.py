@@ -143,3 +143,37 @@ def test_collapse_heading_is_the_title_and_a_scenario_with_crush_sections_is_acc
     ex = CollapseExplorer(sc, seed=1)
     assert ex.title.value == "<b>Crush: A tank and a ruin</b>"
     assert ex.result.affected == ("S",)  # m is on the piece (C2); the Tank drove across and off
+
+
+def _heat_texts(ex):
+    return [[t.get_text() for t in row] for row in ex.cells]
+
+
+def test_bars_table_and_heatmap_write_one_number_in_one_format():
+    # Issue 9 part 8: bars labelled 12% / 38% for 12.5% / 37.5%; a heatmap labelled in % with a
+    # colour bar from 0 to 1. Cover 3 against Resolve 4: p = 1/2, P(k) = 1/8, 3/8, 3/8, 1/8 (C3).
+    ex = DamageExplorer(cover=3, resolve=4)
+    assert [t.get_text() for t in ex.bar_texts[:4]] == ["12.5%", "37.5%", "37.5%", "12.5%"]
+    for p in ("1/8 (12.5%)", "3/8 (37.5%)"):
+        assert p in ex.explanation.value
+    ex.controls["metric"].value = "P(at least 2)"
+    # the cell of Cover 3, Resolve 4 (row 3, column 3): P(at least 2) = 4/8 = 1/2, as in the table
+    assert _heat_texts(ex)[3][3] == "50%" and "1/2 (50%)" in ex.explanation.value
+    ex.figure.canvas.draw()
+    ticks = [t.get_text() for t in ex.colorbar.ax.get_yticklabels() if t.get_text()]
+    assert ticks and all(t.endswith("%") for t in ticks), ticks  # the colour bar speaks in % too
+    assert ticks[0] == "0%" and ticks[-1] == "100%"
+    ex.controls["metric"].value = "expected damage"  # Cover x p: Cover 3, Resolve 4 gives 3/2
+    assert _heat_texts(ex)[3][3] == "1.5"
+    ex.figure.canvas.draw()
+    ticks = [t.get_text() for t in ex.colorbar.ax.get_yticklabels() if t.get_text()]
+    assert not any(t.endswith("%") for t in ticks) and ticks[-1] == "6"  # expected damage, 0 to 6
+
+
+def test_vehicle_table_cells_and_text_table_agree():
+    # Shield 4, Resolve 2, Cover 1: one die, Minor on 4-5 (2/6 = 33.3%), Major on 6 (1/6 = 16.7%) (C4).
+    ex = VehicleExplorer(cover=1, shield=4, resolve=2)
+    cell = ex.cells[3][1].get_text()  # Shield 4 is row 3, Resolve 2 column 1
+    assert cell == "33.3%\n16.7%"
+    assert "33.3% / 16.7%" in ex.explanation.value
+    assert [t.get_text() for t in ex.texts_only[:2]] == ["66.7%", "33.3%"]  # P(0 Minor) = 4/6, P(1) = 2/6

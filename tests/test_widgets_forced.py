@@ -324,3 +324,20 @@ def test_a_switch_value_outside_the_offered_ones_is_offered_too():
     assert control.value == 5 and [v for _, v in control.options] == [5, 2, 1, 3]
     # P2: a collision now deals 5 to the unit forced; the label of each collision stub says so
     assert "-5" in {lab for *_, lab in ex.layer.stubs(ex.move.branches)}
+
+
+def test_a_collision_stub_says_the_target_s_damage_as_the_table_does():
+    # Issue 9 part 8: with drop damage on (P3, 1 per level), the stub said -2 while the table
+    # totalled 3. push_collision: the Gundam on the hill C3 (height 1), Push 2 from B3.
+    #   C3 -> C2 (down 1: 1 drop damage) -x D1 (the Federation Garrison: 2 collision damage) = 3
+    #   C3 -> C4 (down 1: 1) -x D5 (impassable: 2) = 3
+    #   C3 -x D3 (the GM: 2 collision damage, no step taken, no drop) = 2
+    ex = ForcedExplorer("push_collision", n=2, switches=("push_drop_damage_per_level",))
+    ex.controls["push_drop_damage_per_level"].value = 1
+    b = ex.board
+    stubs = {(b.label(a), b.label(t)): lab for a, t, _colour, lab in ex.layer.stubs(ex.move.branches)}
+    assert stubs == {("C2", "D1"): "-3", ("C4", "D5"): "-3", ("C3", "D3"): "-2"}
+    table = {row["path"]: row["damage"] for row in ex.move.table()}
+    assert table["C3 -> C2 -x D1"].startswith("RX-78-2 Gundam 3")
+    assert table["C3 -> C4 -x D5"] == "RX-78-2 Gundam 3"
+    assert table["C3 -x D3"].startswith("RX-78-2 Gundam 2")

@@ -95,6 +95,37 @@ def test_reach_elevation_breakdown_totals():
     assert len(arrows) == 2 and matplotlib.colors.to_hex(arrows[0].get_edgecolor()) == "#c0392b"
 
 
+def test_reach_an_out_of_reach_target_picture_text_and_table_agree():
+    # Issue 9 part 1: target F1 on the elevation board. Every cheapest path from C3 costs 6 (M1,
+    # worked in tests/test_movement.py: e.g. C3 -> D3 -> E3 -> E2 -> F1 = 2 + 1 + 2 + 1), whatever
+    # the allowance: Speed 0 Advance 3, Dash 2, Speed 4 Advance 7.
+    from test_movement import CHEAPEST_TO_F1
+
+    ex = ReachExplorer("elevation", target="F1")
+    b = ex.scenario.board
+    for speed, kind, allowance in ((0, "advance", 3), (0, "dash", 2), (4, "advance", 7)):
+        with ex.hold():
+            ex.controls["speed"].value, ex.controls["kind"].value = speed, kind
+        c = ex.cost
+        labels = tuple(b.label(h) for h in c.path)
+        costs = CHEAPEST_TO_F1[labels]
+        running = [sum(costs[: i + 1]) for i in range(4)]
+        text = html.unescape(ex.explanation.value)
+        assert f"cost 6 of {allowance}" in text and f"Total 6 of {allowance} movement points" in text
+        # the picture: the whole path to F1 drawn, as many arrows as steps in the breakdown
+        arrows = [a for a in ex.art.arrow_layers["path"] if a.get_visible()]
+        assert len(arrows) == 4 == len(c.steps)
+        first = next((i for i, r in enumerate(running) if r > allowance), None)
+        unpaid = ex.art.texts_shown("unpaid")
+        if first is None:
+            assert c.legal and unpaid == {} and "legal" in text
+            continue
+        # red numbers on the hexes beyond the allowance: the breakdown's running totals
+        assert unpaid == {b.hex(labels[i + 1]): str(running[i]) for i in range(first, 4)}
+        assert unpaid[b.hex("F1")] == "6"
+        assert f"it stops on {labels[first]}" in text and "<td>no</td>" in ex.explanation.value
+
+
 def test_reach_speed_adds_to_advance_only():
     ex = ReachExplorer("elevation", target="D2")
     ex.controls["speed"].value = 1  # M2: Advance 3 + 1 = 4, so D2 (cost 4) becomes legal
@@ -212,9 +243,11 @@ def test_exercise_checks_a_prediction_against_the_engine():
     sc = builtin("elevation")
     cost = path_cost(sc.board, sc.state, GUNDAM, ["C3", "C2"])
     ex = Exercise("C3 -> C2?", cost.total, explanation=cost.explain(), unit="movement points")
-    ex.controls["guess"].value = 2
+    ex.controls["guess"].value = "2"
     ex.controls["check"].click()
-    assert "Not quite" in ex.feedback.value and "the engine says 3" in ex.feedback.value
+    # issue 9 part 2: a first wrong answer gets a hint, not the answer (there is a second try)
+    assert "Not quite" in ex.feedback.value and "the engine says 3" not in ex.feedback.value
+    assert "The answer is higher" in ex.feedback.value
     assert ex.check(3) and "Right: 3 movement points" in ex.feedback.value  # M1: 1 + 2 climb
     assert "hexrules-exercise" in ex._dom_classes
 

@@ -56,12 +56,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_ZORDER, BoardArtists, cost_handle, draw_board,
                         elevation_colour, legend_handle, short_name, side_colour)
     from .crush import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_damage_bars, draw_expected_damage,
-                        draw_heatmap, set_at_least, set_bars, set_heatmap)
+                        draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap)
     from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
                          new_figure, picture, to_png)
     from .forced import FORCED_COLOURS, ForcedLayer
     from .movement import (engagement_legend, move_cost_overlays, path_style, reach_legend, reach_overlays,
-                           set_engagement)
+                           set_engagement, unaffordable_overlays)
     from .text import text_outline
     from .theme import (COST_CMAP, DEFAULT_THEME, ELEVATION_COLOURS, LABEL_HALO, SIDE_COLOURS, TERRAIN_COLOURS,
                         WATER_HATCH, WATER_MARK, Theme)
@@ -75,11 +75,12 @@ _HOME: dict[str, str] = {
                      "new_figure", "to_png", "Picture", "picture"], "figure"),
     **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "legend_handle",
                      "cost_handle", "short_name", "side_colour", "elevation_colour"], "board"),
-    **dict.fromkeys(["move_cost_overlays", "reach_overlays", "path_style", "reach_legend", "set_engagement",
-                     "engagement_legend"], "movement"),
+    **dict.fromkeys(["move_cost_overlays", "reach_overlays", "path_style", "unaffordable_overlays", "reach_legend",
+                     "set_engagement", "engagement_legend"], "movement"),
     **dict.fromkeys(["FORCED_COLOURS", "ForcedLayer"], "forced"),
     **dict.fromkeys(["CRUSH_COVERS", "CRUSH_RESOLVES", "draw_damage_bars", "set_bars", "draw_at_least",
-                     "set_at_least", "draw_heatmap", "set_heatmap", "draw_expected_damage"], "crush"),
+                     "set_at_least", "draw_heatmap", "set_heatmap", "set_colorbar_percent", "draw_expected_damage"],
+                    "crush"),
 }
 
 __all__ = list(_HOME)

@@ -3,10 +3,12 @@
 Plain functions: each ``draw_*`` makes its artists once (empty), each ``set_*`` changes them in
 place: damage bars (:func:`draw_damage_bars`, :func:`set_bars`), "P(damage >= k)" curves
 (:func:`draw_at_least`, :func:`set_at_least`), a heatmap over two dice parameters
-(:func:`draw_heatmap`, :func:`set_heatmap`) and the expected-damage lines
-(:func:`draw_expected_damage`). They take the numbers (probabilities, tables), never compute
-them: :mod:`hexrules.dice` does (:mod:`hexrules.widgets.crush`, ``figures/fig_crush.py``).
-Colours: ``theme.crush``.
+(:func:`draw_heatmap`, :func:`set_heatmap`, with its colour bar in percent or not,
+:func:`set_colorbar_percent`) and the expected-damage lines (:func:`draw_expected_damage`). They
+take the numbers (probabilities, tables), never compute them: :mod:`hexrules.dice` does
+(:mod:`hexrules.widgets.crush`, ``figures/fig_crush.py``). Probabilities are written as
+:func:`hexrules.words.percent` writes them everywhere (``"12.5%"``), so a bar says what the
+tables say. Colours: ``theme.crush``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import matplotlib
 import numpy as np
 
 from ..errors import HexrulesError
+from ..words import percent
 from .theme import DEFAULT_THEME, Theme
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,6 +34,7 @@ __all__ = [
     "set_at_least",
     "draw_heatmap",
     "set_heatmap",
+    "set_colorbar_percent",
     "draw_expected_damage",
 ]
 
@@ -71,12 +75,13 @@ def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH
 
 
 def set_bars(bars: Sequence[Any], texts: Sequence[Any], probs: Sequence[Any]) -> None:
-    """Give ``bars`` the heights ``probs`` (missing ones 0) and write percentages above them."""
+    """Give ``bars`` the heights ``probs`` (missing ones 0) and write their percentages above them
+    (:func:`hexrules.words.percent`: ``"12.5%"``; nothing over a bar of probability 0)."""
     for i, (b, t) in enumerate(zip(bars, texts)):
         p = float(probs[i]) if i < len(probs) else 0.0
         b.set_height(p)
         t.set_position((b.get_x() + b.get_width() / 2, p + 0.01))
-        t.set_text(f"{p * 100:.0f}%" if i < len(probs) and p > 0.0005 else "")
+        t.set_text(percent(probs[i]) if i < len(probs) and probs[i] > 0 else "")
 
 
 def draw_at_least(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6), *,
@@ -179,6 +184,26 @@ def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[Any]
             v = arr[i, j]
             t.set_text(fmt(v))
             t.set_color(theme.crush["on_dark"] if v > 0.6 * top else theme.crush["on_light"])
+
+
+def set_colorbar_percent(colorbar: Any, on: bool = True) -> None:
+    """Label ``colorbar``'s ticks as percentages (a heatmap of probabilities, 0 to 1 read as 0% to
+    100%, as its cells are written) or, with ``on=False``, as plain numbers (expected damage).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> img, texts, frame = draw_heatmap(fig.add_subplot(), [0, 1], [1, 2])
+    >>> bar = fig.colorbar(img)
+    >>> set_colorbar_percent(bar)
+    >>> bar.formatter(0.5, 0), bar.formatter(1.0, 0)
+    ('50%', '100%')
+    """
+    from matplotlib.ticker import PercentFormatter, ScalarFormatter
+
+    colorbar.formatter = PercentFormatter(xmax=1.0) if on else ScalarFormatter()
+    colorbar.update_ticks()
 
 
 def draw_expected_damage(ax: "Axes", table: Sequence[Sequence[Any]], probabilities: Sequence[Any],

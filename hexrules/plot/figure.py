@@ -146,6 +146,10 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
     if pyplot:
         import matplotlib.pyplot as plt
 
+        # Import the backend before ioff(): IPython's inline backend turns interactive mode on when
+        # it is imported, which inside ioff() would queue this figure for a static copy under the
+        # cell (then closed), beside the explorer that shows it.
+        plt.draw_if_interactive()
         with plt.ioff():
             fig = plt.figure(figsize=figsize, **kwargs)
         keep_data_url_valid(fig.canvas)

@@ -34,6 +34,13 @@ def _unique(items: Iterable[Any]) -> list[Any]:
     return list(dict.fromkeys(items))
 
 
+def _stub_label(labels: set[Any]) -> str:
+    """``{2}`` -> ``"-2"``, ``{2, 3}`` -> ``"-2/-3"``, ``{"out"}`` -> ``"out"``, ``{""}`` -> ``""``."""
+    amounts = sorted(x for x in labels if isinstance(x, int))
+    words = sorted(x for x in labels if isinstance(x, str) and x)
+    return "/".join([f"-{n}" for n in amounts] + words)
+
+
 class ForcedLayer:
     """Draws a Push or Pull on a drawn board, reusing the same artists on every call.
 
@@ -51,7 +58,8 @@ class ForcedLayer:
     (:data:`FORCED_COLOURS` in the default theme). Collision and edge steps go toward a hex the
     target never enters (possibly off the board, where :meth:`BoardArtists.set_paths` cannot
     draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side, a
-    marker there and a label (the damage taken by the target, ``"edge"`` or ``"out"``).
+    marker there and a label (all the damage the target takes in that branch, drops included, as
+    in the branch's table row; or ``"out"``: see :meth:`stubs`).
 
     Examples
     --------
@@ -117,23 +125,29 @@ class ForcedLayer:
         return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
 
     def stubs(self, branches: Sequence["Branch"]) -> list[tuple[Hex, Hex, str, str]]:
-        """``(from, attempted, colour, label)`` of every distinct collision or edge step."""
-        out: dict[tuple[Hex, Hex], tuple[str, str]] = {}
+        """``(from, attempted, colour, label)`` of every distinct collision or edge step.
+
+        The label is the damage the target takes in the branch that ends there, all of it
+        (``Branch.damage``: a collision's 2, P2, plus any drop damage on the way, P3), so that it
+        reads as the branch's row of the table; ``"out"`` for a target removed from play (P4),
+        ``""`` for an edge stop without damage, ``"x"`` for a collision that hurts nobody. Branches
+        that end on the same stub with different damage give ``"-2/-3"``.
+        """
+        out: dict[tuple[Hex, Hex], tuple[str, set[Any]]] = {}
         c = self.colours
         for b in branches:
             if b.attempted is None:
                 continue
             last = b.steps[-1]
+            taken = b.damage.get(b.target, 0)
             if b.ending == "edge":
-                hit = [d for d in b.damages if d.cause == "edge"]
-                label = "out" if b.removed else (f"-{hit[0].amount}" if hit else "")
+                label: Any = "out" if b.removed else (taken or "")
                 colour = c["hit"] if b.collision else c["edge"]
             else:
-                hit = [d for d in b.damages if d.cause == "collision" and d.unit == b.target]
-                label = f"-{hit[0].amount}" if hit else "x"
+                label = taken or "x"
                 colour = c["hit"]
-            out.setdefault((last.frm, last.to), (colour, label))
-        return [(a, t, c, lab) for (a, t), (c, lab) in out.items()]
+            out.setdefault((last.frm, last.to), (colour, set()))[1].add(label)
+        return [(a, t, colour, _stub_label(labels)) for (a, t), (colour, labels) in out.items()]
 
     def show_stubs(self, branches: Sequence["Branch"]) -> None:
         """Draw only the collision and edge stubs of ``branches`` (e.g. a multi-unit Push)."""

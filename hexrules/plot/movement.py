@@ -3,7 +3,9 @@
 Rule results become plain overlay data here, by reading their attributes (never by calling a
 rule): :func:`move_cost_overlays` (a :class:`~hexrules.movement.MoveCost`: arrows, running
 totals, destination), :func:`reach_overlays` (a :class:`~hexrules.movement.Reach`: costs as
-fill and numbers) and :func:`path_style` (a legal path solid green, an illegal one dashed red).
+fill and numbers), :func:`path_style` (a legal path solid green, an illegal one dashed red) and
+:func:`unaffordable_overlays` (the part of a path the unit cannot pay, M1: its running totals
+and the first hex it cannot pay for).
 Engagement is drawn from pairs the rules computed (:func:`hexrules.movement.engaged_pairs`,
 :func:`hexrules.movement.adjacent_not_engaged`): :func:`set_engagement` joins them on a
 :class:`~hexrules.plot.board.BoardArtists`. :func:`reach_legend` and :func:`engagement_legend`
@@ -39,6 +41,7 @@ __all__ = [
     "move_cost_overlays",
     "reach_overlays",
     "path_style",
+    "unaffordable_overlays",
     "reach_legend",
     "set_engagement",
     "engagement_legend",
@@ -105,6 +108,45 @@ def path_style(cost: "MoveCost | None", *, theme: Theme = DEFAULT_THEME) -> dict
     return {"colors": colours["path_ok"] if legal else colours["path_bad"], "linestyle": "-" if legal else "--"}
 
 
+def unaffordable_overlays(cost: "MoveCost | None") -> dict[str, Any]:
+    """Plain data showing where a costed path goes beyond what the unit can pay (M1).
+
+    Parameters
+    ----------
+    cost : hexrules.movement.MoveCost or None
+        Its ``path``, ``steps`` and ``unaffordable`` (the index of the first step the unit
+        cannot pay) are read.
+
+    Returns
+    -------
+    dict
+        ``texts``: ``{hex: running total}`` of every hex entered from the first step the unit
+        cannot pay on (in movement points, as in the breakdown's "total" column); ``first``: the
+        hexes the unit cannot pay to enter first (one hex, or none). Both empty when ``cost`` is
+        None or the unit can pay every step.
+
+    Examples
+    --------
+    The elevation board: C3 (0) -> D3 (1) costs 2, D3 -> D2 (2) another 2: 4 of Advance 3 (M1).
+
+    >>> from hexrules import builtin
+    >>> from hexrules.movement import path_cost
+    >>> sc = builtin("elevation")
+    >>> over = unaffordable_overlays(path_cost(sc.board, sc.state, "RX-78-2 Gundam", ["C3", "D3", "D2"]))
+    >>> {sc.board.label(h): t for h, t in over["texts"].items()}, [sc.board.label(h) for h in over["first"]]
+    ({'D2': 4}, ['D2'])
+    """
+    if cost is None or cost.unaffordable is None:
+        return {"texts": {}, "first": []}
+    k = cost.unaffordable
+    running = sum(st.cost for st in cost.steps[:k])
+    texts = {}
+    for st in cost.steps[k:]:
+        running += st.cost
+        texts[st.to] = running
+    return {"texts": texts, "first": [cost.steps[k].to]}
+
+
 def reach_legend(theme: Theme = DEFAULT_THEME) -> list:
     """Legend entries of a reach picture: cost shading, target, pass-through hexes, legal and
     illegal paths (an illegal path is dashed, not only red)."""
@@ -115,6 +157,7 @@ def reach_legend(theme: Theme = DEFAULT_THEME) -> list:
         legend_handle("outline", "pass through only", c["pass"], linestyle="--", theme=theme),
         legend_handle("arrow", "cheapest path", c["path_ok"], theme=theme),
         legend_handle("arrow", "illegal path", c["path_bad"], linestyle="--", theme=theme),
+        legend_handle("outline", "cannot pay (M1)", c["path_bad"], linestyle="--", theme=theme),
     ]
 
 

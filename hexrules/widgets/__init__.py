@@ -9,9 +9,11 @@ ipywidgets nor matplotlib):
 * :mod:`hexrules.widgets.movement`: movement, elevation, Engagement, Jumping, Speed and terrain
   (notebooks 01-05);
 * :mod:`hexrules.widgets.forced`: Push and Pull (notebooks 06-07);
-* :mod:`hexrules.widgets.crush`: Crush (notebook 08).
+* :mod:`hexrules.widgets.crush`: Crush (notebook 08);
+* :mod:`hexrules.widgets.exercise`: :class:`~hexrules.widgets.exercise.Exercise`, the "predict,
+  then check" widget of every lesson (it wraps a question of :mod:`hexrules.exercise`).
 
-Every topic module defines ``EXPLORERS``, ``{name: zero-argument factory}``, which tests use to
+Every topic module (movement, forced, crush) defines ``EXPLORERS``, ``{name: zero-argument factory}``, which tests use to
 build every explorer with its default scenario.
 
 Example (in a notebook, after ``%matplotlib widget``)::

@@ -27,7 +27,8 @@ the checks a constructor runs on its arguments before making anything (:func:`ch
 :func:`check_int`, :func:`check_unit`, :func:`hex_label`): a value a control cannot show is
 refused with a :class:`~hexrules.errors.HexrulesError` subclass naming it (:class:`ExplorerError`
 for a choice or range, or the rules' own ``BoardError`` / ``StateError`` / ``OptionsError``),
-never clamped by a slider or left to a bare ``TraitError``.
+never clamped by a slider or left to a bare ``TraitError``. The "predict, then check" widget is
+:class:`hexrules.widgets.exercise.Exercise` (still importable from here as ``Exercise``).
 
 Examples
 --------
@@ -545,67 +546,11 @@ class TwoReadingsExplorer(Explorer):
         return f"{switch} = {getattr(opts, switch)!s} ({RulesOptions.ruling(switch)})"
 
 
-class Exercise(widgets.VBox):
-    """A "predict, then check" exercise: the reader types a prediction, the engine has the answer.
+def __getattr__(name: str) -> Any:
+    """``Exercise`` moved to :mod:`hexrules.widgets.exercise`; it stays importable from here
+    (PEP 562: importing it at the top would be an import cycle, since it uses :func:`pre`)."""
+    if name == "Exercise":
+        from .exercise import Exercise
 
-    Parameters
-    ----------
-    question : str
-        The question (plain text; shown in bold).
-    answer : int or str
-        The right answer, computed by the engine in the notebook (e.g. ``path_to(...).total``).
-    explanation : str
-        Shown after checking (e.g. ``MoveCost.explain()``), so the reader sees why.
-    unit : str
-        Words after the answer (e.g. ``"movement points"``).
-
-    Attributes
-    ----------
-    controls : dict
-        ``"guess"`` (an :class:`ipywidgets.IntText` for a number, else a Text) and ``"check"``
-        (a Button).
-    feedback : ipywidgets.HTML
-        Empty until checked.
-
-    Examples
-    --------
-    >>> ex = Exercise("1 + 1?", 2, explanation="one and one")
-    >>> ex.check(3)
-    False
-    >>> ex.check(2), "Right" in ex.feedback.value
-    (True, True)
-    """
-
-    def __init__(self, question: str, answer: int | str, *, explanation: str = "", unit: str = "") -> None:
-        self.answer = answer
-        self.explanation_text = explanation
-        self.unit = unit
-        numeric = isinstance(answer, int) and not isinstance(answer, bool)
-        guess = widgets.IntText(value=0, description="Your answer") if numeric else widgets.Text(description="Your answer")
-        button = widgets.Button(description="Check", button_style="info")
-        self.controls = {"guess": guess, "check": button}
-        self.feedback = widgets.HTML()
-        button.on_click(lambda _b: self.check())
-        super().__init__([widgets.HTML(f"<b>{html.escape(question)}</b>"), widgets.HBox([guess, button]), self.feedback])
-        self.add_class("hexrules-exercise")
-
-    def _same(self, guess: Any) -> bool:
-        if isinstance(self.answer, str):
-            norm = lambda s: " ".join(str(s).replace(",", " ").upper().split())  # noqa: E731
-            return norm(guess) == norm(self.answer)
-        return guess == self.answer
-
-    def check(self, guess: Any = None) -> bool:
-        """Compare ``guess`` (default: what is typed) with the answer and show the verdict."""
-        if guess is not None:
-            self.controls["guess"].value = guess
-        value = self.controls["guess"].value
-        ok = self._same(value)
-        unit = f" {self.unit}" if self.unit else ""
-        if ok:
-            head = f'<div style="color:#1e8449"><b>Right: {html.escape(str(self.answer))}{html.escape(unit)}.</b></div>'
-        else:
-            head = (f'<div style="color:#b03a2e"><b>Not quite: you said {html.escape(str(value))}; the engine says '
-                    f'{html.escape(str(self.answer))}{html.escape(unit)}.</b></div>')
-        self.feedback.value = head + (pre(self.explanation_text) if self.explanation_text else "")
-        return ok
+        return Exercise
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

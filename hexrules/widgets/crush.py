@@ -51,9 +51,10 @@ from ..dice import damage_distribution, expected_damage_table, hit_probability, 
 from ..errors import StateError
 from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
-                    draw_heatmap, new_figure, set_at_least, set_bars, set_heatmap, side_colour)
+                    draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
 from ..scenario import Scenario
 from ..state import State
+from ..words import percent
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
@@ -89,12 +90,9 @@ HEATMAP_METRICS: dict[str, int | None] = {
 }
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
 def _fr(p: Fraction) -> str:
-    return f"{p} ({_pct(p)})" if p not in (0, 1) else str(p)
+    """``"1/8 (12.5%)"``: a probability exactly, and as every chart of the kit writes it."""
+    return f"{p} ({percent(p)})" if p not in (0, 1) else str(p)
 
 
 # --- heatmap values -----------------------------------------------------------------------------
@@ -475,8 +473,9 @@ class DamageExplorer(Explorer):
         if metric is None:
             set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), vmax=MAX_COVER)
         else:
-            set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v * 100:.0f}", vmax=1.0)
-        self.ax_heat.set_title(f"{label}{' (%)' if metric else ''} over Cover × Resolve", fontsize=9)
+            set_heatmap(self.img, self.cells, self.heat, percent, vmax=1.0)
+        set_colorbar_percent(self.colorbar, metric is not None)  # the colour bar reads as the cells do
+        self.ax_heat.set_title(f"{label} over Cover × Resolve", fontsize=9)
         self.frame.set_xy((RESOLVES.index(r) - 0.5, n - 0.5))
         rows = [{"damage k": k, "P(k)": _fr(d[k]), "P(≥ k)": _fr(t)} for k, t in d.at_least_table().items()]
         head = (f"{n} Crush dice (pre-reduction Cover {n}, C2) against Resolve {r}: each die deals 1 damage on "
@@ -566,9 +565,10 @@ class VehicleExplorer(Explorer):
             for j, re in enumerate(TABLE_RESOLVES):
                 pmi, pma = table[(sh, re)]
                 cell = self.cells[i][j]
-                cell.set_text(f"{float(pmi) * 100:.0f}\n{float(pma) * 100:.0f}")
+                cell.set_text(f"{percent(pmi)}\n{percent(pma)}")
                 cell.set_color(_C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
-        self.ax_table.set_title(f"% P(Minor) over P(Major), {n} dice ({self.controls['reading'].value})", fontsize=9)
+        self.ax_table.set_title(f"P(≥1 Minor) over P(≥1 Major), {n} dice ({self.controls['reading'].value})",
+                                fontsize=9)
         inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
         self.frame.set_visible(inside)
         if inside:
@@ -584,7 +584,7 @@ class VehicleExplorer(Explorer):
             row = {"Shield \\ Resolve": sh}
             for re in TABLE_RESOLVES:
                 pmi, pma = table[(sh, re)]
-                row[str(re)] = f"{_pct(pmi)} / {_pct(pma)}"
+                row[str(re)] = f"{percent(pmi)} / {percent(pma)}"
             grid.append(row)
         head = (f"{n} Crush dice against a vehicle with Shield {s} and Resolve {r} (C4): each die below {s} does "
                 f"nothing, {s}+ is Minor System Damage, {top}+ is Major System Damage and 1 HP lost"

@@ -491,9 +491,9 @@ class ForcedExplorer(Explorer):
         self.shown_state = state_at(fm, b, k) if b is not None else fm.state
         self.art.set_units(self.shown_state)
         head = fm.explain().splitlines()[0]
-        parts = [pre(head + "\nGreen arrows: moves; red dashed stubs with an X: collisions (label: damage to the "
-                 "target); orange dotted stubs: the board edge; pale green: hexes where the target can end; "
-                 "magenta: the branch chosen below."),
+        parts = [pre(head + "\nGreen arrows: moves; red dashed stubs with an X: collisions (label: the target's "
+                 "damage in that branch, as in the table); orange dotted stubs: the board edge; pale green: hexes "
+                 "where the target can end; magenta: the branch chosen below."),
                  _outcomes_html(fm, self.controls["branch"].value)]
         if b is not None:
             lines = b.explain().splitlines()

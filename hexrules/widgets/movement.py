@@ -47,7 +47,7 @@ from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..plot import (DEFAULT_THEME, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
-                    set_engagement)
+                    set_engagement, unaffordable_overlays)
 from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
                    scenario_from, switch_controls, table_html)
 
@@ -58,6 +58,7 @@ __all__ = [
     "EngagementExplorer",
     "CompareExplorer",
     "breakdown_html",
+    "show_path",
     "SWITCH_VALUES",
     "EXPLORERS",
 ]
@@ -124,6 +125,18 @@ def breakdown_html(cost: mv.MoveCost) -> str:
     verdict = "legal" if cost.legal else f"illegal ({cost.ruling})"
     head = f'<div style="color:{colour}"><b>{html.escape(cost.unit)}: cost {cost.total} of {cost.allowance.total}, {verdict}</b></div>'
     return head + pre(cost.explain()) + table_html(cost.table())
+
+
+def show_path(art: Any, cost: mv.MoveCost | None) -> None:
+    """Draw ``cost``'s whole path on ``art`` (layer ``"path"``; None clears it), and where it goes
+    beyond the allowance (M1): the running totals of the hexes entered from the first step the
+    unit cannot pay (red numbers, layer ``"unpaid"``) and the first hex it cannot pay for (a
+    dashed red outline). The picture then says what the breakdown says: "6 of 3" is a 6 on the
+    target."""
+    art.set_paths([cost.path] if cost is not None else None, key="path", **path_style(cost, theme=_THEME))
+    over = unaffordable_overlays(cost)
+    art.set_texts(over["texts"], key="unpaid", color=_MOVE["path_bad"])
+    art.set_highlight(over["first"], key="unpaid", color=_MOVE["path_bad"], width=2.5, linestyle="--", inset=0.8)
 
 
 # --- 00: scenarios ---------------------------------------------------------------------------------
@@ -354,7 +367,7 @@ class ReachExplorer(Explorer):
         if kind == "dash" and st.unit(name).speed:
             head += f"\nSpeed bonus {st.unit(name).speed} does not apply: Speed adds to Advance only (M2)"
         if not target:
-            self.art.set_paths(None, key="path")
+            show_path(self.art, None)
             self.art.set_highlight(None, key="target")
             self.explain(head + "\nChoose a target hex to see the cheapest path and its breakdown.")
             return
@@ -362,10 +375,10 @@ class ReachExplorer(Explorer):
         try:
             self.cost = c = mv.path_to(b, st, name, target, kind, opts)
         except HexrulesError as err:
-            self.art.set_paths(None, key="path")
+            show_path(self.art, None)
             self.explain(html_text=pre(head) + error_html(err))
             return
-        self.art.set_paths([c.path], key="path", **path_style(c, theme=_THEME))
+        show_path(self.art, c)
         self.explain(html_text=pre(head) + breakdown_html(c))
 
 
@@ -597,7 +610,7 @@ class CompareExplorer(TwoReadingsExplorer):
                 except HexrulesError as err:
                     parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + error_html(err))
             self.costs.append(cost)
-            art.set_paths([cost.path] if cost else None, key="path", **path_style(cost, theme=_THEME))
+            show_path(art, cost)
             if cost is not None:
                 parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + breakdown_html(cost))
             elif not target:

@@ -7,11 +7,13 @@ as :attr:`~hexrules.forced.Branch.text`) by calling the topic modules of this pa
 
 * :mod:`hexrules.words.movement`: allowances, step notes, path costs (rules M, E, J, T);
 * :mod:`hexrules.words.forced`: Push and Pull steps, branches, outcomes (rules P, L);
-* :mod:`hexrules.words.crush`: collapses, Crush resolutions, the step-by-step walk (rules C).
+* :mod:`hexrules.words.crush`: collapses, Crush resolutions, the step-by-step walk (rules C);
+* :mod:`hexrules.words.exercise`: graded guesses of the exercises (:mod:`hexrules.exercise`).
 
 This module holds the wording helpers they share: plurals (:func:`plural`, :func:`noun`),
 naming hexes (:func:`hex_name`, :func:`hex_names`), joining names (:func:`join_names`,
-:func:`join_and`) and the words of a forced movement (:func:`forced_word`).
+:func:`join_and`), the words of a forced movement (:func:`forced_word`) and the one way the kit
+writes a probability as a percentage (:func:`percent`).
 
 The words modules read facts by attribute and import no rules module (only for type checking),
 so a rules module can import them without an import cycle, and a lesson or widget can call them
@@ -30,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["plural", "noun", "hex_name", "hex_names", "join_names", "join_and", "forced_word", "FORCED_FORMS"]
+__all__ = ["plural", "noun", "hex_name", "hex_names", "join_names", "join_and", "forced_word", "FORCED_FORMS",
+           "percent"]
 
 #: Nouns whose plural is not made by adding "s" or "es".
 _IRREGULAR = {"die": "dice"}
@@ -179,3 +182,35 @@ def forced_word(kind: str, form: str = "name") -> str:
     ['Push', 'push', 'pushing', 'pushed']
     """
     return FORCED_FORMS[kind][form]
+
+
+def percent(p: Any) -> str:
+    """A probability as the kit writes it everywhere (bars, heatmaps, tables, exercises): a
+    percentage with at most one decimal, ``"12.5%"``, ``"50%"``, ``"33.3%"``.
+
+    A probability above 0 never reads ``"0%"`` and one below 1 never ``"100%"``: they read
+    ``"<0.1%"`` and ``">99.9%"``, so that a number on screen is never wrong.
+
+    Parameters
+    ----------
+    p : Fraction or float
+        A probability, 0 to 1.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> [percent(Fraction(k, 8)) for k in (1, 3, 4)], percent(Fraction(1, 3)), percent(0)
+    (['12.5%', '37.5%', '50%'], '33.3%', '0%')
+    >>> percent(Fraction(1, 6**6)), percent(1 - Fraction(1, 6**6)), percent(1)
+    ('<0.1%', '>99.9%', '100%')
+    """
+    text = f"{float(p) * 100:.1f}".rstrip("0").rstrip(".")
+    if text in ("0", "-0") and p > 0:
+        return "<0.1%"
+    if text == "100" and p < 1:
+        return ">99.9%"
+    return f"{'0' if text == '-0' else text}%"

@@ -25,8 +25,10 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import forced_word, hex_name, hex_names, join_and, plural
+from .exercise import hexes_text
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from ..exercise import Grade
     from ..forced import Branch, Damage, ForcedMove, ForcedStep, MultiForced
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "move_text",
     "move_html",
     "multi_text",
+    "check_text",
 ]
 
 #: Every way a branch can end (:attr:`hexrules.forced.Branch.ending`), in plain words.
@@ -275,3 +278,28 @@ def multi_text(mf: MultiForced) -> str:
     for i, b in enumerate(mf.branches, start=1):
         out.append(f"{i}. " + b.explain().replace("\n", "\n   "))
     return "\n".join(out)
+
+
+def check_text(fm: ForcedMove, g: Grade) -> str:
+    """The words of :meth:`~hexrules.forced.ForcedMove.check`: ``"Correct: Gundam can end on
+    C2, C3."``, or what is missing, which hexes cannot be reached, and the answer.
+
+    Parameters
+    ----------
+    fm : ForcedMove
+        The move guessed about (its target and board).
+    g : Grade
+        The guess graded against ``fm.destinations`` (:class:`hexrules.exercise.HexesQuestion`).
+
+    Returns
+    -------
+    str
+    """
+    if g.right:
+        return f"Correct: {fm.target} can end on {hexes_text(g.question.answer, fm.board)}."
+    parts = []
+    if g.missing:
+        parts.append(f"missing {hexes_text(g.missing, fm.board)}")
+    if g.wrong:
+        parts.append(f"{hexes_text(g.wrong, fm.board)} cannot be reached")
+    return f"Not quite: {'; '.join(parts)}. The engine says: {hexes_text(g.question.answer, fm.board)}."

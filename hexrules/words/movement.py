@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import hex_name, join_names
+from . import hex_name, join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from collections.abc import Sequence
+
     from ..movement import Allowance, MoveCost, Step
 
-__all__ = ["allowance_text", "step_note", "cost_text", "cost_table"]
+__all__ = ["allowance_text", "step_note", "unaffordable_reason", "cost_text", "cost_table"]
 
 
 def allowance_text(al: Allowance) -> str:
@@ -76,6 +78,46 @@ def step_note(st: Step) -> str:
     return note
 
 
+def unaffordable_reason(steps: Sequence[Step], i: int, allowance: int, names: Any = None) -> str:
+    """Why a path stops at its first step the unit cannot pay (M1): ``steps[i]``.
+
+    Parameters
+    ----------
+    steps : sequence of Step
+        The path's costed steps.
+    i : int
+        Index of the first step whose running total exceeds ``allowance``.
+    allowance : int
+        The movement's allowance, in movement points.
+    names : Board or mapping of Hex to str, optional
+        Names the hexes (:func:`hexrules.words.hex_name`); default the steps' own board.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from hexrules import Scenario
+    >>> from hexrules.movement import path_cost
+    >>> sc = Scenario.from_text("map:\\n  0 1 2\\nunits:\\n  G side=a at=A1\\n")
+    >>> cost = path_cost(sc.board, sc.state, "G", ["A1", "B1", "C1"])
+    >>> print(unaffordable_reason(cost.steps, 1, 3, sc.board))
+    it cannot pay step 2, B1 -> C1 (cost 2, 1 movement point left of 3), so it stops on B1: a unit
+    that cannot pay a step's full cost cannot take it
+    """
+    st = steps[i]
+    names = st.board if names is None else names
+    left = allowance - sum(s.cost for s in steps[:i])
+    return (f"it cannot pay step {i + 1}, {hex_name(st.frm, names)} -> {hex_name(st.to, names)} (cost {st.cost}, "
+            f"{plural(left, 'movement point')} left of {allowance}), so it stops on {hex_name(st.frm, names)}: "
+            "a unit that cannot pay a step's full cost cannot take it")
+
+
+def _names(cost: MoveCost) -> Any:
+    return dict(zip(cost.path, cost.labels)) if cost.labels else None
+
+
 def _label(cost: MoveCost, i: int) -> str:
     return cost.labels[i] if cost.labels else hex_name(cost.path[i])
 
@@ -97,17 +139,30 @@ def cost_text(cost: MoveCost) -> str:
         f"{allowance_text(cost.allowance)}"
     ]
     running = 0
-    for i, st in enumerate(cost.steps, 1):
+    for i, st in enumerate(cost.steps):
         running += st.cost
         extra = f"; Engaged with {join_names(st.engaged_with)} (E3)" if st.engaged_with else ""
-        lines.append(f"  {i}. {st.note} (total {running}){extra}")
+        if i == cost.unaffordable:
+            left = cost.allowance.total - (running - st.cost)
+            extra += f"; the first step it cannot pay: {plural(left, 'movement point')} left (M1)"
+        lines.append(f"  {i + 1}. {st.note} (total {running}){extra}")
+    if len(cost.steps) < len(cost.path) - 1:
+        rest = len(cost.path) - 1 - len(cost.steps)
+        lines.append(f"  (the last {plural(rest, 'step')} of the path cannot be taken: see below)")
     verdict = "legal." if cost.legal else f"illegal: {cost.reason} (ruling {cost.ruling})."
     lines.append(f"Total {cost.total} of {cost.allowance.total} movement points: {verdict}")
+    if cost.unaffordable is not None and cost.ruling != "M1":
+        i = cost.unaffordable
+        lines.append("Also " + unaffordable_reason(cost.steps, i, cost.allowance.total, _names(cost)) + " (M1).")
     return "\n".join(lines)
 
 
 def cost_table(cost: MoveCost) -> list[dict[str, Any]]:
     """One row per step: from, to, enter, climb, terrain, cost and running total (movement points).
+
+    A path the unit cannot pay in full (:attr:`~hexrules.movement.MoveCost.unaffordable`, M1)
+    has one more column, ``"can pay"``: ``"yes"`` for the steps the allowance pays for, ``"no"``
+    from the first step it cannot pay on.
 
     Parameters
     ----------
@@ -120,7 +175,7 @@ def cost_table(cost: MoveCost) -> list[dict[str, Any]]:
     rows, running = [], 0
     for i, st in enumerate(cost.steps):
         running += st.cost
-        rows.append({
+        row = {
             "from": _label(cost, i),
             "to": _label(cost, i + 1),
             "enter": st.enter,
@@ -128,5 +183,8 @@ def cost_table(cost: MoveCost) -> list[dict[str, Any]]:
             "terrain": st.terrain,
             "cost": st.cost,
             "total": running,
-        })
+        }
+        if cost.unaffordable is not None:  # M1: which steps the allowance pays for
+            row["can pay"] = "yes" if i < cost.unaffordable else "no"
+        rows.append(row)
     return rows
