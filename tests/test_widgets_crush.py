@@ -132,3 +132,22 @@ def test_collapse_explorer_highlights():
 def test_collapse_title_is_not_doubled():
     ex = CollapseExplorer(seed=1)
     assert ex.title.value.count("Crush:") == 1
+
+
+def test_step_slider_range_follows_the_steps_and_the_end_stays_the_end():
+    # C2: each affected unit rolls the pre-reduction Cover in dice. The walk: traverse, collapse,
+    # affected, then per affected unit one step per die and one for its damage, then done.
+    # Cover 3, driving across (Rangers and Sentinel affected): 3 + 2 * (3 + 1) + ... = 2 + 1 + 4 + 4 + 1 = 12.
+    ex = CollapseExplorer(seed=1)
+    st = ex.controls["step"]
+    assert (st.min, st.max) == (1, 12)
+    st.value = st.max  # the end: who took what
+    ex.controls["route"].value = 1  # stop on the piece: Grinder affected too, 12 + 4 = 16 steps
+    assert (st.min, st.max, st.value) == (1, 16, 16) and ex.step.kind == "done"
+    ex.controls["cover"].value = 5  # 3 units x (5 dice + 1) + 2 + 1 + 1 = 22
+    assert (st.max, st.value) == (22, 22) and ex.step.kind == "done"
+    st.value = 4  # mid-way: the step is kept where it still exists
+    ex.controls["cover"].value = 0  # no dice (C2): traverse, collapse, affected, 3 unit steps, done = 7
+    assert (st.max, st.value) == (7, 4)
+    ex.controls["route"].value = 0  # 2 affected units: 6 steps
+    assert (st.max, st.value) == (6, 4) and len(ex.result.steps) == 6
