@@ -107,3 +107,32 @@ def test_no_explorer_hand_rolls_callback_plumbing():
         for name in ("_on_change", "_watch", "_changed"):
             assert name not in vars(cls), f"{cls.__name__} overrides {name}: declare handlers= instead"
         assert "_syncing" not in inspect.getsource(cls), f"{cls.__name__} keeps a _syncing flag: use self.quiet()"
+
+
+def test_clicks_pick_hexes_only_when_no_toolbar_mode_is_active():
+    # issue 9 part 5: with the figure toolbar's zoom or pan mode on, a press that starts a zoom box
+    # or a pan on a hex must not choose that hex as the target. ipympl's Toolbar is a
+    # matplotlib NavigationToolbar2 (its ``mode``: "" / "zoom rect" / "pan/zoom").
+    from matplotlib.backend_bases import MouseEvent, NavigationToolbar2
+
+    from hexrules.widgets.movement import ReachExplorer
+
+    ex = ReachExplorer("elevation")
+    canvas = ex.figure.canvas
+    toolbar = NavigationToolbar2(canvas)
+    assert canvas.toolbar is toolbar
+    x, y = ex.art.ax.transData.transform(ex.art.centre("C2"))
+
+    def press():
+        canvas.callbacks.process("button_press_event", MouseEvent("button_press_event", canvas, x, y, button=1))
+
+    toolbar.zoom()
+    press()
+    assert str(toolbar.mode) == "zoom rect" and ex.controls["target"].value == ""
+    toolbar.zoom()  # zoom off, pan on
+    toolbar.pan()
+    press()
+    assert str(toolbar.mode) == "pan/zoom" and ex.controls["target"].value == ""
+    toolbar.pan()  # no mode: a click picks the hex
+    press()
+    assert str(toolbar.mode) == "" and ex.controls["target"].value == "C2"

@@ -523,7 +523,8 @@ class Explorer(widgets.VBox):
         callback : callable
             Receives the clicked :class:`~hexrules.hexgrid.Hex` and the
             :class:`~hexrules.plot.BoardArtists` it belongs to. Only an ipympl canvas delivers
-            clicks; :meth:`click` simulates one (tests).
+            clicks; :meth:`click` simulates one (tests). A press while the figure toolbar's zoom
+            or pan mode is on belongs to the toolbar (:func:`toolbar_mode`): it picks no hex.
         """
         self._click_targets = list(targets)
         self._click_callback = callback
@@ -531,6 +532,8 @@ class Explorer(widgets.VBox):
             self._click_cid = self.figure.canvas.mpl_connect("button_press_event", self._on_press)
 
     def _on_press(self, event: Any) -> None:
+        if toolbar_mode(self.figure.canvas):  # the press starts a zoom box or a pan, not a choice
+            return
         for art in self._click_targets:
             if event.inaxes is art.ax:
                 h = art.hex_at(event.xdata, event.ydata)
@@ -543,6 +546,16 @@ class Explorer(widgets.VBox):
         art = self._click_targets[target]
         if self._click_callback is not None:
             self._click_callback(art.board.hex(h), art)
+
+
+def toolbar_mode(canvas: Any) -> str:
+    """The navigation mode of ``canvas``'s toolbar: ``""`` (none), ``"zoom rect"`` or ``"pan/zoom"``.
+
+    ipympl's figure toolbar is a matplotlib :class:`~matplotlib.backend_bases.NavigationToolbar2`
+    (``canvas.toolbar``), whose ``mode`` says which button is on; a canvas without a toolbar
+    (Agg) has no mode.
+    """
+    return str(getattr(getattr(canvas, "toolbar", None), "mode", "") or "")
 
 
 def rebuild_slider_view(slider: widgets.Widget) -> None:
