@@ -37,7 +37,7 @@ reading of J1 every route to C4 (height 2) costs 4, one more than its Advance:
 >>> [c.total for c in cmp.paths]
 [3, 4]
 >>> print(cmp.explain())  # doctest: +NORMALIZE_WHITESPACE
-Char's Zaku II Advance under A: jump_climb='above_start' (J1); B: jump_climb='relative_when_above_start' (J1).
+Char's Zaku II Advance; A: jump_climb='above_start' (J1); B: jump_climb='relative_when_above_start' (J1).
 Allowance: 3 under both.
 Hexes whose cost differs (A vs B, in movement points; - = out of reach): C4: 3 vs -.
 Path to C4: 3 of 3, legal under A; 4 of 3, illegal (M1) under B.
@@ -62,6 +62,9 @@ from .words import compare as words
 
 __all__ = [
     "LABELS",
+    "BRANCH_ASPECTS",
+    "OUTCOME_ASPECTS",
+    "RESOLUTION_FACTS",
     "Refusal",
     "ReachComparison",
     "BranchChange",
@@ -341,6 +344,8 @@ def compare_reach(
 #: name them: how it ends, where the target ends (or its removal, P4), the damage (P2, P3, P4, L3),
 #: whether it is a collision, and (when none of these) the steps themselves.
 BRANCH_ASPECTS = ("ending", "final", "damage", "collision", "steps")
+#: The aspects that change a branch's result on the board (where the target ends, who takes damage).
+OUTCOME_ASPECTS = ("final", "damage", "collision")
 
 
 def _aspects(x: Branch, y: Branch) -> tuple[str, ...]:
@@ -424,17 +429,21 @@ class ForcedComparison(_Comparison):
 
     @property
     def differing_hexes(self) -> tuple[frozenset[Hex], frozenset[Hex]]:
-        """Per reading, where its differing branches end or collide (the target's final hex and
-        the attempted collision or edge hex of each changed or own branch): where a picture marks
-        the difference. Hexes off the board are included (a board-edge step)."""
+        """Per reading, where the outcomes differ: the target's last hex and the attempted
+        collision or edge hex of each branch of its own, and of each changed branch whose result differs
+        (:data:`OUTCOME_ASPECTS`: where the target ends, the damage, a collision); a change of
+        the ending's name alone leaves the same result and is not marked. Where a picture marks
+        the difference; hexes off the board are included (a board-edge step)."""
         def where(branches: Sequence[Branch]) -> frozenset[Hex]:
             out: set[Hex] = set()
             for br in branches:
-                out.update(h for h in (br.final, br.attempted) if h is not None)
+                out.update(h for h in (br.trail[-1], br.attempted) if h is not None)  # trail[-1]: where it
+                # ends, or last stood when removed from play (P4)
             return frozenset(out)
 
-        return (where([c.a for c in self.changed] + list(self.only_a)),
-                where([c.b for c in self.changed] + list(self.only_b)))
+        results = [c for c in self.changed if set(c.differs) & set(OUTCOME_ASPECTS)]
+        return (where([c.a for c in results] + list(self.only_a)),
+                where([c.b for c in results] + list(self.only_b)))
 
     def explain(self, labels: Sequence[str] = LABELS) -> str:
         """What differs, in words (:func:`hexrules.words.compare.forced_text`)."""
@@ -795,7 +804,7 @@ def compare_crush(
     >>> cmp.units
     (UnitChange(unit='Sentinel', vehicle=True, differs=(('minor', 0, 1),)),)
     >>> print(cmp.explain())
-    Crush under A: crush_major_also_minor=False (C4); B: crush_major_also_minor=True (C4); the same dice.
+    One Crush, the same dice; A: crush_major_also_minor=False (C4); B: crush_major_also_minor=True (C4).
       Sentinel: Minor 0 under A, 1 under B.
     """
     a, b = _readings(a, b)

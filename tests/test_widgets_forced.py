@@ -312,3 +312,15 @@ def test_a_switch_value_outside_the_offered_ones_is_offered_too():
     assert control.value == 5 and [v for _, v in control.options] == [5, 2, 1, 3]
     # P2: a collision now deals 5 to the unit forced; the label of each collision stub says so
     assert "-5" in {lab for *_, lab in ex.layer.stubs(ex.move.branches)}
+
+
+def test_l3_collision_is_marked_where_the_readings_differ():
+    # issue 9 part 7 (lesson 07): under pull_other_elevation="collide" the GM (D2) collides with
+    # Char (C2), 2 damage each (L3); the left reading's Pull ends on D2 with no damage. The hexes
+    # of the collision are outlined on the right, nothing on the left, thick enough to see.
+    ex = CompareForcedExplorer("pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1)
+    left, right = (art.outline_layers["differs"] for art in ex.arts)
+    assert len(left.get_paths()) == 0
+    marked = sorted(ex.board.label(ex.arts[1].hex_at(*p.vertices.mean(axis=0))) for p in right.get_paths())
+    assert marked == ["C2", "D2"] and right.get_linewidth()[0] >= 3
+    assert not ex.comparison.same

@@ -343,7 +343,13 @@ class Explorer(widgets.VBox):
         How many times :meth:`update` has run.
     handlers : dict of str to callable
         The handler of each control that has one.
+    comparison : object or None
+        For an explorer that shows two readings of the rules: the comparison it shows (a result
+        of :mod:`hexrules.compare`, whose ``same`` says whether the readings differ there);
+        None for the others.
     """
+
+    comparison: Any = None
 
     def __init__(
         self,

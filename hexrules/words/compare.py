@@ -113,10 +113,7 @@ def reach_text(cmp: ReachComparison, labels: Sequence[str] = ("A", "B")) -> str:
     """
     la, lb = labels
     b = cmp.board
-    lines = [f"{cmp.unit} {cmp.kind.capitalize()} {under(la)}: "
-             + readings_text(cmp.readings, labels).replace(f"{la}: ", "", 1) + "."]
-    if cmp.same:
-        lines[0] = f"{cmp.unit} {cmp.kind.capitalize()}, {readings_text(cmp.readings, labels)}."
+    lines = [f"{cmp.unit} {cmp.kind.capitalize()}; {readings_text(cmp.readings, labels)}."]
     aa, ab = cmp.allowances
     if cmp.allowance_changed:
         lines.append(f"Allowance: {aa.total} {under(la)} ({aa.explain()}); {ab.total} {under(lb)} ({ab.explain()}).")
@@ -259,7 +256,7 @@ def dice_text(cmp: DiceComparison, labels: Sequence[str] = ("A", "B")) -> str:
     str
     """
     la, lb = labels
-    lines = [f"{_dice_head(cmp)}, {readings_text(cmp.readings, labels)}."]
+    lines = [f"{_dice_head(cmp)}; {readings_text(cmp.readings, labels)}."]
     if cmp.same:
         lines.append("Both readings give the same distribution here.")
         return "\n".join(lines)
@@ -309,8 +306,7 @@ def crush_text(cmp: CrushComparison, labels: Sequence[str] = ("A", "B")) -> str:
     str
     """
     la, lb = labels
-    lines = [f"Crush {under(la)}: " + readings_text(cmp.readings, labels).replace(f"{la}: ", "", 1)
-             + "; the same dice."]
+    lines = [f"One Crush, the same dice; {readings_text(cmp.readings, labels)}."]
     if cmp.same:
         lines.append("  Both readings leave every unit with the same damage, tallies and HP here.")
         return "\n".join(lines)
