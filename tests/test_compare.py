@@ -113,7 +113,7 @@ def test_p4_edge_readings():
     remove = compare_forced("push", sc.board, sc.state, "Zaku I", GUNDAM, 2, DEFAULT,
                             DEFAULT.replace(push_off_board="remove"))
     assert all(c.differs == ("final",) and c.b.removed for c in remove.changed)
-    assert "removed from play" in remove.explain()
+    assert "board edge: removed, no damage" in remove.explain()
 
 
 def test_l3_readings_add_a_branch_matched_by_choice():

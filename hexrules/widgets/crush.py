@@ -45,7 +45,7 @@ import ipywidgets as widgets
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..compare import CrushComparison, DiceComparison, compare_crush, compare_dice
+from ..compare import CrushComparison, compare_crush, compare_dice
 from ..crush import POLICIES, CrushResult, CrushScenario, CrushUnit, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError

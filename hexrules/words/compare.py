@@ -167,10 +167,11 @@ def reach_table(cmp: ReachComparison, labels: Sequence[str] = ("A", "B")) -> lis
 
 
 def branch_outcome(b: Branch) -> str:
-    """``"board edge: stop, ends on D2, no damage"``: how a branch ends, where, and the damage."""
-    where = "removed from play" if b.removed else f"ends on {hex_name(b.final, b.board)}"
+    """``"board edge: stop, ends on D2, no damage"``: how a branch ends, where, and the damage
+    (``"board edge: removed, no damage"`` for a target removed from play, P4)."""
+    where = "" if b.removed else f", ends on {hex_name(b.final, b.board)}"
     damage = damage_text(b.damage)
-    return f"{ending_text(b)}, {where}, {'damage ' + damage if damage else 'no damage'}"
+    return f"{ending_text(b)}{where}, {'damage ' + damage if damage else 'no damage'}"
 
 
 def forced_text(cmp: ForcedComparison, labels: Sequence[str] = ("A", "B")) -> str:
