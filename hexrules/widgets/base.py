@@ -573,8 +573,8 @@ def rebuild_slider_view(slider: widgets.Widget) -> None:
     maximum (lesson 08: "12 of 16"). The view rebuilds its noUiSlider from the current range when
     ``orientation`` changes (``regenSlider``), so the orientation is flipped and set back, two
     messages, the value and range untouched. No observer of ``value`` runs. Remove this when the
-    pinned ipywidgets updates noUiSlider's keyboard range (the browser suite's
-    ``test_slider_keyboard_end_reaches_the_last_step`` then passes without it).
+    pinned ipywidgets updates noUiSlider's keyboard range (``tests/browser/test_sliders_in_browser.py``
+    then passes without it).
     """
     if not hasattr(slider, "orientation"):
         return

@@ -50,10 +50,10 @@ from ..crush import POLICIES, CrushResult, CrushScenario, CrushUnit, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..words import noun
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
                     draw_heatmap, new_figure, set_at_least, set_bars, set_heatmap, side_colour)
 from ..state import State, Unit
+from ..words import noun
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
@@ -153,11 +153,21 @@ class CollapseExplorer(Explorer):
         The step shown first, counted from 1 as the Step slider and the caption count
         ("step 3/19"); None: the first step.
 
+    Attributes
+    ----------
+    result : hexrules.crush.CrushResult
+        The Crush shown (the C4 reading of the switch).
+    comparison : hexrules.compare.CrushComparison
+        The same Crush, the same dice, under both readings of C4 (what the explanation says
+        the switch changes in this roll).
+
     Controls: the piece's Cover (0-6), the route (drive across, or stop on the piece: then the
     vehicle itself is affected), the damage-assignment policy (C3), the C4 switch (the
     explanation says which reading is in force and, at the last step, what it changed in this
     roll: only the Minor tally of a vehicle die reaching Shield + Resolve, so the board, which
-    shows Major damage, stays the same), the seed, and the step (slider, "Next step"). The board shows the path, the piece (orange while intact,
+    shows Major damage, stays the same), the seed, and the step (slider, "Next step"; the slider
+    always spans this Crush's steps, and a slider on the last step stays on the last step when a
+    control changes their number). The board shows the path, the piece (orange while intact,
     grey once collapsed), the affected units' hexes outlined red, those merely touching outlined
     blue and dashed, the unit being resolved in gold; models slain are crossed out.
 
@@ -213,7 +223,8 @@ class CollapseExplorer(Explorer):
             "step": widgets.IntSlider(value=1, min=1, max=2, description="Step"),
             "next": widgets.Button(description="Next step"),
         }
-        super().__init__(fig, controls, title=crush_title(sc.name), handlers={"reroll": self._reroll, "next": self._next})
+        super().__init__(fig, controls, title=crush_title(sc.name),
+                         handlers={"reroll": self._reroll, "next": self._next})
         self.art = draw_board(sc.board, self._tokens(sc.units, sc.units), ax=self.ax, legend=False)
         self._legend()
         last = len(self.result.steps)
