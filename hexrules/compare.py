@@ -201,7 +201,9 @@ class ReachComparison(_Comparison):
 
     @property
     def path_changed(self) -> bool:
-        """True when the cheapest path to the target differs: its hexes, cost, verdict or refusal."""
+        """True when the cheapest path to the target costs differently, gets another verdict or
+        ruling, or is refused under one reading only. Another route of the same cost and verdict
+        (a tie broken another way) is no difference of the rules."""
         if self.target is None:
             return False
         pa, pb = self.paths
@@ -209,7 +211,7 @@ class ReachComparison(_Comparison):
             return True
         if pa is None:
             return self.refusals[0] != self.refusals[1]
-        return (pa.path, pa.total, pa.legal, pa.ruling) != (pb.path, pb.total, pb.legal, pb.ruling)
+        return (pa.total, pa.legal, pa.ruling) != (pb.total, pb.legal, pb.ruling)
 
     @property
     def reach_changed(self) -> bool:
