@@ -232,9 +232,9 @@ class ReachComparison(_Comparison):
     def hex_changes(self) -> tuple[tuple[Hex, int | None, int | None], ...]:
         """``(hex, cost under A, cost under B)`` for every hex gained, lost or whose cost changes,
         in board order (None: out of reach under that reading)."""
-        board = self.board
-        key = (lambda h: to_offset(h, board.offset)[::-1]) if board is not None else None
-        return tuple((h, *self.cost(h)) for h in sorted(self.differing_hexes, key=key))
+        hexes = (_in_board_order(self.board, self.differing_hexes) if self.board is not None
+                 else sorted(self.differing_hexes, key=lambda h: (h.r, h.q)))
+        return tuple((h, *self.cost(h)) for h in hexes)
 
     def cost(self, h: Hex) -> tuple[int | None, int | None]:
         """The cheapest cost of ``h`` under A and under B (None: out of reach), in movement points."""
