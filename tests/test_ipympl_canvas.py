@@ -73,3 +73,43 @@ def test_ipympl_as_pinned_still_has_the_bug_the_guard_works_around():
         pytest.fail("ipympl did not store a frame drawn before 'initialized': the workaround "
                     "in hexrules.plot._mpl.keep_data_url_valid may be obsolete")
     assert not _valid(first), first[:40]
+
+
+TOOLBAR_CHILD = textwrap.dedent(
+    """
+    import json
+    import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    from hexrules.widgets.movement import ReachExplorer
+
+    ex = ReachExplorer("elevation")
+    canvas = ex.figure.canvas
+    x, y = ex.art.ax.transData.transform(ex.art.centre("C2"))
+    height = canvas.get_renderer().height
+    def message(content):  # what the browser's canvas and toolbar send
+        canvas._handle_message(canvas, content, [])
+    def press_and_release():
+        for kind, buttons in (("button_press", 1), ("button_release", 0)):
+            message({"type": kind, "x": x, "y": height - y, "button": 0, "buttons": buttons,
+                     "modifiers": []})
+    seen = {"toolbar": type(canvas.toolbar).__module__ + "." + type(canvas.toolbar).__name__}
+    for name in ("zoom", "pan"):
+        message({"type": "toolbar_button", "name": name})
+        press_and_release()
+        seen[name] = [str(canvas.toolbar.mode), ex.controls["target"].value]
+        message({"type": "toolbar_button", "name": name})  # the same button again: mode off
+    press_and_release()
+    seen["none"] = [str(canvas.toolbar.mode), ex.controls["target"].value]
+    print(json.dumps(seen))
+    """
+)
+
+
+def test_an_ipympl_toolbar_mode_keeps_clicks_from_choosing_hexes():
+    # issue 9 part 5, on ipympl's own Toolbar driven by the messages its buttons and canvas send
+    done = subprocess.run([sys.executable, "-c", TOOLBAR_CHILD], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["toolbar"] == "ipympl.backend_nbagg.Toolbar"
+    assert seen["zoom"] == ["zoom rect", ""] and seen["pan"] == ["pan/zoom", ""]
+    assert seen["none"] == ["", "C2"]

@@ -1,7 +1,9 @@
 """Fuzz every explorer of the kit in a headless kernel (Agg): 200 random control changes each.
 
-For each entry of the ``EXPLORERS`` registries of hexrules.widgets.movement, .forced and .crush
-(zero-argument factories building the explorers the notebooks show), the test builds the
+Every module of hexrules.widgets (but ``base``, the shared base classes) is a topic module and must
+have an ``EXPLORERS`` registry; the modules are discovered, so a new topic is fuzzed as soon as it
+exists, and one without ``EXPLORERS`` fails. For each entry (zero-argument factories building the
+explorers the notebooks show), the test builds the
 explorer under the Agg backend and makes 200 random changes to its controls, the way a user
 could: a random option of a dropdown / toggle buttons / radio buttons, a random value of a
 slider (within its current min..max, on its step), a flip of a checkbox or toggle button, a
@@ -20,6 +22,7 @@ the callbacks are drawn and checked), and skips the encoding in between; everyth
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 
 import matplotlib
@@ -34,28 +37,26 @@ import ipywidgets  # noqa: E402
 
 CHANGES = 200
 RENDER_EVERY = 10
-TOPICS = ("movement", "forced", "crush")
+#: Modules of hexrules.widgets that are not topics (no explorers of their own).
+NOT_TOPICS = ("base",)
 
 
-def _registries() -> dict[str, dict]:
-    found = {}
-    for topic in TOPICS:
-        try:
-            module = importlib.import_module(f"hexrules.widgets.{topic}")
-        except ModuleNotFoundError as err:
-            if err.name == f"hexrules.widgets.{topic}":
-                continue  # this topic has no widgets module (yet)
-            raise
-        found[topic] = getattr(module, "EXPLORERS")
-    return found
+def _topics() -> list[str]:
+    import hexrules.widgets
+
+    return sorted(m.name for m in pkgutil.iter_modules(hexrules.widgets.__path__) if m.name not in NOT_TOPICS)
 
 
-REGISTRIES = _registries()
-CASES = [(topic, name) for topic, reg in REGISTRIES.items() for name in reg]
+TOPICS = _topics()
+MODULES = {topic: importlib.import_module(f"hexrules.widgets.{topic}") for topic in TOPICS}
+REGISTRIES = {topic: getattr(module, "EXPLORERS", None) for topic, module in MODULES.items()}
+CASES = [(topic, name) for topic, reg in REGISTRIES.items() for name in (reg or {})]
 
 
 def test_there_are_explorers_to_fuzz():
-    assert REGISTRIES, f"none of hexrules.widgets.{{{', '.join(TOPICS)}}} exists"
+    assert {"movement", "forced", "crush"} <= set(TOPICS), f"widget modules found: {TOPICS}"
+    missing = [f"hexrules.widgets.{t}" for t, reg in REGISTRIES.items() if reg is None]
+    assert not missing, f"{', '.join(missing)} has no EXPLORERS registry (zero-argument factories to fuzz)"
     for topic, reg in REGISTRIES.items():
         assert reg, f"hexrules.widgets.{topic}.EXPLORERS is empty"
 

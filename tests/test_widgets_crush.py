@@ -177,3 +177,22 @@ def test_vehicle_table_cells_and_text_table_agree():
     assert cell == "33.3%\n16.7%"
     assert "33.3% / 16.7%" in ex.explanation.value
     assert [t.get_text() for t in ex.texts_only[:2]] == ["66.7%", "33.3%"]  # P(0 Minor) = 4/6, P(1) = 2/6
+
+
+def test_step_slider_range_follows_the_steps_and_the_end_stays_the_end():
+    # C2: each affected unit rolls the pre-reduction Cover in dice. The walk: traverse, collapse,
+    # affected, then per affected unit one step per die and one for its damage, then done.
+    # Cover 3, driving across (Rangers and Sentinel affected): 3 + 2 * (3 + 1) + ... = 2 + 1 + 4 + 4 + 1 = 12.
+    ex = CollapseExplorer(seed=1)
+    st = ex.controls["step"]
+    assert (st.min, st.max) == (1, 12)
+    st.value = st.max  # the end: who took what
+    ex.controls["route"].value = 1  # stop on the piece: Grinder affected too, 12 + 4 = 16 steps
+    assert (st.min, st.max, st.value) == (1, 16, 16) and ex.step.kind == "done"
+    ex.controls["cover"].value = 5  # 3 units x (5 dice + 1) + 2 + 1 + 1 = 22
+    assert (st.max, st.value) == (22, 22) and ex.step.kind == "done"
+    st.value = 4  # mid-way: the step is kept where it still exists
+    ex.controls["cover"].value = 0  # no dice (C2): traverse, collapse, affected, 3 unit steps, done = 7
+    assert (st.max, st.value) == (7, 4)
+    ex.controls["route"].value = 0  # 2 affected units: 6 steps
+    assert (st.max, st.value) == (6, 4) and len(ex.result.steps) == 6

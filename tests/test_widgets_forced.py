@@ -341,3 +341,15 @@ def test_a_collision_stub_says_the_target_s_damage_as_the_table_does():
     assert table["C3 -> C2 -x D1"].startswith("RX-78-2 Gundam 3")
     assert table["C3 -> C4 -x D5"] == "RX-78-2 Gundam 3"
     assert table["C3 -x D3"].startswith("RX-78-2 Gundam 2")
+
+
+def test_l3_collision_is_marked_where_the_readings_differ():
+    # issue 9 part 7 (lesson 07): under pull_other_elevation="collide" the GM (D2) collides with
+    # Char (C2), 2 damage each (L3); the left reading's Pull ends on D2 with no damage. The hexes
+    # of the collision are outlined on the right, nothing on the left, thick enough to see.
+    ex = CompareForcedExplorer("pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1)
+    left, right = (art.outline_layers["differs"] for art in ex.arts)
+    assert len(left.get_paths()) == 0
+    marked = sorted(ex.board.label(ex.arts[1].hex_at(*p.vertices.mean(axis=0))) for p in right.get_paths())
+    assert marked == ["C2", "D2"] and right.get_linewidth()[0] >= 3
+    assert not ex.comparison.same

@@ -316,3 +316,39 @@ def test_engagement_explorer_names_adjacent_enemies_that_are_not_engaged():
     assert "adjacent at another elevation, so not Engaged: Zaku II: Minelayer (E1)" in text
     assert len(ex.art.link_layers["near"].get_segments()) == 1
     assert len(ex.art.link_layers["engaged"].get_segments()) == 1
+
+
+def test_reach_explorer_after_its_controls_change_draws_what_the_overlays_draw_directly():
+    # issue 8 part 8: after a unit, a movement and targets were chosen and changed, the explorer's
+    # one figure shows exactly what draw_board draws from the same rule results (no stale layer:
+    # an old path, target or cost left behind), pixel for pixel.
+    import numpy as np
+
+    from hexrules import builtin
+    from hexrules import movement as mv
+    from hexrules.plot import draw_board, new_figure, reach_legend
+
+    ex = ReachExplorer("engagement", target="F5")
+    ex.controls["unit"].value = CHAR
+    ex.controls["kind"].value = "dash"
+    ex.controls["target"].value = "A1"  # out of reach: a red dashed path
+    ex.controls["unit"].value = GUNDAM
+    ex.controls["kind"].value = "advance"
+    ex.controls["target"].value = "B2"
+    sc = builtin("engagement")
+    reach = mv.reachable(sc.board, sc.state, GUNDAM, "advance")
+    cost = mv.path_to(sc.board, sc.state, GUNDAM, "B2", "advance")
+    assert reach.allowance.total == 2 and cost.total == 1 and cost.legal  # E2: Advance 3 - 1 Engaged
+    fig, (ax,) = new_figure(sc.board)
+    art = draw_board(sc.board, sc.state, ax=ax, reach=reach, cost=cost, legend=False)
+    art.legend(sc.state, reach_legend())
+
+    def pixels(figure):
+        figure.canvas.draw()
+        return np.asarray(figure.canvas.buffer_rgba()).copy()
+
+    shown, direct = pixels(ex.figure), pixels(fig)
+    assert shown.shape == direct.shape
+    assert ex.art.texts_shown("costs") == art.texts_shown("texts")
+    differing = int((shown != direct).any(axis=2).sum())
+    assert differing == 0, f"{differing} pixels differ between the explorer and the direct drawing"

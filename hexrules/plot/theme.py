@@ -53,6 +53,7 @@ TOPIC_KEYS: dict[str, frozenset[str]] = {
                         "slain", "slain_edge", "cover_text", "token_key", "bars", "frame", "on_dark", "on_light",
                         "curves_cmap", "heatmap_cmap", "vehicle_cmap"}),
     "diagram": frozenset({"blue", "orange", "green"}),
+    "compare": frozenset({"differs"}),
 }
 
 #: The default colour map of numeric fills (e.g. movement costs): the light part of YlOrRd, so
@@ -129,6 +130,9 @@ class Theme:
     diagram : mapping of str to str
         The named path colours of the rulebook diagrams (``figures/fig_movement.py``):
         ``blue``, ``orange``, ``green``.
+    compare : mapping of str to str
+        Two readings side by side (:mod:`hexrules.compare`): ``differs`` outlines the hexes
+        where the readings give different results.
 
     Raises
     ------
@@ -183,6 +187,7 @@ class Theme:
         "heatmap_cmap": "OrRd", "vehicle_cmap": "Reds"})
     diagram: Mapping[str, str] = dataclasses.field(default_factory=lambda: {
         "blue": "#1f77b4", "orange": "#ff7f0e", "green": "#1e8449"})
+    compare: Mapping[str, str] = dataclasses.field(default_factory=lambda: {"differs": "#00a3b4"})
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

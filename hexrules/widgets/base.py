@@ -17,9 +17,14 @@ result:
 * otherwise (Agg: pytest, nbmake without ipympl, Voila without it) the picture is an
   :class:`ipywidgets.Image` holding a PNG of the same figure, refreshed on every update.
 
-A subclass builds its controls and figure, calls ``super().__init__(figure, controls)``, draws
-its artists, then calls :meth:`update` once. Callbacks never create figures, so the number of
-open pyplot figures stays constant however many times the controls change.
+A subclass builds its controls and figure, calls ``super().__init__(figure, controls,
+handlers=...)``, draws its artists, then calls :meth:`update` once. The base owns the plumbing
+(as mpl-interactions' controls do): it observes every control, runs the handler the subclass
+declared for it in ``handlers`` (e.g. "a new unit shows that unit's Speed bonus"), then updates
+once; :meth:`Explorer.quiet` is the one way an explorer sets its own controls without their
+callbacks (e.g. refilling a dropdown), and :meth:`Explorer.hold` groups several changes into
+one update. Callbacks never create figures, so the number of open pyplot figures stays constant
+however many times the controls change.
 
 Also here, shared by the topic modules: :class:`TwoReadingsExplorer` (one rule under two readings
 of a switch, side by side), :func:`scenario_from`, :func:`movers`, :func:`switch_control`, and
@@ -112,8 +117,9 @@ def pre(text: str) -> str:
     return f'<pre class="hexrules-explanation" style="{PRE_STYLE}">{html.escape(text)}</pre>'
 
 
-def error_html(err: Exception) -> str:
-    """An error's message as HTML, in red, naming its ruling when it has one."""
+def error_html(err: Any) -> str:
+    """An error's message (an exception, or a :class:`~hexrules.compare.Refusal`) as HTML, in red,
+    naming its ruling when it has one."""
     return f'<pre class="hexrules-error" style="color:#b03a2e">{html.escape(str(err))}</pre>'
 
 
@@ -304,10 +310,21 @@ class Explorer(widgets.VBox):
     figure : matplotlib.figure.Figure
         The explorer's only figure, made once (e.g. :func:`hexrules.plot.new_figure`).
     controls : mapping of str to ipywidgets.Widget, optional
-        The controls, by name, in display order. Each control with a ``value`` is observed
-        (a change calls :meth:`update`); each :class:`ipywidgets.Button` calls it on click.
+        The controls, by name, in display order. Each control with a ``value`` is observed,
+        and each :class:`ipywidgets.Button`'s click: a change runs the control's handler, then
+        :meth:`update` once.
     title : str, optional
         A bold heading above the controls.
+    handlers : mapping of str to callable, optional
+        What each control updates before the picture: ``{control name: handler}``, the handler
+        taking the change (an ipywidgets change dict, or the button clicked). A control without
+        a handler just updates. Handlers set controls of their own inside :meth:`quiet` (so those
+        controls' handlers do not run) and never call :meth:`update` themselves.
+
+    Raises
+    ------
+    ExplorerError
+        If ``handlers`` names a control that is not among ``controls``.
 
     Attributes
     ----------
@@ -325,7 +342,15 @@ class Explorer(widgets.VBox):
         Text explanations (cost breakdowns, who is Engaged, errors).
     updates : int
         How many times :meth:`update` has run.
+    handlers : dict of str to callable
+        The handler of each control that has one.
+    comparison : object or None
+        For an explorer that shows two readings of the rules: the comparison it shows (a result
+        of :mod:`hexrules.compare`, whose ``same`` says whether the readings differ there);
+        None for the others.
     """
+
+    comparison: Any = None
 
     def __init__(
         self,
@@ -333,11 +358,17 @@ class Explorer(widgets.VBox):
         controls: Mapping[str, widgets.Widget] | None = None,
         *,
         title: str | None = None,
+        handlers: Mapping[str, Callable[[Any], None]] | None = None,
     ) -> None:
         self.figure = figure
         self.controls: dict[str, widgets.Widget] = dict(controls or {})
+        unknown = sorted(set(handlers or {}) - set(self.controls))
+        if unknown:  # a programming error of a subclass: name it at once
+            raise ExplorerError(f"handlers for {unknown} name no control (controls: {', '.join(self.controls)})")
+        self.handlers: dict[str, Callable[[Any], None]] = dict(handlers or {})
         self.updates = 0
         self._hold = 0
+        self._quiet = 0
         self._pending = False
         self._click_targets: list[tuple[Any, Any]] = []
         self._click_callback: Callable[[Hex, Any], None] | None = None
@@ -364,8 +395,8 @@ class Explorer(widgets.VBox):
         children += [self.controls_box, self.view, self.explanation]
         super().__init__(children=children)
         self.add_class(CSS_CLASS)
-        for control in self.controls.values():
-            self._watch(control)
+        for name, control in self.controls.items():
+            self._watch(name, control)
 
     def set_title(self, title: str) -> None:
         """Change the heading (e.g. when it names a control's value, such as a Push's N)."""
@@ -373,18 +404,45 @@ class Explorer(widgets.VBox):
 
     # --- controls ---------------------------------------------------------------------------
 
-    def _watch(self, control: widgets.Widget) -> None:
+    def _watch(self, name: str, control: widgets.Widget) -> None:
+        """Observe one control: a button's click or a change of its ``value`` goes to :meth:`_changed`."""
         if isinstance(control, widgets.Button):
-            control.on_click(lambda _button: self.update())
+            control.on_click(lambda button, name=name: self._changed(name, button))
         elif hasattr(control, "value"):
-            control.observe(self._on_change, names="value")
+            control.observe(lambda change, name=name: self._changed(name, change), names="value")
 
-    def _on_change(self, _change: Mapping[str, Any]) -> None:
-        self.update()
+    def _changed(self, name: str, event: Any) -> None:
+        """Route a change of control ``name``: its handler of :attr:`handlers` (if any), then one
+        :meth:`update`. Ignored while :meth:`quiet`. The handler runs inside :meth:`hold`, so the
+        controls it sets update the picture once, after it."""
+        if self._quiet:
+            return
+        handler = self.handlers.get(name)
+        with self.hold():
+            if handler is not None:
+                handler(event)
+            self._pending = True
+
+    @contextmanager
+    def quiet(self) -> Iterator[None]:
+        """Set controls from the explorer itself without calling their handlers or :meth:`update`.
+
+        The one mechanism of callback suppression: an explorer that refills a dropdown's options
+        or moves a slider to match what it shows does it inside ``quiet()``; the change that led
+        there updates the picture (once).
+
+        >>> # with self.quiet():
+        >>> #     self.controls["step"].value = 0   # no handler, no update
+        """
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
 
     @contextmanager
     def hold(self) -> Iterator[None]:
-        """Change several controls and update once at the end.
+        """Change several controls and update once at the end (each control's handler still runs).
 
         >>> # with explorer.hold():
         >>> #     explorer.controls["unit"].value = "Zaku"; explorer.controls["target"].value = "C4"
@@ -397,6 +455,23 @@ class Explorer(widgets.VBox):
             if self._hold == 0 and self._pending:
                 self._pending = False
                 self.update()
+
+    def set_slider(self, slider: widgets.IntSlider, lo: int, hi: int, value: int) -> None:
+        """Give integer slider ``slider`` the range ``lo..hi`` and ``value`` (clamped to it), quietly.
+
+        The range and value are set in an order the slider accepts (ipywidgets refuses
+        ``min > max``), inside :meth:`quiet`. When the range changes, the browser's slider is
+        rebuilt (:func:`rebuild_slider_view`): so keyboard Home / End reach the new ends.
+        """
+        with self.quiet():
+            new_range = (slider.min, slider.max) != (lo, hi)
+            if lo > slider.max:
+                slider.max, slider.min = hi, lo
+            else:
+                slider.min, slider.max = lo, hi
+            slider.value = max(lo, min(hi, value))
+        if new_range:
+            rebuild_slider_view(slider)
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -455,7 +530,8 @@ class Explorer(widgets.VBox):
         callback : callable
             Receives the clicked :class:`~hexrules.hexgrid.Hex` and the
             :class:`~hexrules.plot.BoardArtists` it belongs to. Only an ipympl canvas delivers
-            clicks; :meth:`click` simulates one (tests).
+            clicks; :meth:`click` simulates one (tests). A press while the figure toolbar's zoom
+            or pan mode is on belongs to the toolbar (:func:`toolbar_mode`): it picks no hex.
         """
         self._click_targets = list(targets)
         self._click_callback = callback
@@ -463,6 +539,8 @@ class Explorer(widgets.VBox):
             self._click_cid = self.figure.canvas.mpl_connect("button_press_event", self._on_press)
 
     def _on_press(self, event: Any) -> None:
+        if toolbar_mode(self.figure.canvas):  # the press starts a zoom box or a pan, not a choice
+            return
         for art in self._click_targets:
             if event.inaxes is art.ax:
                 h = art.hex_at(event.xdata, event.ydata)
@@ -475,6 +553,35 @@ class Explorer(widgets.VBox):
         art = self._click_targets[target]
         if self._click_callback is not None:
             self._click_callback(art.board.hex(h), art)
+
+
+def toolbar_mode(canvas: Any) -> str:
+    """The navigation mode of ``canvas``'s toolbar: ``""`` (none), ``"zoom rect"`` or ``"pan/zoom"``.
+
+    ipympl's figure toolbar is a matplotlib :class:`~matplotlib.backend_bases.NavigationToolbar2`
+    (``canvas.toolbar``), whose ``mode`` says which button is on; a canvas without a toolbar
+    (Agg) has no mode.
+    """
+    return str(getattr(getattr(canvas, "toolbar", None), "mode", "") or "")
+
+
+def rebuild_slider_view(slider: widgets.Widget) -> None:
+    """Make the browser rebuild ``slider``'s view after its range changed (ipywidgets 8.1 workaround).
+
+    ipywidgets 8.1's slider view follows a new ``min`` / ``max`` with noUiSlider's
+    ``updateOptions``, which (noUiSlider 15, bundled with ipywidgets 8.1.9) keeps keyboard Home
+    and End on the range the slider was created with: after a range change, End stopped at the old
+    maximum (lesson 08: "12 of 16"). The view rebuilds its noUiSlider from the current range when
+    ``orientation`` changes (``regenSlider``), so the orientation is flipped and set back, two
+    messages, the value and range untouched. No observer of ``value`` runs. Remove this when the
+    pinned ipywidgets updates noUiSlider's keyboard range (``tests/browser/test_sliders_in_browser.py``
+    then passes without it).
+    """
+    if not hasattr(slider, "orientation"):
+        return
+    shown = slider.orientation
+    slider.orientation = "vertical" if shown == "horizontal" else "horizontal"
+    slider.orientation = shown
 
 
 class TwoReadingsExplorer(Explorer):
@@ -495,6 +602,10 @@ class TwoReadingsExplorer(Explorer):
 
     SWITCHES: Mapping[str, Sequence[Any]] = {}
     WHAT = "rules"
+
+    def __init__(self, figure: Any, controls: Mapping[str, widgets.Widget], *, title: str | None = None,
+                 handlers: Mapping[str, Callable[[Any], None]] | None = None) -> None:
+        super().__init__(figure, controls, title=title, handlers={"switch": self._offer_values, **(handlers or {})})
 
     def reading_controls(self, switch: str, left: Any = None, right: Any = None) -> dict[str, widgets.Widget]:
         """The ``switch``, ``left`` and ``right`` controls (left and right default to the switch's
@@ -521,18 +632,14 @@ class TwoReadingsExplorer(Explorer):
                                       description="Right"),
         }
 
-    def _on_change(self, change: Mapping[str, Any]) -> None:
-        if change.get("owner") is self.controls["switch"]:
-            # Offer the new switch's values, left = its first, right = its second; update once.
-            values = self.SWITCHES[change["new"]]
-            with self.hold():
-                for side, v in (("left", values[0]), ("right", values[1])):
-                    c = self.controls[side]
-                    c.options = [(str(x), x) for x in values]
-                    c.value = v
-                self._pending = True
-        else:
-            self.update()
+    def _offer_values(self, change: Mapping[str, Any]) -> None:
+        """A new switch: offer its values, left = its first, right = its second (one update follows)."""
+        values = self.SWITCHES[change["new"]]
+        with self.quiet():
+            for side, v in (("left", values[0]), ("right", values[1])):
+                c = self.controls[side]
+                c.options = [(str(x), x) for x in values]
+                c.value = v
 
     def readings(self) -> list[RulesOptions]:
         """The two rules options compared (left, right): :data:`~hexrules.options.DEFAULT` with the

@@ -45,16 +45,16 @@ import ipywidgets as widgets
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..crush import POLICIES, CrushResult, CrushUnit, crush
+from ..compare import CrushComparison, compare_crush, compare_dice
+from ..crush import POLICIES, CrushResult
 from ..crush_scenario import CrushScenario, board_tokens, load_crush
-from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_distribution, vehicle_table
+from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
                     draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
 from ..scenario import Scenario
-from ..state import State
-from ..words import percent
+from ..words import noun, percent
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
@@ -80,6 +80,10 @@ _C = _THEME.crush
 #: Outlines of affected / touching units' hexes are drawn this far in (a fraction of the hex), so
 #: that they pass under the hex labels' line rather than through the labels.
 _INSET = 0.82
+
+#: The two readings of C4 the Crush explorers compare: a die reaching Shield + Resolve is Major
+#: only (the default), or Major and Minor (``crush_major_also_minor``).
+C4_READINGS = (DEFAULT, DEFAULT.replace(crush_major_also_minor=True))
 
 #: Heatmap choices of :class:`DamageExplorer`: label -> k (None: expected damage).
 HEATMAP_METRICS: dict[str, int | None] = {
@@ -150,11 +154,21 @@ class CollapseExplorer(Explorer):
         The step shown first, counted from 1 as the Step slider and the caption count
         ("step 3/19"); None: the first step.
 
+    Attributes
+    ----------
+    result : hexrules.crush.CrushResult
+        The Crush shown (the C4 reading of the switch).
+    comparison : hexrules.compare.CrushComparison
+        The same Crush, the same dice, under both readings of C4 (what the explanation says
+        the switch changes in this roll).
+
     Controls: the piece's Cover (0-6), the route (drive across, or stop on the piece: then the
     vehicle itself is affected), the damage-assignment policy (C3), the C4 switch (the
     explanation says which reading is in force and, at the last step, what it changed in this
     roll: only the Minor tally of a vehicle die reaching Shield + Resolve, so the board, which
-    shows Major damage, stays the same), the seed, and the step (slider, "Next step"). The board shows the path, the piece (orange while intact,
+    shows Major damage, stays the same), the seed, and the step (slider, "Next step"; the slider
+    always spans this Crush's steps, and a slider on the last step stays on the last step when a
+    control changes their number). The board shows the path, the piece (orange while intact,
     grey once collapsed), the affected units' hexes outlined red, those merely touching outlined
     blue and dashed, the unit being resolved in gold; models slain are crossed out.
 
@@ -198,8 +212,7 @@ class CollapseExplorer(Explorer):
             step = check_int("step", step, 1)
         self.vehicle = next(iter(sc.paths))
         self.routes = _route_options(sc, self.vehicle)
-        self._syncing = False
-        self._cache: dict[tuple, CrushResult] = {}
+        self._cache: dict[tuple, CrushComparison] = {}
         fig, (self.ax,) = new_figure(sc.board, legend=True)
         cover = sc.piece().cover
         controls = {
@@ -213,62 +226,53 @@ class CollapseExplorer(Explorer):
             "step": widgets.IntSlider(value=1, min=1, max=2, description="Step"),
             "next": widgets.Button(description="Next step"),
         }
-        super().__init__(fig, controls, title=crush_title(sc.heading))
-        self.controls["reroll"].on_click(self._reroll)
-        self.controls["next"].on_click(self._next)
-        self.art = draw_board(sc.board, self._tokens(sc.units, sc.units), ax=self.ax, legend=False)
+        super().__init__(fig, controls, title=crush_title(sc.heading),
+                         handlers={"reroll": self._reroll, "next": self._next})
+        self.art = draw_board(sc.board, board_tokens(sc.units), ax=self.ax, legend=False)
         self._legend()
-        if step is not None:
-            last = len(self.result.steps)
-            if step > last:
-                self.close_figure()
-                raise ExplorerError(f"step={step!r} is outside 1..{last} (the steps of this Crush)")
-            self._syncing = True
-            self.controls["step"].max = max(step, 2)
-            self.controls["step"].value = step
-            self._syncing = False
+        last = len(self.result.steps)
+        if step is not None and step > last:
+            self.close_figure()
+            raise ExplorerError(f"step={step!r} is outside 1..{last} (the steps of this Crush)")
+        self.set_slider(self.controls["step"], 1, last, 1 if step is None else step)
         self.update()
 
     # --- controls -------------------------------------------------------------------------------
 
-    def _on_change(self, change: Any) -> None:
-        if not self._syncing:
-            self.update()
-
     def _reroll(self, _button: Any) -> None:
+        """Roll again: the next seed (one update follows)."""
         s = self.controls["seed"]
-        s.value = s.value + 1 if s.value < s.max else s.min
+        with self.quiet():
+            s.value = s.value + 1 if s.value < s.max else s.min
 
     def _next(self, _button: Any) -> None:
+        """The next step, from the last back to the first."""
         st = self.controls["step"]
-        st.value = st.value + 1 if st.value < st.max else st.min
+        with self.quiet():
+            st.value = st.value + 1 if st.value < st.max else st.min
 
     # --- model ------------------------------------------------------------------------------------
 
     @property
     def result(self) -> CrushResult:
-        """The Crush for the current controls (cached per Cover, route, policy, switch and seed)."""
-        return self._result()
+        """The Crush for the current controls, under the C4 reading chosen."""
+        return self.comparison.results[int(self.controls["major_also_minor"].value)]
 
-    def _result(self, *, major_also_minor: bool | None = None) -> CrushResult:
-        """The Crush for the current controls, or under the given C4 reading (same roll)."""
+    @property
+    def comparison(self) -> CrushComparison:
+        """The Crush for the current Cover, route, policy and seed under both C4 readings, with the
+        same dice (:func:`hexrules.compare.compare_crush`; A: Major only, B: Major and Minor).
+        Cached per Cover, route, policy and seed."""
         c = self.controls
-        also = c["major_also_minor"].value if major_also_minor is None else major_also_minor
-        key = (c["cover"].value, c["route"].value, c["policy"].value, also, c["seed"].value)
+        key = (c["cover"].value, c["route"].value, c["policy"].value, c["seed"].value)
         if key not in self._cache:
             sc = self.scenario
             piece = sc.piece().replace(cover=key[0])
-            options = DEFAULT.replace(crush_major_also_minor=key[3])
-            self._cache[key] = crush(sc.board, piece, sc.units, self.routes[key[1]][1], vehicle=self.vehicle,
-                                     seed=key[4], policy=key[2], options=options)
+            self._cache[key] = compare_crush(sc.board, piece, sc.units, self.routes[key[1]][1], *C4_READINGS,
+                                             vehicle=self.vehicle, seed=key[3], policy=key[2])
             if len(self._cache) > 64:
                 self._cache.pop(next(iter(self._cache)))
         return self._cache[key]
-
-    @staticmethod
-    def _tokens(units: Sequence[CrushUnit], sides_from: Sequence[CrushUnit]) -> State:
-        """A :class:`~hexrules.state.State` of tokens: one per living model, a square per vehicle."""
-        return board_tokens(units)
 
     def _legend(self) -> None:
         handles = [
@@ -297,16 +301,8 @@ class CollapseExplorer(Explorer):
         res = self.result
         steps = res.steps
         st = self.controls["step"]
-        self._syncing = True
-        try:  # the slider counts steps from 1, as the caption does
-            if st.max != len(steps):
-                if st.value > len(steps):
-                    st.value = len(steps)
-                st.max = max(2, len(steps))
-                if st.value > len(steps):
-                    st.value = len(steps)
-        finally:
-            self._syncing = False
+        if st.max != len(steps):  # counted from 1, as the caption; the last step stays the last
+            self.set_slider(st, 1, len(steps), len(steps) if st.value == st.max else st.value)
         i = min(st.value, len(steps)) - 1
         self.step = step = steps[i]
         kinds = [s.kind for s in steps[: i + 1]]
@@ -323,7 +319,7 @@ class CollapseExplorer(Explorer):
                 shown.append(before[u.name].replace(hex=u.hex))  # moved, no damage yet
             else:
                 shown.append(before[u.name])
-        self.art.set_units(self._tokens(shown, res.units_before),
+        self.art.set_units(board_tokens(shown),
                            names={f"{u.name}/{m.name}": m.name for u in shown if not u.is_vehicle for m in u.models})
         slain = [m.hex for u in shown if not u.is_vehicle for m in u.models if not m.alive]
         self.art.set_markers(slain, key="slain", marker="X", color=_C["slain"], edgecolor=_C["slain_edge"], size=0.8)
@@ -369,13 +365,13 @@ class CollapseExplorer(Explorer):
         vehicles = [r for r in res.resolutions if r.vehicle]
         if not last or not vehicles:
             return line
-        other = {r.unit: r for r in self._result(major_also_minor=not also).resolutions if r.vehicle}
+        other = self.comparison.results[int(not also)]  # the same dice under the other reading
         said = []
         for r in vehicles:
-            n = sum(1 for k in r.classes if k == "major")
+            n = r.classes.count("major")
             if n:
-                said.append(f"{r.unit}: {n} such {'die' if n == 1 else 'dice'}, so {r.minor} Minor "
-                            f"({other[r.unit].minor} under the other reading)")
+                said.append(f"{r.unit}: {n} such {noun(n, 'die')}, so {r.minor} Minor "
+                            f"({other.resolution(r.unit).minor} under the other reading)")
         if not said:
             return line + " In this roll no vehicle die reached Shield + Resolve: both readings agree here."
         return line + " In this roll, " + "; ".join(said) + "."
@@ -499,6 +495,14 @@ class VehicleExplorer(Explorer):
     reading : {"Major only", "Major and Minor"}
         The C4 reading used for the P(Minor) table.
 
+    Attributes
+    ----------
+    comparison : hexrules.compare.DiceComparison
+        The two readings of C4 compared (:func:`hexrules.compare.compare_dice`): the Minor and
+        Major tallies and what differs.
+    distributions : (VehicleDistribution, VehicleDistribution)
+        Major only, Major and Minor (from :attr:`comparison`).
+
     Panels: the Minor tally under both readings of C4 (a die reaching Shield + Resolve counts as
     Major only, or as Major and Minor) as side-by-side bars; HP lost (= Major results, the same
     under both readings); and a table over Shield 1-6 x Resolve 1-6 giving P(at least one Minor)
@@ -542,9 +546,8 @@ class VehicleExplorer(Explorer):
     def redraw(self) -> None:
         n, s, r = (self.controls[k].value for k in ("cover", "shield", "resolve"))
         also_table = self.controls["reading"].value == "Major and Minor"
-        only = vehicle_distribution(n, s, r, options=DEFAULT)
-        also = vehicle_distribution(n, s, r, options=DEFAULT.replace(crush_major_also_minor=True))
-        self.distributions = (only, also)
+        self.comparison = cmp = compare_dice(n, r, *C4_READINGS, shield=s)
+        self.distributions = only, also = cmp.distributions
         mo, ma = only.minor, also.minor
         set_bars(self.bars_only, self.texts_only, [mo[k] for k in range(n + 1)])
         set_bars(self.bars_also, self.texts_also, [ma[k] for k in range(n + 1)])
@@ -555,7 +558,8 @@ class VehicleExplorer(Explorer):
                                 + (" (impossible)" if top > 6 else ""), fontsize=9)
         hp = only.hp_lost
         set_bars(self.bars_hp, self.texts_hp, [hp[k] for k in range(n + 1)])
-        self.ax_hp.set_title(f"HP lost: mean {float(hp.mean()):.2f} (both readings)", fontsize=9)
+        both = "both readings" if cmp.tally("Major").same else "Major only"
+        self.ax_hp.set_title(f"HP lost: mean {float(hp.mean()):.2f} ({both})", fontsize=9)
         table = vehicle_table(n, TABLE_SHIELDS, TABLE_RESOLVES,
                               options=DEFAULT.replace(crush_major_also_minor=also_table))
         self.table = table
@@ -589,7 +593,8 @@ class VehicleExplorer(Explorer):
         head = (f"{n} Crush dice against a vehicle with Shield {s} and Resolve {r} (C4): each die below {s} does "
                 f"nothing, {s}+ is Minor System Damage, {top}+ is Major System Damage and 1 HP lost"
                 + (" (no D6 reaches it)" if top > 6 else "") + ". All dice use the Shield at the start of the Crush.")
-        self.explain(html_text=pre(head) + table_html(rows, caption="the C4 switch side by side (exact)")
+        self.explain(html_text=pre(head + "\n" + cmp.explain(self.READINGS))
+                     + table_html(rows, caption="the C4 switch side by side (exact)")
                      + table_html(grid, caption=f"P(≥1 Minor) / P(≥1 Major), {n} dice, {self.controls['reading'].value}"))
 
 

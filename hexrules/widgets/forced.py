@@ -40,6 +40,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from ..board import Scenario
+from ..compare import ForcedComparison, compare_forced
 from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
 from ..hexgrid import Hex
@@ -286,7 +287,6 @@ class ForcedExplorer(Explorer):
         self.scenario, self.board, self.kind = sc, sc.board, kind
         self.base_options = check_options(options)
         branch = None if branch is None else check_int("branch", branch, 0)
-        self._syncing = False
         switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
         fig, (ax,) = new_figure(sc.board)
         self._buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
@@ -302,7 +302,14 @@ class ForcedExplorer(Explorer):
                                               layout=widgets.Layout(width="32em"))
         controls["step"] = widgets.IntSlider(value=0, min=0, max=0, description="Step")
         controls.update(self._buttons)
-        super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, f"every way the {word} can go"))
+        handlers = {
+            "branch": lambda _change: self._set_step_range(None),
+            **dict.fromkeys(("source", "target", "n"), lambda _change: self._new_choice()),
+            **dict.fromkeys(switch_ctls, lambda _change: self._new_reading()),
+            **{name: (lambda _button, name=name: self._press(name)) for name in self._buttons},
+        }
+        super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, f"every way the {word} can go"),
+                         handlers=handlers)
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True))
         self.layer = ForcedLayer(self.art)
@@ -318,21 +325,16 @@ class ForcedExplorer(Explorer):
 
     # --- controls -----------------------------------------------------------------------------
 
-    def _watch(self, control: widgets.Widget) -> None:
-        for name, button in getattr(self, "_buttons", {}).items():
-            if control is button:
-                button.on_click(lambda _b, name=name: self._press(name))
-                return
-        super()._watch(control)
-
     def _press(self, name: str) -> None:
+        """The previous / next / reset buttons move the step slider (one update follows)."""
         step = self.controls["step"]
-        if name == "previous":
-            step.value = max(step.min, step.value - 1)
-        elif name == "next":
-            step.value = min(step.max, step.value + 1)
-        else:
-            step.value = 0
+        with self.quiet():
+            if name == "previous":
+                step.value = max(step.min, step.value - 1)
+            elif name == "next":
+                step.value = min(step.max, step.value + 1)
+            else:
+                step.value = 0
 
     def _clicked(self, h: Hex, _art: Any) -> None:
         """A click on a unit of another side than the forcing side's makes it the target; a click
@@ -345,28 +347,15 @@ class ForcedExplorer(Explorer):
         else:
             self.controls["source"].value = self.board.label(h)
 
-    def _on_change(self, change: dict) -> None:
-        if self._syncing:
-            return
-        owner = change.get("owner")
-        if owner is self.controls["step"]:
-            self.update()
-        elif owner is self.controls["branch"]:
-            self._syncing = True
-            try:
-                self._set_step_range(None)
-            finally:
-                self._syncing = False
-            self.update()
-        elif owner in (self.controls["source"], self.controls["target"], self.controls["n"]):
-            self._sync_choices()
-            self._recompute(branch=None, step=None)
-            self.update()
-        else:  # a rules switch: the same branch, at the same step, if it is still an outcome
-            shown = self.branch
-            self._recompute(branch=None, step=self.controls["step"].value,
-                            keep=shown.choice if shown is not None else None)
-            self.update()
+    def _new_choice(self) -> None:
+        """A new source, target or N: offer the matching choices, show the first branch to its end."""
+        self._sync_choices()
+        self._recompute(branch=None, step=None)
+
+    def _new_reading(self) -> None:
+        """A rules switch: the same branch, at the same step, if it is still an outcome."""
+        shown = self.branch
+        self._recompute(branch=None, step=self.controls["step"].value, keep=shown.choice if shown is not None else None)
 
     def _source_options(self, target: str) -> list[str]:
         """Every hex but the target's (a unit is never forced from its own hex)."""
@@ -380,16 +369,13 @@ class ForcedExplorer(Explorer):
 
     def _sync_choices(self) -> None:
         """Offer every hex but the target's as source and every unit but the source's as target."""
-        self._syncing = True
-        try:
-            src, tgt = self.controls["source"], self.controls["target"]
+        src, tgt = self.controls["source"], self.controls["target"]
+        with self.quiet():
             for control, options in ((src, self._source_options(tgt.value)), (tgt, self._target_options(src.value))):
                 value = control.value
                 if list(control.options) != options:
                     control.options = options
                     control.value = value  # never the other's: it was left out of the other's options
-        finally:
-            self._syncing = False
 
     @property
     def options(self) -> RulesOptions:
@@ -406,13 +392,10 @@ class ForcedExplorer(Explorer):
         return self.move[i]
 
     def _set_step_range(self, step: int | None) -> None:
+        """The step slider runs over the chosen branch's steps, 0..its length, at ``step`` (None: its end)."""
         b = self.branch
         last = len(b.steps) if b is not None else 0
-        slider = self.controls["step"]
-        if last < slider.min:
-            slider.min = 0
-        slider.max = last
-        slider.value = last if step is None else max(0, min(step, last))
+        self.set_slider(self.controls["step"], 0, last, last if step is None else step)
 
     def _recompute(self, *, branch: int | None, step: int | None, keep: tuple[Hex, ...] | None = None) -> None:
         """Compute :attr:`move` from the controls and refill the branch and step controls.
@@ -420,28 +403,25 @@ class ForcedExplorer(Explorer):
         The branch shown is the one whose hexes chosen are ``keep`` if there is one, else
         ``branch``, else :func:`first_branch`; it is shown up to ``step`` (None: to its end).
         """
-        self._syncing = True
         self._error: HexrulesError | None = None
         try:
-            try:
-                self._check_enemy()
-                self.move = forced(self.kind, self.board, self.scenario.state, self.controls["source"].value,
-                                   self.controls["target"].value, self.controls["n"].value,
-                                   side=self._side(), options=self.options)
-            except HexrulesError as err:
-                self.move, self._error = None, err
-            opts = _branch_options(self.move) if self.move is not None else []
-            kept = [i for i, b in enumerate(self.move or ()) if keep is not None and b.choice == keep]
-            if kept:
-                branch = kept[0]
-            elif self.move is not None and (branch is None or keep is not None):
-                branch, step = first_branch(self.move), None
-            dd = self.controls["branch"]
+            self._check_enemy()
+            self.move = forced(self.kind, self.board, self.scenario.state, self.controls["source"].value,
+                               self.controls["target"].value, self.controls["n"].value,
+                               side=self._side(), options=self.options)
+        except HexrulesError as err:
+            self.move, self._error = None, err
+        opts = _branch_options(self.move) if self.move is not None else []
+        kept = [i for i, b in enumerate(self.move or ()) if keep is not None and b.choice == keep]
+        if kept:
+            branch = kept[0]
+        elif self.move is not None and (branch is None or keep is not None):
+            branch, step = first_branch(self.move), None
+        dd = self.controls["branch"]
+        with self.quiet():
             dd.options = opts
             dd.value = (min(branch or 0, len(opts) - 1) if opts else None)
-            self._set_step_range(step)
-        finally:
-            self._syncing = False
+        self._set_step_range(step)
 
     def _side(self) -> str:
         unit = self.scenario.state.at(self.board.hex(self.controls["source"].value))
@@ -527,13 +507,18 @@ class CompareForcedExplorer(TwoReadingsExplorer):
 
     Attributes
     ----------
+    comparison : hexrules.compare.ForcedComparison or None
+        The two readings compared (:func:`hexrules.compare.compare_forced`, branches matched by
+        their choice of hexes); None when the Push or Pull is refused.
     moves : list of ForcedMove
         Left and right outcomes (empty when refused).
 
     Notes
     -----
     Controls: ``switch``, ``left``, ``right``, ``target`` (never the unit on the source hex),
-    ``n``. The text lists the branches whose ending or damage differs between the two readings.
+    ``n``. On each side, the hexes where a branch that differs ends or collides are outlined; the
+    text lists the branches whose outcome (ending, final hex, damage) differs, and those that
+    exist under one reading only (:meth:`~hexrules.compare.ForcedComparison.explain`).
 
     Raises
     ------
@@ -574,50 +559,34 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, "two readings side by side"))
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
-        self.arts[0].legend(sc.state, ForcedLayer.legend_handles(), below=True)
+        self.arts[0].legend(sc.state, ForcedLayer.legend_handles() + [
+            legend_handle("outline", "outcome differs between the readings", _DIFFERS, width=3.0)], below=True)
         self.layers = [ForcedLayer(a) for a in self.arts]
         self.moves: list[ForcedMove] = []
+        self.comparison: ForcedComparison | None = None
         self.update()
 
     def redraw(self) -> None:
         self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
                                     "two readings side by side"))
-        self.moves = []
-        err: HexrulesError | None = None
-        for art, layer, opts in zip(self.arts, self.layers, self.readings()):
+        readings = self.readings()
+        for art, opts in zip(self.arts, readings):
             art.ax.set_title(self.reading_title(opts), fontsize=10)
-            try:
-                fm = forced(self.kind, self.board, self.scenario.state, self.source, self.controls["target"].value,
-                            self.controls["n"].value, side=self.side, options=opts)
-            except HexrulesError as e:
+        self.moves, self.comparison = [], None
+        try:
+            cmp = compare_forced(self.kind, self.board, self.scenario.state, self.source,
+                                 self.controls["target"].value, self.controls["n"].value, *readings, side=self.side)
+        except HexrulesError:  # the same refusal under both readings (P1/L1, L3): shown by update()
+            for art, layer in zip(self.arts, self.layers):
                 layer.show(None)
-                err = e
-                continue
-            self.moves.append(fm)
+                art.set_highlight(None, key="differs")
+            raise
+        self.comparison, self.moves = cmp, list(cmp.moves)
+        for art, layer, fm, where in zip(self.arts, self.layers, cmp.moves, cmp.differing_hexes):
             layer.show(fm)
-        if err is not None:
-            raise err
-        a, b = self.moves
-        diff = []
-        for x, y in zip(a, b):
-            if x != y:
-                diff.append(f"{_path(a, x)}: {_outcome(a, x)}  |  {_outcome(b, y)}")
-        extra = [f"{_path(b, y)}: only on the right: {_outcome(b, y)}" for y in b.branches[len(a.branches):]]
-        extra += [f"{_path(a, x)}: only on the left: {_outcome(a, x)}" for x in a.branches[len(b.branches):]]
-        if len(a) != len(b):
-            # branch lists differ in shape (L3's switch adds branches): compare by choice
-            ca, cb = {x.choice: x for x in a}, {y.choice: y for y in b}
-            diff = [f"{_path(a, ca[c])}: {_outcome(a, ca[c])}  |  {_outcome(b, cb[c])}"
-                    for c in ca if c in cb and ca[c] != cb[c]]
-            extra = [f"{_path(b, cb[c])}: only on the right: {_outcome(b, cb[c])}" for c in cb if c not in ca]
-            extra += [f"{_path(a, ca[c])}: only on the left: {_outcome(a, ca[c])}" for c in ca if c not in cb]
-        lines = [f"Left:  {a.explain().splitlines()[0]}", f"Right: {b.explain().splitlines()[0]}", ""]
-        if diff or extra:
-            lines.append("Branches that differ (left | right):")
-            lines += ["  " + d for d in diff + extra]
-        else:
-            lines.append("Both readings give the same branches here: the switch does not apply.")
-        self.explain("\n".join(lines))
+            art.set_highlight([h for h in where if h in art.index], key="differs", color=_DIFFERS, width=3.5,
+                              inset=0.84)
+        self.explain(cmp.explain(("left", "right")))
 
 
 #: Colours of Push and Pull (``theme.forced``), and of the units' paths in a multi-unit Push or
@@ -626,14 +595,7 @@ _FORCED = DEFAULT_THEME.forced
 _MULTI = DEFAULT_THEME.forced_multi
 
 
-def _path(fm: ForcedMove, b: Branch) -> str:
-    return fm.table()[fm.branches.index(b)]["path"]
-
-
-def _outcome(fm: ForcedMove, b: Branch) -> str:
-    row = fm.table()[fm.branches.index(b)]
-    where = row["ends on"] if b.removed else f"ends on {row['ends on']}"
-    return f"{row['ending']}, {where}, damage {row['damage']}"
+_DIFFERS = DEFAULT_THEME.compare["differs"]
 
 
 # --- several units (P5) -----------------------------------------------------------------------------
@@ -708,7 +670,6 @@ class MultiPushExplorer(Explorer):
                              f"that is not a Garrison")
         if len(set(self.targets)) != len(self.targets):
             raise ExplorerError(f"targets={list(targets)!r} names a unit twice")
-        self._syncing = False
         fig, (ax,) = new_figure(sc.board)
         orders = [(" then ".join(p), p) for p in itertools.permutations(self.targets)]
         controls: dict[str, widgets.Widget] = {
@@ -721,7 +682,8 @@ class MultiPushExplorer(Explorer):
                                                          style={"description_width": "initial"})
         word = "Push" if kind == "push" else "Pull"
         super().__init__(fig, controls,
-                         title=forced_title(sc.heading, kind, n, "one unit at a time, in a chosen order (P5)"))
+                         title=forced_title(sc.heading, kind, n, "one unit at a time, in a chosen order (P5)"),
+                         handlers=dict.fromkeys(controls, lambda _change: self._resolve()))
         self.art = draw_board(sc.board, sc.state, ax=ax)
         c = _FORCED
         self.art.legend(sc.state, [
@@ -738,38 +700,29 @@ class MultiPushExplorer(Explorer):
         self._resolve()
         self.update()
 
-    def _on_change(self, change: dict) -> None:
-        if self._syncing:
-            return
-        self._resolve()
-        self.update()
-
     def _resolve(self) -> None:
         """Resolve the units in the chosen order, refilling each unit's choices as its turn comes."""
-        self._syncing = True
-        try:
-            order = self.controls["order"].value
-            # each unit keeps its choice when the order changes (if it is still one of its outcomes)
-            chosen = {name: self.controls[f"unit {i + 1}"].value for i, name in enumerate(self._order or ())}
-            plan: list[tuple[str, tuple[Hex, ...]]] = []
-            many = push_many if self.kind == "push" else pull_many
-            for i, name in enumerate(order):
-                dd = self.controls[f"unit {i + 1}"]
-                # the outcomes for this unit after the earlier ones: resolve the plan so far
-                before = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side).state \
-                    if plan else self.scenario.state
-                fm = forced(self.kind, self.board, before, self.source, name, self.n, side=self.side)
-                opts = [(f"{name}: {r['path']}: {r['ending']}", b.choice) for r, b in zip(fm.table(), fm)]
-                old = chosen.get(name)
+        order = self.controls["order"].value
+        # each unit keeps its choice when the order changes (if it is still one of its outcomes)
+        chosen = {name: self.controls[f"unit {i + 1}"].value for i, name in enumerate(self._order or ())}
+        plan: list[tuple[str, tuple[Hex, ...]]] = []
+        many = push_many if self.kind == "push" else pull_many
+        for i, name in enumerate(order):
+            dd = self.controls[f"unit {i + 1}"]
+            # the outcomes for this unit after the earlier ones: resolve the plan so far
+            before = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side).state \
+                if plan else self.scenario.state
+            fm = forced(self.kind, self.board, before, self.source, name, self.n, side=self.side)
+            opts = [(f"{name}: {r['path']}: {r['ending']}", b.choice) for r, b in zip(fm.table(), fm)]
+            old = chosen.get(name)
+            values = [v for _, v in opts]
+            with self.quiet():
                 dd.options = opts
                 dd.description = f"{i + 1}. {name}"
-                values = [v for _, v in opts]
                 dd.value = old if old in values else values[first_branch(fm)]
-                plan.append((name, dd.value))
-            self._order = order
-            self.result = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side)
-        finally:
-            self._syncing = False
+            plan.append((name, dd.value))
+        self._order = order
+        self.result = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side)
 
     def redraw(self) -> None:
         r = self.result

@@ -43,6 +43,7 @@ import ipywidgets as widgets
 
 from .. import movement as mv
 from ..board import Scenario, builtin, scenario_names
+from ..compare import ReachComparison, compare_reach
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
@@ -67,6 +68,7 @@ __all__ = [
 _THEME = DEFAULT_THEME
 _MOVE = _THEME.movement
 _ENGAGE = _THEME.engagement
+_DIFFERS = _THEME.compare["differs"]
 
 _NONE = ""
 
@@ -321,7 +323,8 @@ class ReachExplorer(Explorer):
         }
         controls.update(switch_ctls)
         fig, (ax,) = new_figure(sc.board)
-        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?",
+                         handlers={"unit": self._show_speed})
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, reach_legend())
         self.on_hex_click([self.art], self._clicked)
@@ -332,14 +335,10 @@ class ReachExplorer(Explorer):
     def _clicked(self, h: Hex, _art: Any) -> None:
         self.controls["target"].value = self.scenario.board.label(h)
 
-    def _on_change(self, change: dict) -> None:
-        if change.get("owner") is self.controls["unit"]:
-            # Show the newly chosen unit's own Speed bonus, then update once.
-            with self.hold():
-                self.controls["speed"].value = self.scenario.state.unit(change["new"]).speed
-                self._pending = True
-        else:
-            self.update()
+    def _show_speed(self, change: dict) -> None:
+        """A new unit: show its own Speed bonus (M2)."""
+        with self.quiet():
+            self.controls["speed"].value = self.scenario.state.unit(change["new"]).speed
 
     @property
     def options(self) -> RulesOptions:
@@ -425,8 +424,12 @@ class EngagementExplorer(Explorer):
             "ignore": widgets.Checkbox(value=sc.state.unit(unit).ignore_engagement, description="ignores Engagement (E5)"),
             "reset": widgets.Button(description="Reset", tooltip="Back to the scenario's positions"),
         }
-        self._syncing = False
-        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: who is Engaged?")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: who is Engaged?", handlers={
+            "unit": lambda change: self._sync(change["new"]),
+            "hex": lambda change: self._place(self.controls["unit"].value, change["new"]),
+            "ignore": lambda change: self._ignore(bool(change["new"])),
+            "reset": lambda _button: self._restore(),
+        })
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, engagement_legend(ignoring=True, theme=_THEME) + [
             legend_handle("outline", "chosen unit", _MOVE["target"]),
@@ -436,29 +439,18 @@ class EngagementExplorer(Explorer):
         self.message = ""
         self.update()
 
-    def _on_change(self, change: dict) -> None:
-        if self._syncing:
-            return
-        owner = change.get("owner")
-        name = self.controls["unit"].value
-        if owner is self.controls["unit"]:
-            self._sync(name)
-        elif owner is self.controls["hex"]:
-            self._place(name, change["new"], change.get("old"))
-        elif owner is self.controls["ignore"]:
-            self.state = self.state.replace_unit(name, ignore_engagement=bool(change["new"]))
-        self.update()
-
     def _sync(self, name: str) -> None:
-        self._syncing = True
-        try:
-            u = self.state.unit(name)
+        """Show where unit ``name`` stands and whether it ignores Engagement (moves nothing)."""
+        u = self.state.unit(name)
+        with self.quiet():
             self.controls["hex"].value = self.scenario.board.label(u.hex)
             self.controls["ignore"].value = u.ignore_engagement
-        finally:
-            self._syncing = False
 
-    def _place(self, name: str, label: str, old: str | None) -> None:
+    def _ignore(self, ignores: bool) -> None:
+        self.state = self.state.replace_unit(self.controls["unit"].value, ignore_engagement=ignores)
+
+    def _place(self, name: str, label: str) -> None:
+        """Move unit ``name`` to the hex labelled ``label``, or say why not (T1, M3) and show it back."""
         b = self.scenario.board
         try:
             h = b.hex(label)
@@ -470,17 +462,14 @@ class EngagementExplorer(Explorer):
             self.message = str(err)
             self._sync(name)
 
-    def _watch(self, control: widgets.Widget) -> None:
-        if isinstance(control, widgets.Button):
-            control.on_click(lambda _b: self.reset())
-        else:
-            super()._watch(control)
-
-    def reset(self) -> None:
-        """Put every unit back where the scenario placed it."""
+    def _restore(self) -> None:
         self.state = self.scenario.state
         self.message = ""
         self._sync(self.controls["unit"].value)
+
+    def reset(self) -> None:
+        """Put every unit back where the scenario placed it (the ``reset`` button)."""
+        self._restore()
         self.update()
 
     def redraw(self) -> None:
@@ -538,12 +527,21 @@ class CompareExplorer(TwoReadingsExplorer):
     left, right : optional
         The two values compared (default the switch's first two values).
 
+    Attributes
+    ----------
+    comparison : hexrules.compare.ReachComparison
+        The two readings compared (:func:`hexrules.compare.compare_reach`): what the picture and
+        the text show.
+    reaches, costs : list
+        Left and right reach, and path to the target (None without one), from :attr:`comparison`.
+
     Notes
     -----
     One figure with two axes: left and right show the reach (coloured and numbered on the same
-    scale) and the cheapest path to the target under each reading. The text shows both
-    breakdowns and lists the hexes whose cost differs. Controls: ``switch``, ``left``, ``right``
-    (toggle buttons of the switch's values), ``unit``, ``kind`` and ``target``.
+    scale) and the cheapest path to the target under each reading; the hexes whose cost differs
+    (gained, lost, cheaper or dearer) are outlined on both sides. The text says what differs
+    (:meth:`~hexrules.compare.ReachComparison.explain`) and shows both breakdowns. Controls:
+    ``switch``, ``left``, ``right`` (the switch's values), ``unit``, ``kind`` and ``target``.
 
     Raises
     ------
@@ -581,50 +579,41 @@ class CompareExplorer(TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
-        self.arts[0].legend(sc.state, reach_legend(), below=True)
+        self.arts[0].legend(sc.state, reach_legend() + [
+            legend_handle("outline", "cost differs between the readings", _DIFFERS, width=3.0)], below=True)
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
+        self.comparison: ReachComparison | None = None
         self.update()
 
     def redraw(self) -> None:
         b, st = self.scenario.board, self.scenario.state
         name, kind, target = self.controls["unit"].value, self.controls["kind"].value, self.controls["target"].value
         switch = self.controls["switch"].value
-        self.reaches, self.costs = [], []
-        for opts in self.readings():
-            self.reaches.append(mv.reachable(b, st, name, kind, opts))
+        left, right = self.readings()
+        self.comparison = cmp = compare_reach(b, st, name, left, right, kind=kind, target=target or None)
+        self.reaches, self.costs = list(cmp.reaches), list(cmp.paths)
         vmax = max(1, *(r.allowance.total for r in self.reaches))
+        differs = sorted(cmp.differing_hexes, key=lambda h: to_offset(h, b.offset)[::-1])
         parts = []
-        for art, opts, r in zip(self.arts, self.readings(), self.reaches):
-            value = getattr(opts, switch)
+        for art, opts, r, cost, refusal in zip(self.arts, (left, right), cmp.reaches, cmp.paths, cmp.refusals):
+            head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
             art.ax.set_title(self.reading_title(opts), fontsize=10)
             art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=vmax)
             art.set_texts(r.costs, key="costs")
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
+            art.set_highlight(differs, key="differs", color=_DIFFERS, width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
-            cost = None
-            if target:
-                try:
-                    cost = mv.path_to(b, st, name, target, kind, opts)
-                except HexrulesError as err:
-                    parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + error_html(err))
-            self.costs.append(cost)
             show_path(art, cost)
             if cost is not None:
-                parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + breakdown_html(cost))
-            elif not target:
-                parts.append(f"<b>{html.escape(switch)} = {html.escape(str(value))}</b>" + pre(r.allowance.explain()))
-        a, c = self.reaches
-        diff = []
-        for h in sorted(set(a.costs) | set(c.costs), key=lambda x: to_offset(x, b.offset)[::-1]):
-            x, y = a.costs.get(h, "-"), c.costs.get(h, "-")
-            if x != y:
-                diff.append(f"{b.label(h)}: {x} vs {y}")
-        summary = ("Hexes whose cost differs (left vs right; - = out of reach): " + "; ".join(diff)) if diff else \
-            "Both readings give the same reach here."
+                parts.append(head + breakdown_html(cost))
+            elif refusal is not None:
+                parts.append(head + error_html(refusal))
+            else:
+                parts.append(head + pre(r.allowance.explain()))
         cells = "".join(f'<td style="vertical-align:top;padding-right:1em">{p}</td>' for p in parts)
-        self.explain(html_text=pre(summary) + f"<table><tr>{cells}</tr></table>")
+        self.explain(html_text=pre(cmp.explain(("left", "right"))) + f"<table><tr>{cells}</tr></table>")
 
 
 #: Zero-argument factories of every explorer the movement notebooks show, with their default

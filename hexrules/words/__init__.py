@@ -9,6 +9,8 @@ as :attr:`~hexrules.forced.Branch.text`) by calling the topic modules of this pa
 * :mod:`hexrules.words.forced`: Push and Pull steps, branches, outcomes (rules P, L);
 * :mod:`hexrules.words.crush`: collapses, Crush resolutions, the step-by-step walk (rules C);
 * :mod:`hexrules.words.exercise`: graded guesses of the exercises (:mod:`hexrules.exercise`).
+* :mod:`hexrules.words.compare`: what differs between two readings of the rules
+  (:mod:`hexrules.compare`: reach, Push and Pull, Crush dice).
 
 This module holds the wording helpers they share: plurals (:func:`plural`, :func:`noun`),
 naming hexes (:func:`hex_name`, :func:`hex_names`), joining names (:func:`join_names`,

@@ -1,0 +1,138 @@
+"""The explorer base owns the widget plumbing: handlers per control, quiet(), hold(), slider ranges."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import ipywidgets as widgets
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+import hexrules.widgets  # noqa: E402
+from hexrules import Board  # noqa: E402
+from hexrules.plot import draw_board, new_figure  # noqa: E402
+from hexrules.widgets.base import Explorer, ExplorerError  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+class _Demo(Explorer):
+    """Two dropdowns and a button: choosing ``a`` shows the same value in ``b`` (set quietly)."""
+
+    def __init__(self):
+        self.board = Board.rectangle(3, 2)
+        fig, (ax,) = new_figure(self.board)
+        controls = {"a": widgets.Dropdown(options=["A1", "B1"], value="A1"),
+                    "b": widgets.Dropdown(options=["A1", "B1"], value="A1"),
+                    "go": widgets.Button(description="go"),
+                    "n": widgets.IntSlider(value=1, min=1, max=3)}
+        self.seen = []
+        super().__init__(fig, controls, handlers={
+            "a": self._mirror, "go": lambda _b: self.seen.append("go"), "b": lambda c: self.seen.append(c["new"])})
+        self.art = draw_board(self.board, ax=ax)
+        self.update()
+
+    def _mirror(self, change):
+        with self.quiet():
+            self.controls["b"].value = change["new"]
+
+    def redraw(self):
+        self.art.set_fill({self.board.hex(self.controls["b"].value): "gold"})
+
+
+def test_a_handler_runs_then_one_update_and_quiet_changes_run_no_handler():
+    d = _Demo()
+    before = d.updates
+    d.controls["a"].value = "B1"
+    assert d.controls["b"].value == "B1" and d.updates == before + 1
+    assert d.seen == []  # b was set quietly: its handler did not run
+    d.controls["b"].value = "A1"  # a user's change of b runs b's handler
+    assert d.seen == ["A1"] and d.updates == before + 2
+    d.controls["go"].click()
+    assert d.seen == ["A1", "go"] and d.updates == before + 3
+    d.controls["n"].value = 2  # no handler: just an update
+    assert d.updates == before + 4
+    with d.hold():
+        d.controls["n"].value = 3
+        d.controls["b"].value = "B1"
+    assert d.updates == before + 5 and d.seen[-1] == "B1"
+
+
+def test_handlers_must_name_controls():
+    fig, _ = new_figure(Board.rectangle(2, 1))
+    with pytest.raises(ExplorerError, match="nope"):
+        Explorer(fig, {"a": widgets.Dropdown(options=["x"])}, handlers={"nope": print})
+
+
+def test_set_slider_changes_range_in_any_order_and_rebuilds_the_browser_slider():
+    d = _Demo()
+    slider = d.controls["n"]
+    flips = []
+    slider.observe(lambda c: flips.append(c["new"]), names="orientation")
+    before = d.updates
+    d.set_slider(slider, 5, 9, 7)  # new min above the old max: max first, no TraitError
+    assert (slider.min, slider.max, slider.value) == (5, 9, 7)
+    assert flips == ["vertical", "horizontal"] and slider.orientation == "horizontal"
+    d.set_slider(slider, 0, 2, 99)  # the value is clamped to the new range
+    assert (slider.min, slider.max, slider.value) == (0, 2, 2)
+    flips.clear()
+    d.set_slider(slider, 0, 2, 1)  # the same range: the browser's slider is left as it is
+    assert slider.value == 1 and flips == []
+    assert d.updates == before  # quiet: the caller's change updates the picture
+
+
+def _explorer_classes():
+    package = hexrules.widgets
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Explorer) and cls is not Explorer and cls.__module__ == module.__name__:
+                yield cls
+
+
+def test_no_explorer_hand_rolls_callback_plumbing():
+    # issue 8 part 7: suppression and routing belong to the base (quiet(), handlers=)
+    classes = list(_explorer_classes())
+    assert len(classes) >= 9
+    for cls in classes:
+        for name in ("_on_change", "_watch", "_changed"):
+            assert name not in vars(cls), f"{cls.__name__} overrides {name}: declare handlers= instead"
+        assert "_syncing" not in inspect.getsource(cls), f"{cls.__name__} keeps a _syncing flag: use self.quiet()"
+
+
+def test_clicks_pick_hexes_only_when_no_toolbar_mode_is_active():
+    # issue 9 part 5: with the figure toolbar's zoom or pan mode on, a press that starts a zoom box
+    # or a pan on a hex must not choose that hex as the target. ipympl's Toolbar is a
+    # matplotlib NavigationToolbar2 (its ``mode``: "" / "zoom rect" / "pan/zoom").
+    from matplotlib.backend_bases import MouseEvent, NavigationToolbar2
+
+    from hexrules.widgets.movement import ReachExplorer
+
+    ex = ReachExplorer("elevation")
+    canvas = ex.figure.canvas
+    toolbar = NavigationToolbar2(canvas)
+    assert canvas.toolbar is toolbar
+    x, y = ex.art.ax.transData.transform(ex.art.centre("C2"))
+
+    def press():
+        canvas.callbacks.process("button_press_event", MouseEvent("button_press_event", canvas, x, y, button=1))
+
+    toolbar.zoom()
+    press()
+    assert str(toolbar.mode) == "zoom rect" and ex.controls["target"].value == ""
+    toolbar.zoom()  # zoom off, pan on
+    toolbar.pan()
+    press()
+    assert str(toolbar.mode) == "pan/zoom" and ex.controls["target"].value == ""
+    toolbar.pan()  # no mode: a click picks the hex
+    press()
+    assert str(toolbar.mode) == "" and ex.controls["target"].value == "C2"
