@@ -1,6 +1,7 @@
 """Fuzz every explorer of the kit in a headless kernel (Agg): 200 random control changes each.
 
-Every module of hexrules.widgets (but ``base``, the shared base classes) is a topic module and must
+Every module of hexrules.widgets (but ``base``, the shared base classes, and ``exercise``, the
+"predict, then check" widget, fuzzed at the end of this file) is a topic module and must
 have an ``EXPLORERS`` registry; the modules are discovered, so a new topic is fuzzed as soon as it
 exists, and one without ``EXPLORERS`` fails. For each entry (zero-argument factories building the
 explorers the notebooks show), the test builds the
@@ -37,8 +38,9 @@ import ipywidgets  # noqa: E402
 
 CHANGES = 200
 RENDER_EVERY = 10
-#: Modules of hexrules.widgets that are not topics (no explorers of their own).
-NOT_TOPICS = ("base",)
+#: Modules of hexrules.widgets that are not topics (no explorers of their own): the base classes,
+#: and the exercise widget (an Exercise has no figure; test_exercise_widget_takes_any_input below).
+NOT_TOPICS = ("base", "exercise")
 
 
 def _topics() -> list[str]:
@@ -165,3 +167,35 @@ def test_random_control_changes(topic, name):
     finally:
         for num in set(plt.get_fignums()) - before_build:
             plt.close(num)
+
+
+GUESSES = ["", "3", "-1", "2.5", "1/2", "50%", "C3, C2", "C3 C2 and Z9", "half", "C3,, 2C", "²", "9" * 5000,
+           "A" * 3000, "(0,1)", "3 movement points", "\u2028", "None"]
+
+
+@pytest.mark.parametrize("kind", ["number", "hexes", "probability"])
+def test_exercise_widget_takes_any_input(kind):
+    # Whatever is typed and pressed, in any order: no exception escapes the widget (a guess that
+    # cannot be read is a message, not a try), and the feedback always says something.
+    from fractions import Fraction
+
+    from hexrules import builtin
+    from hexrules.exercise import HexesQuestion, NumberQuestion, ProbabilityQuestion
+    from hexrules.widgets.exercise import Exercise
+
+    board = builtin("elevation").board
+    question = {"number": NumberQuestion("Cost?", 3, unit="movement points"),
+                "hexes": HexesQuestion("Where?", ["C2", "C3"], board=board),
+                "probability": ProbabilityQuestion("P?", Fraction(1, 2))}[kind]
+    ex = Exercise(question)
+    rng = random.Random(kind)
+    for _ in range(CHANGES // 4):
+        action = rng.choice(["type", "check", "answer"])
+        if action == "type":
+            ex.controls["guess"].value = rng.choice(GUESSES)
+        elif action == "check":
+            ex.controls["check"].click()
+            assert ex.feedback.value
+        else:
+            ex.controls["answer"].click()
+            assert "hexrules-answer" in ex.feedback.value
