@@ -601,9 +601,10 @@ class CrushScenario:
         """Parse scenario text with Crush sections; see :func:`parse_crush_scenario`."""
         return parse_crush_scenario(text, source=source)
 
-    def to_text(self) -> str:
-        """The scenario text, Crush sections included; :meth:`from_text` reads it back equal."""
-        return self.scenario.to_text()
+    def to_text(self, *, compact: bool = False) -> str:
+        """The scenario text, Crush sections included; :meth:`from_text` reads it back equal
+        (``compact``: :meth:`Scenario.to_text <hexrules.scenario.Scenario.to_text>`)."""
+        return self.scenario.to_text(compact=compact)
 
     # --- reading ------------------------------------------------------------------------------------
 
