@@ -1177,9 +1177,10 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
         try:
             data = reader.read(sections, scenario, rd)
             scenario = scenario.replace(sections={**scenario.sections, key: data})
-        except ScenarioError:
-            raise
-        except HexrulesError as e:  # a value the topic's own classes refused: at the section's heading
+        except HexrulesError as e:
+            if isinstance(e, ScenarioError) and e.line is not None:  # the reader's own, at its line
+                raise
+            # a value the topic's own classes (or its check) refused: at the section's heading
             raise rd.error(e.message, first.line, first.column, ruling=e.ruling) from None
     return scenario
 

@@ -345,3 +345,18 @@ def test_every_shipped_scenario_compacts_and_reads_back(name):
     compact = sc.to_text(compact=True)
     assert parse_scenario(compact) == sc
     assert len(compact) < len(sc.to_text())
+
+
+def test_a_topic_error_without_a_line_is_placed_at_its_heading():
+    # a topic's check (or its classes) may raise a ScenarioError that knows no line: it is given the
+    # section's heading, like any other refusal of the topic's own classes
+    from hexrules.scenario import SectionReader, register_section, unregister_section
+
+    def check(data, scenario):
+        raise ScenarioError("notes are refused", source="Scenario")
+
+    register_section(SectionReader("notes", ("notes",), lambda sections, sc, rd: "n", lambda d, sc: ["notes:"], check=check))
+    try:
+        refused("map:\n  0\nnotes:\n  n\n", 3, 1, "notes are refused")
+    finally:
+        unregister_section("notes")
