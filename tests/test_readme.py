@@ -64,3 +64,11 @@ def test_two_commands_exist_and_ci_calls_the_test_command():
     assert re.search(r"^lab:", makefile, flags=re.M) and re.search(r"^test:", makefile, flags=re.M)
     assert "make lab" in README and "make test" in README
     assert re.search(r"^make test$", (ROOT / ".ci" / "run").read_text(), flags=re.M)
+
+
+def test_the_text_limits_the_readme_states_are_the_parsers():
+    import hexrules.scenario as sc
+
+    said = f"{sc.MAX_TEXT_LENGTH:,} characters, {sc.MAX_MAP_ROWS} map rows,\n{sc.MAX_MAP_COLUMNS} cells a row, " \
+           f"{sc.MAX_HEXES:,} hexes (a 300 x 300 map fits), numbers of at most {sc.MAX_DIGITS} digits"
+    assert said in README
