@@ -971,9 +971,10 @@ def map_text(board: Board, *, compact: bool = False) -> str:
     if not offs:
         return ""
     width = 0 if compact else max(len(_cell_text(board, h)) for h in offs.values()) + 1
+    columns = range(max(c for c, _ in offs) + 1)
     lines = []
     for r in range(max(r for _, r in offs) + 1):
-        cells = [offs.get((c, r)) for c in range(max(c for c, _ in offs) + 1)]
+        cells = [offs.get((c, r)) for c in columns]
         if compact:
             lines.append(" ".join(_cell_text(board, h, True) if h else "-" for h in cells))
             continue
