@@ -92,10 +92,7 @@ def test_ascii_numbers_still_read_and_leading_zeros_are_numbers():
     ],
 )
 def test_crush_positions_are_refused_at_their_column(entry, line, column, words):
-    with pytest.raises(ScenarioError) as info:
-        parse_crush_scenario(CRUSH + entry + "\n", source="c.hex")
-    assert (info.value.line, info.value.column) == (line, column)
-    assert words in str(info.value)
+    refused(CRUSH + entry + "\n", line, column, words)
 
 
 # --- part 3: round trips of awkward names and Garrisons --------------------------------------------------
