@@ -709,7 +709,7 @@ class CrushScenario:
     def __repr__(self) -> str:
         try:
             return source_repr("CrushScenario.from_text", self.to_text())
-        except BoardError:  # hexes with negative offset coordinates have no text form
+        except (BoardError, ScenarioError):  # no text form (negative offset coordinates, beyond the text limits)
             return f"CrushScenario({self.scenario!r})"
 
     def __str__(self) -> str:

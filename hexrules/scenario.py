@@ -746,8 +746,8 @@ class Scenario:
     BoardError, StateError
         If ``board`` is not a Board, or a unit is not on an enterable hex of it (T1).
     ScenarioError
-        If the name or title is not one line of text, or a section key is not a registered
-        topic.
+        If the name or title is not one line of text, a unit's name or side has a line break
+        (scenario text could not hold it), or a section key is not a registered topic.
     HexrulesError
         If a topic's ``check`` refuses its data.
 

@@ -357,3 +357,14 @@ def test_a_topic_error_without_a_line_is_placed_at_its_heading():
         refused("map:\n  0\nnotes:\n  n\n", 3, 1, "notes are refused")
     finally:
         unregister_section("notes")
+
+
+def test_a_scenario_too_long_for_text_says_so_and_its_faces_fall_back(monkeypatch):
+    # only a scenario built in code gets there (one read from text compacts to no longer than its text)
+    monkeypatch.setattr(scenario_module, "MAX_TEXT_LENGTH", 60)
+    board = Board.rectangle(10, 10)  # compact: "map:" and 10 rows of 19 characters: 204 characters
+    with pytest.raises(ScenarioError, match="this scenario's text would have 204 characters, more than the 60"):
+        board.to_text()
+    assert repr(board).startswith("Board({Hex(q=0, r=0): (0, 'open')")
+    crush = CrushScenario(Scenario(board), pieces=[TerrainPiece("P", [board.hex("A1")], 1)])
+    assert repr(crush).startswith("CrushScenario(Scenario(Board(") and repr(crush.scenario).startswith("Scenario(Board(")
