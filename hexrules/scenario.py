@@ -21,7 +21,8 @@ The core sections (read here):
 
 * ``name:`` a short name; ``title:`` an optional human title, the heading explorers show
   (:attr:`Scenario.heading`). Both take the rest of their line, as written (a ``#`` in it is
-  kept, not a comment).
+  kept, not a comment), and are not indented deeper than the section above them (there they
+  would read as an entry, whose name with a colon must be quoted).
 * ``orientation: pointy`` (default) or ``flat``.
 * ``terrain: NAME symbol=S cost=N [impassable]`` adds a terrain type or edits a default one
   (T1): ``.`` open, ``~`` water (cost 1), ``X`` impassable. Each terrain is defined at most
@@ -1101,7 +1102,8 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     orientation = POINTY
     terrain = dict(DEFAULT_TERRAIN)
     defined: dict[str, tuple[int, int]] = {}  # terrain name -> (line, column) of its 'terrain:' line
-    add: Callable[[Line], None] | None = None
+    add: Callable[[Line], None] | None = None  # where the current section's entries go
+    section_line = section_column = 0  # where the current section's heading is
     map_rows: list[Line] = []
     unit_rows: list[tuple[bool, Line]] = []
     topics: dict[str, list[tuple[str, int, int, tuple[Token, ...], list[Line]]]] = {}
@@ -1109,6 +1111,11 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     for lineno, raw in enumerate(lines, start=1):
         head = _HEAD.match(raw)
         keyword = head.group(1) if head else None
+        if keyword in ("name", "title") and add is not None and head.start(1) + 1 > section_column:
+            # indented under a section, it reads as an entry whose name has a colon: never silently the scenario's name
+            raise rd.error(f"'{keyword}:' is indented deeper than the section heading above it (line {section_line}), "
+                           f"like an entry: '{keyword}:' takes all of its line; an entry's name with a colon goes in "
+                           f"double quotes (\"{keyword}:...\")", lineno, head.start(1) + 1)
         if keyword in ("name", "title", "orientation", "map"):
             if keyword in once:
                 raise rd.error(f"a second '{keyword}:' (the first is on line {once[keyword]}): a scenario has one",
@@ -1131,6 +1138,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
         if head:
             rest_toks = tuple(tokens(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1))
             add = None
+            section_line, section_column = lineno, head.start(1) + 1
             if keyword in ("map", "units", "garrisons") or (keyword in owners and not owners[keyword].inline):
                 if rest_toks:
                     raise rd.error(f"'{keyword}:' takes its entries on the following lines", lineno, rest_toks[0].column)

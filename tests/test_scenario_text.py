@@ -114,6 +114,13 @@ def test_a_unit_name_with_a_colon_is_quoted_and_kept():
     assert '    "a:b"  side=x  at=A1  advance=3  dash=2\n' in text
     assert '    "name:x"  side=y  at=B1  advance=3  dash=2\n' in text
     assert parse_scenario(text).name == ""
+    # written by a designer without quotes, the line is refused (it was silently the scenario's name)
+    refused(MAP + "units:\n  G side=a at=A1\n  name:x  side=y at=B1\n", 6, 3,
+            "'name:' is indented deeper than the section heading above it (line 4), like an entry",
+            'an entry\'s name with a colon goes in double quotes ("name:...")')
+    refused(MAP + "pieces:\n  title:x cover=1 hexes=A1\n", 5, 3, "'title:' is indented deeper")
+    # a whole text indented alike (pasted from a docstring) still reads its name: and title:
+    assert parse_scenario("    name: x\n    map:\n      0\n    title: t\n").heading == "t"
 
 
 def test_quotes_in_names_and_sides_are_doubled():
