@@ -231,9 +231,12 @@ def designer_text(sc: Scenario, rng: random.Random) -> str:
     if terrain_after_map:
         for words in terrain_lines:
             line(words, "")
+    heading = ""
     for u in sc.state:
-        if not out[-1].startswith(("units:", "garrisons:")) or rng.random() < 0.2 or ("garrisons:" if u.garrison else "units:") != _section(out):
-            out.append("garrisons:" if u.garrison else "units:")
+        want = "garrisons:" if u.garrison else "units:"
+        if want != heading or rng.random() < 0.2:  # a new section when the kind changes, and now and then
+            out.append(want)
+            heading = want
         fields = [f"side={_quoted(rng, u.side)}", f"at={_label(rng, b, u.hex)}"]
         for key in ("advance", "dash", "speed", "hp", "damage"):
             value = getattr(u, key)
@@ -248,13 +251,6 @@ def designer_text(sc: Scenario, rng: random.Random) -> str:
         _designer_crush(sc.sections["crush"], b, rng, out, line)
     text = rng.choice(["\n", "\n", "\n", "\r\n", "\r"]).join(out)
     return text + rng.choice(["\n", "", "\n\n"]) if text else text
-
-
-def _section(out: list[str]) -> str:
-    for text in reversed(out):
-        if text in ("units:", "garrisons:"):
-            return text
-    return ""
 
 
 def _designer_crush(data: CrushData, b: Board, rng: random.Random, out: list[str], line) -> None:
