@@ -26,7 +26,7 @@ from typing import Any, Iterator, Mapping
 
 import networkx as nx
 
-from .errors import BoardError, HexError, StateError
+from .errors import BoardError, HexError, ScenarioError, StateError
 from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_label, from_offset, to_label, to_offset
 from .state import State
 
@@ -348,7 +348,7 @@ class Board:
 
         try:
             return source_repr("Board.from_text", self.to_text())
-        except BoardError:  # hexes with negative offset coordinates have no text form
+        except (BoardError, ScenarioError):  # no text form (negative offset coordinates, beyond the text limits)
             return f"Board({self.cells()!r}, name={self.name!r})"
 
     def __str__(self) -> str:

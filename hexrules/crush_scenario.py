@@ -27,16 +27,20 @@ with four more sections, which this module registers with :func:`hexrules.scenar
   ``hexes=LABEL,LABEL,...``; ``collapsible=no`` for a piece that cannot collapse (default
   yes), ``collapsed=yes`` for one that already has (default no).
 * ``squads:`` (C2, C3) one non-vehicle unit a line: its name, ``resolve=N`` (1..12) and an
-  optional ``side=NAME``. Its models follow on the lines below it, indented deeper: a name,
-  ``at=LABEL``, ``wounds=N`` (>= 1, default 1) and ``damage=N`` (taken so far, 0..wounds,
-  default 0). Several models may share a hex, and a hex of the piece is "in, on or under" it.
+  optional ``side=NAME``. Its models follow on the lines below it, indented deeper (the
+  squad line's spaces and tabs, then more: a tab looks as deep as the editor makes it, so
+  tabs and spaces mixed otherwise are an error): a name, ``at=LABEL``, ``wounds=N`` (>= 1,
+  default 1) and ``damage=N`` (taken so far, 0..wounds, default 0). Several models may share
+  a hex, and a hex of the piece is "in, on or under" it.
 * ``vehicles:`` (C4) one vehicle a line: its name, ``at=LABEL``, ``shield=N`` (the modified
   Shield) and ``resolve=N`` (1..12 each), ``hp=N`` (>= 0); optional ``side=NAME`` and the
   System Damage taken so far, ``minor=N`` and ``major=N``.
 * ``paths:`` (C1) a vehicle's name, then the hexes it drives through, starting on its own
   hex, each a neighbour of the one before.
 
-Names with spaces go in double quotes. Unit names (squads and vehicles) are unique (C2) and keep
+Names and values are written as in every scenario section (:mod:`hexrules.scenario`: names
+with spaces or ``" = # ' : ,`` in double quotes, a double quote in them written twice); a
+hex list names each hex once, by its label. Unit names (squads and vehicles) are unique (C2) and keep
 their file order; a section may appear more than once. Errors name the file, line and column
 of the bad value and the ruling (:class:`~hexrules.errors.ScenarioError`); ``to_text`` writes
 the sections back, and reading them again gives an equal scenario.
@@ -78,6 +82,7 @@ hexrules.errors.ScenarioError: demo.hex:4:20: resolve='0' is not a whole number 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -85,8 +90,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .errors import BoardError, HexrulesError, RuleError, ScenarioError, StateError
 from .hexgrid import Hex
-from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, builtin, parse_scenario, quote,
-                       register_section, scenario_names, source_repr, tokens)
+from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, builtin, check_one_line, parse_scenario,
+                       quote, register_section, scenario_names, source_repr, split_lines, tokens)
 from .state import State, Unit
 from .words import plural
 
@@ -210,6 +215,11 @@ def _read_piece(rd: Reader, board: Any, line: Line, named: dict[str, int]) -> "T
     return _built(e, TerrainPiece, name.text, hexes, e.whole("cover"), e.flag("collapsible", True), e.flag("collapsed", False))
 
 
+def _lead(line: Line) -> str:
+    """The spaces and tabs before a line's first word."""
+    return line.text[:line.indent - 1]
+
+
 def _read_squads(rd: Reader, board: Any, section: Section) -> list[tuple[Line, Any]]:
     from .crush import Model, Squad
 
@@ -225,16 +235,20 @@ def _read_squads(rd: Reader, board: Any, section: Section) -> list[tuple[Line, A
                           f"(e.g. '        R1  at=C2  wounds=1')")
         out.append((e.line, _built(e, Squad, e.name, models, resolve, e.text("side", ""))))
 
-    indent = section.lines[0].indent if section.lines else 0
+    indent = _lead(section.lines[0]) if section.lines else ""
     for line in section.lines:
-        if line.indent == indent:
+        lead = _lead(line)
+        if lead == indent:
             finish()
             e = rd.entry(line, "squad", ("side", "resolve"), ruling="C3")
             e.names(1, "Rangers  side=defenders  resolve=4")
             squad = [e, e.whole("resolve", minimum=1, maximum=12), [], {}]
-        elif line.indent < indent:
-            raise rd.error(f"this line is indented less than the squads above it: a squad starts in column {indent}, "
-                           "its models deeper", line.number, line.indent, "C3")
+        elif indent.startswith(lead):
+            raise rd.error(f"this line is indented less than the squads above it: a squad starts in column "
+                           f"{len(indent) + 1}, its models deeper", line.number, line.indent, "C3")
+        elif not lead.startswith(indent):  # e.g. a tab under spaces: how deep it looks depends on the editor
+            raise rd.error("this line's indentation mixes tabs and spaces unlike the squad lines': indent a model with "
+                           "its squad's indentation, then more", line.number, line.indent, "C3")
         else:
             assert squad is not None  # the first line sets the squads' indentation
             e = rd.entry(line, "model", ("at", "wounds", "damage"), ruling="C3")
@@ -319,15 +333,18 @@ def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> Crus
 # --- writing, checking, describing -------------------------------------------------------------------
 
 
-def _write(data: CrushData, scenario: Scenario) -> list[str]:
+def _write(data: CrushData, scenario: Scenario, compact: bool = False) -> list[str]:
+    """The Crush sections' lines; ``compact``: the shortest (one space, no defaults, least indentation)."""
     label = scenario.board.label
+    sep, indent, deeper = (" ", "", " ") if compact else ("  ", "    ", "        ")
+    yes, no = ("1", "0") if compact else ("yes", "no")
     out = []
     if data.pieces:
         out.append("pieces:")
         for p in data.pieces:
             parts = [quote(p.name), f"cover={p.cover}", "hexes=" + ",".join(label(h) for h in p.hexes)]
-            parts += (["collapsible=no"] if not p.collapsible else []) + (["collapsed=yes"] if p.collapsed else [])
-            out.append("    " + "  ".join(parts))
+            parts += ([f"collapsible={no}"] if not p.collapsible else []) + ([f"collapsed={yes}"] if p.collapsed else [])
+            out.append(indent + sep.join(parts))
     for is_vehicle, run in itertools.groupby(data.units, key=lambda u: u.is_vehicle):
         out.append("vehicles:" if is_vehicle else "squads:")
         for u in run:
@@ -335,15 +352,16 @@ def _write(data: CrushData, scenario: Scenario) -> list[str]:
             if is_vehicle:
                 parts = [quote(u.name), *side, f"at={label(u.hex)}", f"shield={u.shield}", f"resolve={u.resolve}", f"hp={u.hp}"]
                 parts += [f"{k}={getattr(u, k)}" for k in ("minor", "major") if getattr(u, k)]
-                out.append("    " + "  ".join(parts))
+                out.append(indent + sep.join(parts))
                 continue
-            out.append("    " + "  ".join([quote(u.name), *side, f"resolve={u.resolve}"]))
+            out.append(indent + sep.join([quote(u.name), *side, f"resolve={u.resolve}"]))
             for m in u.models:
-                out.append("        " + "  ".join([quote(m.name), f"at={label(m.hex)}", f"wounds={m.wounds}"]
-                                                 + ([f"damage={m.damage}"] if m.damage else [])))
+                wounds = [] if compact and m.wounds == 1 else [f"wounds={m.wounds}"]
+                out.append(deeper + sep.join([quote(m.name), f"at={label(m.hex)}", *wounds]
+                                             + ([f"damage={m.damage}"] if m.damage else [])))
     if data.paths:
         out.append("paths:")
-        out.extend(f"    {quote(name)}  " + " ".join(label(h) for h in path) for name, path in data.paths.items())
+        out.extend(f"{indent}{quote(name)}{sep}" + " ".join(label(h) for h in path) for name, path in data.paths.items())
     return out
 
 
@@ -351,6 +369,13 @@ def _check(data: Any, scenario: Scenario) -> None:
     if not isinstance(data, CrushData):
         raise StateError(f"scenario section {KEY!r} holds {data!r}, not a CrushData", ruling="C1")
     board = scenario.board
+    for p in data.pieces:  # names scenario text cannot hold
+        check_one_line(p.name, "terrain piece name")
+    for u in data.units:
+        check_one_line(u.name, "vehicle name" if u.is_vehicle else "unit name")
+        check_one_line(u.side, f"{u.name!r}: side")
+        for m in () if u.is_vehicle else u.models:
+            check_one_line(m.name, f"model name (of {u.name!r})")
 
     def on_board(what: str, h: Hex, ruling: str) -> None:
         if h not in board:
@@ -400,16 +425,21 @@ def _describe(data: CrushData, scenario: Scenario) -> list[tuple[Hex | None, str
 # --- the old '#crush' lines ---------------------------------------------------------------------------------
 
 
-def _old_line(text: str) -> tuple[str, list[Any]] | None:
-    """``(kind, tokens)`` of an old ``#crush`` line (``text`` without its indentation), else None."""
+def _old_line(raw: str, rd: Reader | None = None, lineno: int = 1) -> tuple[str, list[Any]] | None:
+    """``(kind, tokens)`` of an old ``#crush`` line, else None; a ScenarioError at ``lineno`` for an unclosed quote."""
+    text = raw.lstrip()
     if not text.startswith(_OLD) or text[len(_OLD):len(_OLD) + 1] not in ("", " ", "\t"):
         return None
-    toks = tokens(text[len(_OLD):])
+    toks = tokens(text[len(_OLD):], reader=rd, line=lineno, column=len(raw) - len(text) + len(_OLD) + 1)
     return (toks[0].text, toks[1:]) if toks else ("", [])
 
 
 def _legacy(raw: str) -> str:
-    kind, toks = _old_line(raw.lstrip()) or ("", [])
+    try:
+        kind, toks = _old_line(raw) or ("", [])
+    except ScenarioError:  # an unclosed quote: the message cannot show the line converted
+        return (f"'{_OLD}' lines are the old Crush format, read no more, and this one has a double quote that is not "
+                f"closed; Crush data lives in the sections {', '.join(h + ':' for h in HEADINGS)}")
     how = "hexrules.crush_scenario.convert_crush_lines(text) converts a whole file"
     if kind not in _OLD_KINDS:
         what = f"unknown #crush entry {kind!r}" if kind else "an empty #crush line"
@@ -463,8 +493,8 @@ def convert_crush_lines(text: str, *, source: str = "<text>") -> str:
     units: list[tuple[str, list[str]]] = []  # (heading, lines): a squad's lines are its line then its models
     squads: dict[str, list[str]] = {}
     paths: list[str] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        old = _old_line(raw.lstrip())
+    for lineno, raw in enumerate(split_lines(text, rd), start=1):
+        old = _old_line(raw, rd, lineno)
         if old is None:
             kept.append(raw)
             continue
@@ -482,7 +512,7 @@ def convert_crush_lines(text: str, *, source: str = "<text>") -> str:
         elif kind == "model":
             if toks[0].value not in squads:
                 raise rd.error(f"#crush model {words[1] if len(words) > 1 else ''!r}: no '#crush squad {words[0]}' above it",
-                               lineno, toks[0].column + column + len(_OLD) - 1, "C3")
+                               lineno, toks[0].column, "C3")
             squads[toks[0].value].append("        " + "  ".join(words[1:]))
         elif kind == "vehicle":
             units.append(("vehicles", [entry]))
@@ -498,7 +528,7 @@ def convert_crush_lines(text: str, *, source: str = "<text>") -> str:
 
 
 register_section(SectionReader(KEY, HEADINGS, read=_read, write=_write, check=_check, describe=_describe,
-                               legacy={_OLD: _legacy}))
+                               legacy={_OLD: _legacy}, write_compact=functools.partial(_write, compact=True)))
 
 
 # --- the view -----------------------------------------------------------------------------------------------
@@ -571,9 +601,10 @@ class CrushScenario:
         """Parse scenario text with Crush sections; see :func:`parse_crush_scenario`."""
         return parse_crush_scenario(text, source=source)
 
-    def to_text(self) -> str:
-        """The scenario text, Crush sections included; :meth:`from_text` reads it back equal."""
-        return self.scenario.to_text()
+    def to_text(self, *, compact: bool = False) -> str:
+        """The scenario text, Crush sections included; :meth:`from_text` reads it back equal
+        (``compact``: :meth:`Scenario.to_text <hexrules.scenario.Scenario.to_text>`)."""
+        return self.scenario.to_text(compact=compact)
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -678,7 +709,7 @@ class CrushScenario:
     def __repr__(self) -> str:
         try:
             return source_repr("CrushScenario.from_text", self.to_text())
-        except BoardError:  # hexes with negative offset coordinates have no text form
+        except (BoardError, ScenarioError):  # no text form (negative offset coordinates, beyond the text limits)
             return f"CrushScenario({self.scenario!r})"
 
     def __str__(self) -> str:

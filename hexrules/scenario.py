@@ -20,19 +20,58 @@ A few readable lines describe a board, the units on it and whatever a rule topic
 The core sections (read here):
 
 * ``name:`` a short name; ``title:`` an optional human title, the heading explorers show
-  (:attr:`Scenario.heading`). Both take the rest of their line.
+  (:attr:`Scenario.heading`). Both take the rest of their line, as written (a ``#`` in it is
+  kept, not a comment), and are not indented deeper than the section above them (there they
+  would read as an entry, whose name with a colon must be quoted).
 * ``orientation: pointy`` (default) or ``flat``.
-* ``terrain: NAME symbol=S cost=N [impassable]`` adds or edits a terrain type (T1).
+* ``terrain: NAME symbol=S cost=N [impassable]`` adds a terrain type or edits a default one
+  (T1): ``.`` open, ``~`` water (cost 1), ``X`` impassable. Each terrain is defined at most
+  once, and no two terrains share a symbol.
 * ``map:`` rows are offset rows (``odd-r``: odd rows sit half a hex to the right; indentation
-  is only for the eye). A cell is an elevation (digits, default 0) followed by an optional
-  terrain symbol: ``.`` open, ``~`` water, ``X`` impassable, or a designer symbol. ``-`` is
-  "no hex here", for boards that are not rectangles.
-* ``units:`` and ``garrisons:`` lines: a name (quote it if it has spaces) then ``key=value``
-  fields: ``side`` and ``at`` (a label such as ``C4``) are required; ``advance``, ``dash``,
-  ``speed``, ``hp``, ``damage`` and ``ignore_engagement`` are optional.
-* ``#`` starts a comment; blank lines are ignored.
+  is only for the eye). A cell is an elevation (the digits ``0-9``, default 0) followed by an
+  optional terrain symbol. ``-`` is "no hex here", for boards that are not rectangles: every
+  row has the same number of cells, so a cell left out is an error that names the row, never
+  a hex silently missing at the row's end.
+* ``units:`` and ``garrisons:`` lines: a name then ``key=value`` fields: ``side`` and ``at``
+  (a label such as ``C4``, or axial ``(q,r)``) are required; ``advance``, ``dash``, ``speed``,
+  ``hp``, ``damage`` (whole numbers) and ``ignore_engagement`` (yes/no) are optional. A
+  Garrison keeps the ``advance``, ``dash`` and ``speed`` it is given, though it never moves
+  on its own (M5: an ability may move it). ``units:`` and ``garrisons:`` may repeat; units
+  keep their file order.
 
-Errors name the file, line and column (:class:`~hexrules.errors.ScenarioError`).
+``name:``, ``title:``, ``orientation:`` and ``map:`` come at most once each; a field comes at
+most once on its line. Blank lines are ignored.
+
+Words, quotes and comments
+--------------------------
+A line is words separated by spaces or tabs. A name or value with a space, or with one of
+``" = # ' : ,``, goes in double quotes, and a double quote inside the quotes is written
+twice: ``"Char's Zaku II"``, ``side="Zeon army"``, ``"Amuro ""the ace"" Ray"`` (the
+name ``Amuro "the ace" Ray``). A double quote that is not closed on its line is an error.
+A ``#`` that starts a word outside quotes starts a comment, to the end of the line. A line
+that starts with a lower-case word and a colon (``units:``, ``name:x``) is a heading, so a name
+with a colon must be quoted.
+:meth:`Scenario.to_text` writes every name this way, so its text always reads back to the
+same scenario; a name with a line break has no text form and is refused when the scenario is
+built.
+
+Lines end with ``\\n``, ``\\r\\n`` or ``\\r``, as JupyterLab's editor, git and Python's
+universal newlines end them, so line numbers in errors are the editor's. The characters that
+some programs (Python's ``str.splitlines``, word processors) take for line breaks and editors
+do not (vertical tab, form feed, U+001C-U+001E, U+0085, U+2028, U+2029) are refused where
+they stand: each would silently split a line (a map row into two) or join two, depending on
+the program that reads the file. A byte-order mark at the start of the text is ignored.
+
+Limits
+------
+Text far beyond any real scenario is refused before any work, with the limit in the message
+(a 300 x 300 map, a designer's extreme, is well within them): at most
+:data:`MAX_TEXT_LENGTH` characters, :data:`MAX_MAP_ROWS` map rows, :data:`MAX_MAP_COLUMNS`
+cells a row and :data:`MAX_HEXES` hexes; a number has at most :data:`MAX_DIGITS` digits and a
+label at most :data:`~hexrules.hexgrid.MAX_LABEL_LENGTH` characters.
+
+Errors name the file, line and column (:class:`~hexrules.errors.ScenarioError`); every text
+the reader refuses gets one (never another exception).
 
 Topic sections
 --------------
@@ -84,6 +123,7 @@ A1  Gundam (federation): Advance 3, Dash 2
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -93,11 +133,16 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .board import DEFAULT_TERRAIN, Board, TerrainType
 from .errors import BoardError, HexrulesError, ScenarioError
-from .hexgrid import FLAT, POINTY, Hex, from_offset, to_label, to_offset
+from .hexgrid import FLAT, MAX_LABEL_LENGTH, POINTY, Hex, _show, from_offset, to_label, to_offset
 from .state import State, Unit
 
 __all__ = [
     "CORE_SECTIONS",
+    "MAX_TEXT_LENGTH",
+    "MAX_MAP_ROWS",
+    "MAX_MAP_COLUMNS",
+    "MAX_HEXES",
+    "MAX_DIGITS",
     "Scenario",
     "parse_scenario",
     "load_scenario",
@@ -109,8 +154,10 @@ __all__ = [
     "Entry",
     "Reader",
     "SectionReader",
+    "split_lines",
     "tokens",
     "quote",
+    "check_one_line",
     "register_section",
     "unregister_section",
     "section_readers",
@@ -120,9 +167,40 @@ __all__ = [
 #: The headings :func:`parse_scenario` reads itself, in the order :meth:`Scenario.to_text` writes them.
 CORE_SECTIONS = ("name", "title", "orientation", "terrain", "map", "units", "garrisons")
 
-_TOKEN = re.compile(r'[^\s"]*(?:"[^"]*"[^\s"]*)+|\S+')  # "quoted parts" may hold spaces
-_CELL = re.compile(r"^(\d*)(\D?)$")
-_WHOLE = re.compile(r"[0-9]+")
+# The limits of scenario text (module docstring, "Limits"): far beyond any real scenario (a
+# 300 x 300 map is a designer's extreme), they keep every accepted text's reading in bounded
+# time and memory. Text beyond them is refused up front; the message says the limit.
+
+#: The most characters a scenario text has: a 300 x 300 map written with 3-character cells
+#: (271,500 characters) and 10,000 units (about 550,000 as ``to_text`` writes them) fit.
+MAX_TEXT_LENGTH = 1_000_000
+#: The most rows a ``map:`` has.
+MAX_MAP_ROWS = 500
+#: The most cells (``-`` included) a ``map:`` row has.
+MAX_MAP_COLUMNS = 500
+#: The most hexes a map has (300 x 300 = 90,000 fit).
+MAX_HEXES = 100_000
+#: The most digits a number of scenario text has (an elevation, a cost, a unit's or a topic's stat).
+MAX_DIGITS = 18
+
+#: Characters that Python's ``str.splitlines`` (and word processors) take for line breaks and
+#: editors do not (JupyterLab's CodeMirror breaks lines at ``\\r\\n?|\\n`` only): refused.
+_ODD_BREAKS = {
+    "\x0b": "a vertical tab (U+000B)", "\x0c": "a form feed (U+000C)", "\x1c": "a file separator (U+001C)",
+    "\x1d": "a group separator (U+001D)", "\x1e": "a record separator (U+001E)",
+    "\x85": "a next-line character (U+0085)", "\u2028": "a line separator (U+2028)",
+    "\u2029": "a paragraph separator (U+2029)",
+}
+_ODD_BREAK = re.compile("[" + "".join(_ODD_BREAKS) + "]")
+_LINE_BREAK = re.compile("[\n\r" + "".join(_ODD_BREAKS) + "]")
+_EOL = re.compile(r"\r\n?|\n")
+_PIECE = r'[^\s"]++|"(?:[^"]++|"")*+"'  # a bare run, or "a quoted run" with "" for a quote in it
+_PIECES = re.compile(_PIECE)
+_TOKEN = re.compile(rf"(?:{_PIECE})++")
+_SCAN = re.compile(rf'{_TOKEN.pattern}|(")')  # a token, or the quote that starts none
+_NEEDS_QUOTES = re.compile(r'[\s"=#\':,]')
+_CELL = re.compile(r"([0-9]*+)([^0-9]?)")
+_DIGITS = re.compile(r"[0-9]++")
 _HEAD = re.compile(r"^\s*([a-z_]+):(.*)$")
 _UNIT_INTS = ("advance", "dash", "speed", "hp", "damage")
 _UNIT_FIELDS = ("side", "at", *_UNIT_INTS, "ignore_engagement")
@@ -140,9 +218,10 @@ class Token(NamedTuple):
 
     @property
     def value(self) -> str:
-        """The text without its surrounding double quotes (``'"Hab block"'`` -> ``'Hab block'``)."""
+        """The text without its quotes (``'"Hab block"'`` -> ``'Hab block'``, ``'"a ""b"" c"'`` -> ``'a "b" c'``);
+        a text that is not one token (an unclosed quote) as it is."""
         t = self.text
-        return t[1:-1] if len(t) >= 2 and t[0] == t[-1] == '"' else t
+        return _unquoted(t) if '"' in t and _TOKEN.fullmatch(t) else t
 
 
 class Line(NamedTuple):
@@ -181,29 +260,129 @@ class Section:
     lines: tuple[Line, ...] = ()
 
 
-def tokens(text: str) -> list[Token]:
-    """The :class:`Token` s of one line; a ``#`` outside quotes starts a comment.
+def split_lines(text: str, reader: "Reader | None" = None) -> list[str]:
+    """The lines of scenario text, split where an editor splits them: at ``\\n``, ``\\r\\n``, ``\\r``.
+
+    A byte-order mark at the start is dropped; a last line break ends the last line (it does
+    not start an empty one).
+
+    Raises
+    ------
+    ScenarioError
+        At its line and column, for a character that other programs take for a line break
+        and editors do not (vertical tab, form feed, U+001C-U+001E, U+0085, U+2028, U+2029;
+        module docstring).
+
+    >>> split_lines("map:\\r\\n  0 0\\r  1\\n")
+    ['map:', '  0 0', '  1']
+    >>> split_lines("map:\\n  0\\u2028 0\\n", Reader("demo.hex"))
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ScenarioError: demo.hex:2:4: a line separator (U+2028) is a line break to some programs and not to others (JupyterLab's editor shows it as a red dot): end lines with a plain line break, separate words with spaces
+    """
+    lines = _EOL.split(text.removeprefix("\ufeff"))
+    if lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        odd = _ODD_BREAK.search(line)
+        if odd:
+            raise (reader or Reader("<text>")).error(
+                f"{_ODD_BREAKS[odd.group()]} is a line break to some programs and not to others (JupyterLab's editor "
+                "shows it as a red dot): end lines with a plain line break, separate words with spaces",
+                number, odd.start() + 1)
+    return lines
+
+
+def tokens(text: str, *, reader: "Reader | None" = None, line: int = 1, column: int = 1) -> list[Token]:
+    """The :class:`Token` s of one line; a ``#`` starting a word outside quotes starts a comment.
+
+    A token is bare text and ``"quoted"`` text without a space between (a quoted part may hold
+    spaces, ``#`` and ``=``, and ``""`` for a double quote); :attr:`Token.value` is its text
+    without the quotes.
+
+    Parameters
+    ----------
+    text : str
+        One line (no line break).
+    reader : Reader, optional
+        Names the source in errors (default ``"<text>"``).
+    line, column : int
+        Where ``text`` starts (1-based), for the tokens' columns and errors.
+
+    Raises
+    ------
+    ScenarioError
+        At its column, for a double quote that is not closed on the line.
 
     >>> tokens('  "Hab block" cover=3  # a comment')
     [Token(column=3, text='"Hab block"'), Token(column=15, text='cover=3')]
+    >>> tokens('"Amuro ""the ace"" Ray" side=federation')[0].value
+    'Amuro "the ace" Ray'
     """
     out = []
-    for m in _TOKEN.finditer(text):
-        tok = m.group(0)
-        if tok.startswith("#"):
+    for m in _SCAN.finditer(text):
+        tok = m.group()
+        if tok[0] == "#":
             break
-        out.append(Token(m.start() + 1, tok))
+        if m.group(1):  # a quote no token takes: it is not closed
+            raise (reader or Reader("<text>")).error(
+                "this double quote is not closed on its line (a name or value with spaces goes in double quotes, and a "
+                'double quote inside them is written twice: "Amuro ""the ace"" Ray")', line, column + m.start())
+        out.append(Token(column + m.start(), tok))
     return out
 
 
-def quote(name: str) -> str:
-    """``name`` as one token of scenario text: in double quotes when it has spaces or a character
-    the format reads (``=``, ``#``, ``'``, ``:``, ``,``), else as it is.
+def _unquoted(text: str) -> str:
+    return "".join(p[1:-1].replace('""', '"') if p[0] == '"' else p for p in _PIECES.findall(text))
 
-    >>> quote("Hab block"), quote("R1")
-    ('"Hab block"', 'R1')
+
+def _field(text: str) -> tuple[str, str] | None:
+    """``(key, value as written)`` of a ``key=value`` token (split at its first ``=`` outside quotes), else None."""
+    for m in _PIECES.finditer(text):
+        if m.group()[0] != '"':
+            eq = m.group().find("=")
+            if eq >= 0:
+                return text[:m.start() + eq], text[m.start() + eq + 1:]
+    return None
+
+
+def quote(name: str) -> str:
+    """``name`` as one token of scenario text: in double quotes (a double quote in it written
+    twice) when it is empty or has a space or a character the format reads (``" = # ' : ,``),
+    else as it is. :attr:`Token.value` of the result is ``name``.
+
+    Raises
+    ------
+    ScenarioError
+        If ``name`` is not a str or has a line break (it has no text form).
+
+    >>> quote("Hab block"), quote("R1"), quote('Amuro "the ace" Ray')
+    ('"Hab block"', 'R1', '"Amuro ""the ace"" Ray"')
     """
-    return f'"{name}"' if re.search(r"[\s=#':,]", name) or not name else name
+    check_one_line(name, "name")
+    return name if name and not _NEEDS_QUOTES.search(name) else '"' + name.replace('"', '""') + '"'
+
+
+def check_one_line(value: Any, what: str) -> None:
+    """Refuse a name (or side, title) that scenario text cannot hold: not a str, or with a line break.
+
+    Line breaks are ``\\n``, ``\\r`` and the characters :func:`split_lines` refuses. Topics'
+    ``check`` functions call this for the names they write.
+
+    Raises
+    ------
+    ScenarioError
+        Naming ``what`` and the value.
+
+    >>> check_one_line("Hab block", "piece name")
+    >>> check_one_line("Hab\\nblock", "piece name")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ScenarioError: Scenario: piece name 'Hab\\nblock' is not one line of text (scenario text cannot hold a line break in it)
+    """
+    if not isinstance(value, str) or _LINE_BREAK.search(value):
+        raise ScenarioError(f"{what} {_show(value)} is not one line of text (scenario text cannot hold a line break in it)",
+                            source="Scenario")
 
 
 class Reader:
@@ -225,8 +404,9 @@ class Reader:
     def entry(self, line: Line, what: str, known: Sequence[str], *, ruling: str | None = None) -> "Entry":
         """Split ``line`` into words and ``key=value`` fields.
 
-        A token with ``=`` (not in quotes) is a field; every other token is a word (quotes
-        stripped). The column of a field is that of its value, so an error points at it.
+        A token with ``=`` outside quotes is a field, split at its first such ``=`` (the value
+        may be quoted: ``side="Zeon army"``); every other token is a word (quotes stripped). The
+        column of a field is that of its value, so an error points at it.
 
         Parameters
         ----------
@@ -241,22 +421,24 @@ class Reader:
         Raises
         ------
         ScenarioError
-            For ``key=`` without a value (or ``=value`` without a key), an unknown key (the
-            message lists the known ones) or a key given twice.
+            For ``key=`` without a value (or ``=value`` without a key, or a quoted key), an
+            unknown key (the message lists the known ones) or a key given twice.
         """
         words: list[Token] = []
         fields: dict[str, Token] = {}
         for tok in line.tokens:
-            key, eq, value = tok.text.partition("=")
-            if not eq or tok.text.startswith('"'):
+            split = _field(tok.text)
+            if split is None:
                 words.append(Token(tok.column, tok.value))
                 continue
-            if not key or not value:
-                raise self.error(f"{what} field {tok.text!r} is not key=value", line.number, tok.column, ruling)
+            key, value = split
+            if not key or not value or '"' in key:
+                raise self.error(f"{what} field {_show(tok.text)} is not key=value", line.number, tok.column, ruling)
             if key not in known:
-                raise self.error(f"unknown {what} field {key!r} (known: {', '.join(known) or 'none'})", line.number, tok.column, ruling)
-            name = repr(words[0].text) if words else what
+                raise self.error(f"unknown {what} field {_show(key)} (known: {', '.join(known) or 'none'})", line.number,
+                                 tok.column, ruling)
             if key in fields:
+                name = _show(words[0].text) if words else what
                 raise self.error(f"{name} has {key}= twice", line.number, tok.column, ruling)
             fields[key] = Token(tok.column + len(key) + 1, Token(0, value).value)  # quotes stripped
         return Entry(self, line, what, tuple(words), MappingProxyType(fields), ruling)
@@ -314,16 +496,24 @@ class Entry:
 
     def whole(self, key: str, default: int | None = None, *, minimum: int = 0, maximum: int | None = None,
               ruling: str | None = None) -> int:
-        """The whole-number value of ``key`` (>= ``minimum``, <= ``maximum``); without it, ``default``."""
+        """The whole-number value of ``key`` (>= ``minimum``, <= ``maximum``); without it, ``default``.
+
+        Raises
+        ------
+        ScenarioError
+            At the value, if it is not the digits ``0-9`` (at most :data:`MAX_DIGITS`) of a
+            number in range.
+        """
         if key not in self.fields:
             if default is None:
                 raise self.error(f"{self.subject} needs {key}=N", ruling=ruling)
             return default
         col, value = self.fields[key]
-        n = int(value) if _WHOLE.fullmatch(value) and len(value) <= 18 else None
-        if n is None or n < minimum or (maximum is not None and n > maximum):
+        n = _whole(value)
+        if isinstance(n, str) or n < minimum or (maximum is not None and n > maximum):
             span = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-            raise self.error(f"{key}={value!r} is not a whole number {span}", col, ruling=ruling)
+            why = f" ({n})" if isinstance(n, str) and n else ""
+            raise self.error(f"{key}={_show(value)} is not a whole number {span}{why}", col, ruling=ruling)
         return n
 
     def flag(self, key: str, default: bool, *, ruling: str | None = None) -> bool:
@@ -332,11 +522,18 @@ class Entry:
             return default
         col, value = self.fields[key]
         if value.lower() not in _BOOL:
-            raise self.error(f"{key}={value!r} is not yes or no", col, ruling=ruling)
+            raise self.error(f"{key}={_show(value)} is not yes or no", col, ruling=ruling)
         return _BOOL[value.lower()]
 
     def hex(self, board: Board, token: Token, *, what: str, ruling: str | None = None) -> Hex:
-        """The hex of ``board`` that label ``token`` names; an error at its column if none."""
+        """The hex of ``board`` that label ``token`` names; an error at its column if none.
+
+        A text longer than :data:`~hexrules.hexgrid.MAX_LABEL_LENGTH` is refused before any
+        other work (no label or axial name is that long).
+        """
+        if len(token.text) > MAX_LABEL_LENGTH:
+            raise self.error(f"{what} {_show(token.text)} is longer than {MAX_LABEL_LENGTH} characters, the most a label "
+                             "has", token.column, ruling=ruling)
         try:
             return board.hex(token.text, what=what)
         except HexrulesError as e:
@@ -349,16 +546,46 @@ class Entry:
         return self.hex(board, self.fields[key], what=what, ruling=ruling)
 
     def hexes(self, board: Board, key: str, *, what: str, ruling: str | None = None) -> tuple[Hex, ...]:
-        """The hexes of a comma-separated label list ``key=C2,D2,D3`` (required), each error at its label."""
+        """The hexes of a comma-separated label list ``key=C2,D2,D3`` (required), each error at its label.
+
+        Raises
+        ------
+        ScenarioError
+            For a label that is not a hex of ``board``, an empty label (``C2,,D2``) or a hex
+            named twice.
+        """
         if key not in self.fields:
             raise self.error(f"{self.subject} needs {key}=LABEL,LABEL,... (e.g. {key}=C2,D2)", ruling=ruling)
         col, value = self.fields[key]
-        out = []
-        for m in re.finditer(r"[^,]+", value):
-            out.append(self.hex(board, Token(col + m.start(), m.group(0)), what=what, ruling=ruling))
-        if not out:
-            raise self.error(f"{key}={value!r} names no hex", col, ruling=ruling)
+        if not value.strip(","):
+            raise self.error(f"{key}={_show(value)} names no hex", col, ruling=ruling)
+        out: dict[Hex, str] = {}
+        start = 0
+        for label in value.split(","):
+            if not label:
+                raise self.error(f"{key}={_show(value)} has an empty label (between two commas, or at an end)",
+                                 col + start, ruling=ruling)
+            h = self.hex(board, Token(col + start, label), what=what, ruling=ruling)
+            if h in out:
+                raise self.error(f"{key}= names hex {_show(label)} twice (first as {_show(out[h])})", col + start,
+                                 ruling=ruling)
+            out[h] = label
+            start += len(label) + 1
         return tuple(out)
+
+
+def _foreign_digits(text: str) -> bool:
+    """True if ``text`` has a digit other than ``0-9`` (``'²'``, ``'٣'``: ``str.isdigit`` takes them, the format does not)."""
+    return any(c.isdigit() and not "0" <= c <= "9" for c in text)
+
+
+def _whole(text: str) -> int | str:
+    """The number ``text`` writes (the digits ``0-9``, at most :data:`MAX_DIGITS`), else why not (``""``: plainly not)."""
+    if not _DIGITS.fullmatch(text):
+        return "write it with the digits 0-9" if _foreign_digits(text) else ""
+    if len(text) > MAX_DIGITS:
+        return f"{len(text):,} digits, more than the {MAX_DIGITS} a number of scenario text may have"
+    return int(text)
 
 
 # --- the registry of topic sections -------------------------------------------------------------------
@@ -393,6 +620,10 @@ class SectionReader:
     legacy : mapping of str to callable, optional
         ``{comment prefix: message(raw line)}`` for an old format written in comments (e.g.
         ``"#crush"``): such a line is an error whose message says how to convert it.
+    write_compact : callable, optional
+        Like ``write``, the shortest lines that read back to equal data (one space between
+        words, defaults left out, the least indentation), for ``to_text(compact=True)``; never
+        longer than lines a designer could write for that data. Default: ``write``.
     """
 
     key: str
@@ -403,6 +634,7 @@ class SectionReader:
     describe: Callable[[Any, "Scenario"], Iterable[tuple[Hex | None, str]]] | None = None
     inline: bool = False
     legacy: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    write_compact: Callable[[Any, "Scenario"], Iterable[str]] | None = None
 
     def __post_init__(self) -> None:
         bad = ScenarioError
@@ -412,9 +644,9 @@ class SectionReader:
         if not headings or not all(isinstance(h, str) and re.fullmatch(r"[a-z_]+", h) for h in headings):
             raise bad(f"topic {self.key!r}: headings {self.headings!r} are not lower-case words", source="register_section")
         object.__setattr__(self, "headings", headings)
-        for what in ("read", "write", "check", "describe"):
+        for what in ("read", "write", "check", "describe", "write_compact"):
             fn = getattr(self, what)
-            if not callable(fn) and not (fn is None and what in ("check", "describe")):
+            if not callable(fn) and not (fn is None and what in ("check", "describe", "write_compact")):
                 raise bad(f"topic {self.key!r}: {what}={fn!r} is not callable", source="register_section")
         object.__setattr__(self, "legacy", MappingProxyType(dict(self.legacy)))
 
@@ -515,8 +747,8 @@ class Scenario:
     BoardError, StateError
         If ``board`` is not a Board, or a unit is not on an enterable hex of it (T1).
     ScenarioError
-        If the name or title is not one line of text, or a section key is not a registered
-        topic.
+        If the name or title is not one line of text, a unit's name or side has a line break
+        (scenario text could not hold it), or a section key is not a registered topic.
     HexrulesError
         If a topic's ``check`` refuses its data.
 
@@ -553,9 +785,11 @@ class Scenario:
         self.board.check_state(self.state)
         for what in ("name", "title"):
             value = getattr(self, what)
-            if not isinstance(value, str) or "\n" in value or "\r" in value:
-                raise ScenarioError(f"scenario {what} {value!r} is not one line of text", source="Scenario")
+            check_one_line(value, f"scenario {what}")
             object.__setattr__(self, what, value.strip())
+        for u in self.state:  # what scenario text cannot hold
+            check_one_line(u.name, f"{u.kind} name")
+            check_one_line(u.side, f"{u.kind} {_show(u.name)}: side")
         if not isinstance(self.sections, Mapping):
             raise ScenarioError(f"sections {self.sections!r} are not a mapping {{topic key: data}}", source="Scenario")
         for key in self.sections:
@@ -582,42 +816,96 @@ class Scenario:
         """Parse scenario text; see :func:`parse_scenario`."""
         return parse_scenario(text, source=source)
 
-    def to_text(self) -> str:
+    def to_text(self, *, compact: bool = False) -> str:
         """Scenario text that :meth:`from_text` reads back to an equal scenario.
+
+        Names are quoted where the format needs it (module docstring); terrain lines come
+        in a fixed order (the edited defaults, then the others in table order), so the text
+        of the text's scenario is the same text.
+
+        Parameters
+        ----------
+        compact : bool
+            False (default): the readable form, map cells in aligned columns, a unit's
+            Advance and Dash always written. True: the shortest form (one space between
+            words, no alignment, defaults left out, no last line break), never longer than
+            any text that reads as this scenario. The readable form falls back to the compact
+            one when it would be longer than :data:`MAX_TEXT_LENGTH`, so the text of every
+            scenario read from text reads back.
 
         Raises
         ------
         BoardError
-            If the board has hexes with negative offset coordinates (they have no label).
+            If the board has no text form: hexes with negative offset coordinates (they have
+            no label), more rows, columns or hexes than the text limits (:data:`MAX_MAP_ROWS`,
+            :data:`MAX_MAP_COLUMNS`, :data:`MAX_HEXES`), a terrain table without one of the
+            default terrains (text always has them) or with two terrains of one symbol (T1).
+        ScenarioError
+            If even the compact text would be longer than :data:`MAX_TEXT_LENGTH` (a scenario
+            built in code, far beyond any real one).
+
+        Examples
+        --------
+        >>> sc = Scenario.from_text("map:\\n  0 0 1~\\nunits:\\n  Gundam side=federation at=A1\\n")
+        >>> print(sc.to_text(compact=True))
+        map:
+        0 0 1~
+        units:
+        Gundam side=federation at=A1
         """
+        text = self._text(compact)
+        if not compact and len(text) > MAX_TEXT_LENGTH:
+            text = self._text(True)
+        if len(text) > MAX_TEXT_LENGTH:
+            raise ScenarioError(f"this scenario's text would have {len(text):,} characters, more than the "
+                                f"{MAX_TEXT_LENGTH:,} scenario text may have", source="Scenario.to_text")
+        return text
+
+    def _text(self, compact: bool) -> str:
         b = self.board
+        table = b.terrain_table
+        missing = [n for n in DEFAULT_TERRAIN if n not in table]
+        if missing:
+            raise BoardError(f"the terrain table has no {missing[0]!r}: scenario text always has the default terrains "
+                             f"({', '.join(DEFAULT_TERRAIN)}), so this board has no text form", ruling="T1")
+        symbols: dict[str, str] = {}
+        for t in table.values():
+            if t.symbol in symbols:
+                raise BoardError(f"terrains {symbols[t.symbol]!r} and {t.name!r} share the symbol {t.symbol!r}, so this "
+                                 "board has no text form", ruling="T1")
+            symbols[t.symbol] = t.name
+        space, indent = ("", "") if compact else (" ", "    ")
         out = []
         if self.name:
-            out.append(f"name: {self.name}")
+            out.append(f"name:{space}{self.name}")
         if self.title:
-            out.append(f"title: {self.title}")
+            out.append(f"title:{space}{self.title}")
         if b.orientation is FLAT:
-            out.append("orientation: flat")
-        for t in b.terrain_table.values():
+            out.append(f"orientation:{space}flat")
+        order = [n for n in DEFAULT_TERRAIN] + [n for n in table if n not in DEFAULT_TERRAIN]
+        for t in (table[n] for n in order):
             if DEFAULT_TERRAIN.get(t.name) != t:
-                out.append(f"terrain: {t.name} symbol={t.symbol} cost={t.cost}" + ("" if t.passable else " impassable"))
+                words = [f"terrain:{space}{t.name}", f"symbol={t.symbol}"] + ([f"cost={t.cost}"] if t.cost or not compact else [])
+                out.append(" ".join(words + ([] if t.passable else ["impassable"])))
         out.append("map:")
-        out.extend("    " + row for row in map_text(b).splitlines())
+        out.extend(indent + row for row in (map_text(b, compact=compact) or "-").split("\n"))  # no hexes: one "-"
         for garrison, units in itertools.groupby(self.state, key=lambda u: u.garrison):
             out.append("garrisons:" if garrison else "units:")
-            out.extend("    " + _unit_text(b, u) for u in units)
+            out.extend(indent + _unit_text(b, u, compact) for u in units)
         for key, reader in _REGISTRY.items():
             if key in self.sections:
-                lines = list(reader.write(self.sections[key], self))
-                out.extend(lines or [f"{reader.headings[0]}:"])  # an empty section still reads back present
-        return "\n".join(out) + "\n"
+                write = reader.write_compact if compact and reader.write_compact else reader.write
+                lines = list(write(self.sections[key], self))
+                # an empty section still reads back present
+                out.extend(lines or [f"{min(reader.headings, key=len) if compact else reader.headings[0]}:"])
+        return "\n".join(out) + ("" if compact else "\n")
 
     # --- faces ----------------------------------------------------------------------------------
 
     def __repr__(self) -> str:
         try:
             return source_repr("Scenario.from_text", self.to_text())
-        except BoardError:  # hexes with negative offset coordinates have no text form
+        except (BoardError, ScenarioError):  # no text form (negative offset coordinates, beyond the limits)
             extra = (f", title={self.title!r}" if self.title else "") + (f", sections={dict(self.sections)!r}" if self.sections else "")
             return f"Scenario({self.board!r}, {self.state!r}, {self.name!r}{extra})"
 
@@ -647,59 +935,76 @@ def source_repr(call: str, text: str) -> str:
 # --- text out -----------------------------------------------------------------------------------------
 
 
-def _cell_text(board: Board, h: Hex) -> str:
+def _cell_text(board: Board, h: Hex, compact: bool = False) -> str:
+    """A map cell: the elevation, then the terrain symbol unless open (compact: no elevation 0 before a symbol)."""
     d = board.graph.nodes[h]
-    t = board.terrain_table[d["terrain"]]
-    return f"{d['elevation']}{'' if t.name == 'open' else t.symbol}"
+    symbol = "" if d["terrain"] == "open" else board.terrain_table[d["terrain"]].symbol
+    return symbol if compact and symbol and not d["elevation"] else f"{d['elevation']}{symbol}"
 
 
 def _offset_cells(board: Board) -> dict[tuple[int, int], Hex]:
+    """``{(column, row): hex}``; a BoardError if the board has no text form (negative offsets, beyond the limits)."""
     offs = {to_offset(h, board.offset): h for h in board.graph}
-    if offs and (min(c for c, _ in offs) < 0 or min(r for _, r in offs) < 0):
+    if not offs:
+        return offs
+    if min(c for c, _ in offs) < 0 or min(r for _, r in offs) < 0:
         raise BoardError("board has hexes with negative offset coordinates; it has no text form")
+    rows, columns = max(r for _, r in offs) + 1, max(c for c, _ in offs) + 1
+    if rows > MAX_MAP_ROWS or columns > MAX_MAP_COLUMNS or len(offs) > MAX_HEXES:
+        raise BoardError(f"board spans {rows:,} rows and {columns:,} columns ({len(offs):,} hexes); scenario text holds at "
+                         f"most {MAX_MAP_ROWS} rows, {MAX_MAP_COLUMNS} columns and {MAX_HEXES:,} hexes, so it has no "
+                         "text form")
     return offs
 
 
-def map_text(board: Board) -> str:
-    """The ``map:`` rows of ``board`` (elevation and terrain symbol per cell, ``-`` for no hex).
+def map_text(board: Board, *, compact: bool = False) -> str:
+    """The ``map:`` rows of ``board`` (elevation and terrain symbol per cell, ``-`` for no hex), in
+    aligned columns, or ``compact`` (one space between cells; see :meth:`Scenario.to_text`).
 
     Raises
     ------
     BoardError
-        If the board has hexes with negative offset coordinates (they have no label).
+        If the board has hexes with negative offset coordinates (they have no label), or more
+        rows, columns or hexes than scenario text holds (:data:`MAX_MAP_ROWS`,
+        :data:`MAX_MAP_COLUMNS`, :data:`MAX_HEXES`).
     """
     offs = _offset_cells(board)
     if not offs:
         return ""
-    width = max(len(_cell_text(board, h)) for h in offs.values()) + 1
+    width = 0 if compact else max(len(_cell_text(board, h)) for h in offs.values()) + 1
+    columns = range(max(c for c, _ in offs) + 1)
     lines = []
     for r in range(max(r for _, r in offs) + 1):
-        cells = [offs.get((c, r)) for c in range(max(c for c, _ in offs) + 1)]
+        cells = [offs.get((c, r)) for c in columns]
+        if compact:
+            lines.append(" ".join(_cell_text(board, h, True) if h else "-" for h in cells))
+            continue
         row = "".join((_cell_text(board, h) if h else "-").ljust(width) for h in cells).rstrip()
         indent = " " if (board.offset == "odd-r" and r % 2) else ""
         lines.append(indent + row)
     return "\n".join(lines)
 
 
-def _unit_fields(u: Unit) -> list[tuple[str, Any]]:
-    """The fields of ``u`` that its text writes (defaults left out), for :func:`_unit_text` and :func:`_unit_words`."""
-    fields: list[tuple[str, Any]] = []
-    if not u.garrison:
-        fields += [("advance", u.advance), ("dash", u.dash)] + ([("speed", u.speed)] if u.speed else [])
-    if u.hp is not None:
-        fields.append(("hp", u.hp))
-    if u.damage:
-        fields.append(("damage", u.damage))
-    return fields + ([("ignore_engagement", "yes")] if u.ignore_engagement else [])
+#: A unit's defaults (:class:`~hexrules.state.Unit`), which its text leaves out.
+_UNIT_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Unit)}
+
+
+def _unit_fields(u: Unit, compact: bool = False) -> list[tuple[str, Any]]:
+    """The fields of ``u`` that its text writes, for :func:`_unit_text` and :func:`_unit_words`: a unit's
+    ``advance`` and ``dash`` always (unless ``compact``), every other field (a Garrison's ``advance`` and
+    ``dash`` too) unless it is the default."""
+    fields = [(k, getattr(u, k)) for k in _UNIT_INTS if getattr(u, k) != _UNIT_DEFAULTS[k]
+              or (k in ("advance", "dash") and not u.garrison and not compact)]
+    return fields + ([("ignore_engagement", "1" if compact else "yes")] if u.ignore_engagement else [])
 
 
 #: How :func:`picture` names a unit field.
 _FIELD_WORDS = {"advance": "Advance", "dash": "Dash", "speed": "Speed", "hp": "HP", "damage": "damage"}
 
 
-def _unit_text(board: Board, u: Unit) -> str:
+def _unit_text(board: Board, u: Unit, compact: bool = False) -> str:
     parts = [quote(u.name), f"side={quote(u.side)}", f"at={board.label(u.hex)}"]
-    return "  ".join(parts + [f"{k}={v}" for k, v in _unit_fields(u)])
+    return (" " if compact else "  ").join(parts + [f"{k}={v}" for k, v in _unit_fields(u, compact)])
 
 
 def _unit_words(u: Unit) -> str:
@@ -784,70 +1089,92 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
     """
     if not isinstance(source, str):
-        raise ScenarioError(f"source {source!r} is not a string naming where the text came from")
+        raise ScenarioError(f"source {_show(source)} is not a string naming where the text came from")
     rd = Reader(source)
     if not isinstance(text, str):
         raise rd.error(f"scenario text is {type(text).__name__}, not str", 1)
+    if len(text) > MAX_TEXT_LENGTH:
+        raise rd.error(f"scenario text has {len(text):,} characters; the most it may have is {MAX_TEXT_LENGTH:,}", 1)
     owners = {h: r for r in _REGISTRY.values() for h in r.headings}
     legacy = [(prefix, message) for r in _REGISTRY.values() for prefix, message in r.legacy.items()]
+    once: dict[str, int] = {}  # a heading that comes at most once: the line it is on
     name = title = ""
     orientation = POINTY
     terrain = dict(DEFAULT_TERRAIN)
-    add: Callable[[Line], None] | None = None
+    defined: dict[str, tuple[int, int]] = {}  # terrain name -> (line, column) of its 'terrain:' line
+    add: Callable[[Line], None] | None = None  # where the current section's entries go
+    section_line = section_column = 0  # where the current section's heading is
     map_rows: list[Line] = []
     unit_rows: list[tuple[bool, Line]] = []
     topics: dict[str, list[tuple[str, int, int, tuple[Token, ...], list[Line]]]] = {}
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        toks = tuple(tokens(raw))
+    lines = split_lines(text, rd)
+    for lineno, raw in enumerate(lines, start=1):
+        head = _HEAD.match(raw)
+        keyword = head.group(1) if head else None
+        if keyword in ("name", "title") and add is not None and head.start(1) + 1 > section_column:
+            # indented under a section, it reads as an entry whose name has a colon: never silently the scenario's name
+            raise rd.error(f"'{keyword}:' is indented deeper than the section heading above it (line {section_line}), "
+                           f"like an entry: '{keyword}:' takes all of its line; an entry's name with a colon goes in "
+                           f"double quotes (\"{keyword}:...\")", lineno, head.start(1) + 1)
+        if keyword in ("name", "title", "orientation", "map"):
+            if keyword in once:
+                raise rd.error(f"a second '{keyword}:' (the first is on line {once[keyword]}): a scenario has one",
+                               lineno, head.start(1) + 1)
+            once[keyword] = lineno
+        if keyword in ("name", "title"):  # the rest of the line as written: no words, quotes or comments
+            add = None
+            if keyword == "name":
+                name = head.group(2).strip()
+            else:
+                title = head.group(2).strip()
+            continue
+        toks = tuple(tokens(raw, reader=rd, line=lineno))
         if not toks:
             stripped = raw.lstrip()
             for prefix, message in legacy:
                 if stripped.startswith(prefix) and stripped[len(prefix):len(prefix) + 1] in ("", " ", "\t"):
                     raise rd.error(message(raw), lineno, len(raw) - len(stripped) + 1)
             continue
-        head = _HEAD.match(raw)
         if head:
-            keyword = head.group(1)
-            rest_toks = tuple(Token(c + head.start(2), t) for c, t in tokens(head.group(2)))
+            rest_toks = tuple(tokens(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1))
             add = None
+            section_line, section_column = lineno, head.start(1) + 1
             if keyword in ("map", "units", "garrisons") or (keyword in owners and not owners[keyword].inline):
                 if rest_toks:
                     raise rd.error(f"'{keyword}:' takes its entries on the following lines", lineno, rest_toks[0].column)
             if keyword == "map":
-                add = map_rows.append
+                add = functools.partial(_add_map_row, rd, map_rows)
             elif keyword in ("units", "garrisons"):
                 add = (lambda ln, g=keyword == "garrisons": unit_rows.append((g, ln)))
-            elif keyword == "name":
-                name = head.group(2).strip()
-            elif keyword == "title":
-                title = head.group(2).strip()
             elif keyword == "orientation":
-                rest = head.group(2).split("#", 1)[0].strip()
+                rest = " ".join(t.text for t in rest_toks)
                 if rest not in ("pointy", "flat"):
-                    raise rd.error(f"orientation {rest!r} is not 'pointy' or 'flat'", lineno,
+                    raise rd.error(f"orientation {_show(rest)} is not 'pointy' or 'flat'", lineno,
                                    rest_toks[0].column if rest_toks else head.end(2) + 1)
                 orientation = POINTY if rest == "pointy" else FLAT
             elif keyword == "terrain":
-                t = _parse_terrain(rd, lineno, rest_toks, head.start(2) + 1)
-                clash = [o.name for o in terrain.values() if o.symbol == t.symbol and o.name != t.name]
-                if clash:
-                    raise rd.error(f"terrain {t.name!r}: symbol {t.symbol!r} is already {clash[0]!r}'s", lineno,
-                                   rest_toks[0].column, ruling="T1")
+                t = _parse_terrain(rd, Line(lineno, rest_toks, raw), head.start(2) + 1)
+                if t.name in defined:
+                    raise rd.error(f"terrain {t.name!r} is defined twice (the first on line {defined[t.name][0]})",
+                                   lineno, rest_toks[0].column, ruling="T1")
+                defined[t.name] = (lineno, rest_toks[0].column)
                 terrain[t.name] = t
             elif keyword in owners:
-                lines: list[Line] = []
-                topics.setdefault(owners[keyword].key, []).append((keyword, lineno, head.start(1) + 1, rest_toks, lines))
-                add = lines.append
+                section_lines: list[Line] = []
+                topics.setdefault(owners[keyword].key, []).append(
+                    (keyword, lineno, head.start(1) + 1, rest_toks, section_lines))
+                add = section_lines.append
             else:
-                raise rd.error(f"unknown section {keyword!r} (expected {', '.join(known_sections())})", lineno,
+                raise rd.error(f"unknown section {_show(keyword)} (expected {', '.join(known_sections())})", lineno,
                                head.start(1) + 1)
             continue
         if add is None:
-            raise rd.error(f"{toks[0].text!r} is outside any section (start one with 'map:', 'units:' or 'garrisons:')",
-                           lineno, toks[0].column)
+            raise rd.error(f"{_show(toks[0].text)} is outside any section (start one with 'map:', 'units:' or "
+                           "'garrisons:')", lineno, toks[0].column)
         add(Line(lineno, toks, raw))
+    _check_symbols(rd, terrain, defined)
     if not map_rows:
-        raise rd.error("no 'map:' section with at least one row", max(1, len(text.splitlines())))
+        raise rd.error("no 'map:' section with at least one row", max(1, len(lines)))
     board = _read_map(rd, map_rows, terrain, orientation, name)
     state = _read_units(rd, board, unit_rows)
     scenario = Scenario(board, state, name, title)
@@ -859,29 +1186,65 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
         try:
             data = reader.read(sections, scenario, rd)
             scenario = scenario.replace(sections={**scenario.sections, key: data})
-        except ScenarioError:
-            raise
-        except HexrulesError as e:  # a value the topic's own classes refused: at the section's heading
+        except HexrulesError as e:
+            if isinstance(e, ScenarioError) and e.line is not None:  # the reader's own, at its line
+                raise
+            # a value the topic's own classes (or its check) refused: at the section's heading
             raise rd.error(e.message, first.line, first.column, ruling=e.ruling) from None
     return scenario
 
 
+def _check_symbols(rd: Reader, terrain: dict[str, TerrainType], defined: dict[str, tuple[int, int]]) -> None:
+    """No two terrains of the final table share a symbol (T1); else an error at the later ``terrain:`` line.
+
+    Checked once every ``terrain:`` line is read, so that two default symbols can be swapped.
+    """
+    owner = {t.symbol: t.name for t in terrain.values() if t.name not in defined}
+    for tname, (lineno, column) in defined.items():
+        symbol = terrain[tname].symbol
+        if symbol in owner:
+            raise rd.error(f"terrain {tname!r}: symbol {symbol!r} is already {owner[symbol]!r}'s", lineno, column,
+                           ruling="T1")
+        owner[symbol] = tname
+
+
+def _add_map_row(rd: Reader, rows: list[Line], line: Line) -> None:
+    """Add a ``map:`` row, refusing one row or cell too many as soon as it is read."""
+    if len(rows) == MAX_MAP_ROWS:
+        raise rd.error(f"the map has more than {MAX_MAP_ROWS} rows, the most a map has", line.number, line.indent)
+    if len(line.tokens) > MAX_MAP_COLUMNS:
+        raise rd.error(f"map row {len(rows) + 1} has more than {MAX_MAP_COLUMNS} cells, the most a row has", line.number,
+                       line.tokens[MAX_MAP_COLUMNS].column)
+    rows.append(line)
+
+
 def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], orientation: Any, name: str) -> Board:
+    """The board of the ``map:`` rows (read by :func:`_add_map_row`), each of the first row's width."""
     by_symbol = {t.symbol: t for t in terrain.values()}
     cells: dict[Hex, tuple[int, str]] = {}
+    width = len(rows[0].tokens)
     for row, line in enumerate(rows):
+        if len(line.tokens) != width:
+            short = len(line.tokens) < width
+            column = line.tokens[-1].column + len(line.tokens[-1].text) if short else line.tokens[width].column
+            raise rd.error(f"map row {row + 1} has {len(line.tokens)} cells and row 1 (line {rows[0].number}) has "
+                           f"{width}: every row has the same number of cells ('-' for no hex)", line.number, column)
         for colno, (col, tok) in enumerate(line.tokens):
             if tok == "-":
                 continue
-            m = _CELL.match(tok)
+            m = _CELL.fullmatch(tok)
             sym = m.group(2) if m else None
             if not m or (sym and sym not in by_symbol) or (not m.group(1) and not sym):
                 known = ", ".join(repr(s) for s in by_symbol)
-                raise rd.error(f"map cell {tok!r} is not an elevation and a terrain symbol (known symbols: {known})",
-                               line.number, col, ruling="T1")
-            elevation = int(m.group(1)) if m.group(1) else 0
-            tname = by_symbol[sym].name if sym else "open"
-            cells[from_offset(colno, row, orientation.offset)] = (elevation, tname)
+                digits = " (elevations are the digits 0-9)" if _foreign_digits(tok) else ""
+                raise rd.error(f"map cell {_show(tok)} is not an elevation and a terrain symbol (known symbols: {known})"
+                               f"{digits}", line.number, col, ruling="T1")
+            elevation = _whole(m.group(1)) if m.group(1) else 0
+            if isinstance(elevation, str):
+                raise rd.error(f"map cell {_show(tok)}: an elevation of {elevation}", line.number, col, ruling="M1")
+            if len(cells) == MAX_HEXES:
+                raise rd.error(f"the map has more than {MAX_HEXES:,} hexes, the most a map has", line.number, col)
+            cells[from_offset(colno, row, orientation.offset)] = (elevation, by_symbol[sym].name if sym else "open")
     return Board(cells, terrain, orientation, name)
 
 
@@ -892,7 +1255,7 @@ def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> Stat
     for garrison, line in rows:
         e = rd.entry(line, "unit", _UNIT_FIELDS)
         if len(e.words) > 1:
-            raise e.error(f"unit field {e.words[1].text!r} is not key=value", e.words[1].column)
+            raise e.error(f"unit field {_show(e.words[1].text)} is not key=value", e.words[1].column)
         if not e.words:
             raise e.error("a unit line starts with its name, e.g. 'Gundam  side=federation  at=C4'")
         name = e.name
@@ -901,47 +1264,44 @@ def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> Stat
             if key in e.fields:
                 kw[key] = e.whole(key, ruling="M2")
         kw["ignore_engagement"] = e.flag("ignore_engagement", False, ruling="E5")
-        h = e.position(board, what=f"{name!r} position")
+        h = e.position(board, what=f"{_show(name)} position")
         at = e.fields["at"]
         try:
             unit = Unit(hex=h, **kw)
         except HexrulesError as err:
             raise e.error(err.message, ruling=err.ruling) from None
         if not board.terrain(h).passable:
-            raise e.error(f"{name!r} is on impassable hex {at.text}", at.column, ruling="T1")
+            raise e.error(f"{_show(name)} is on impassable hex {at.text}", at.column, ruling="T1")
         if h in taken:
             other, other_line = taken[h]
-            raise e.error(f"{name!r} is on {at.text}, already held by {other!r} (line {other_line}): one unit per hex",
-                          at.column, ruling="M3")
+            raise e.error(f"{_show(name)} is on {at.text}, already held by {_show(other)} (line {other_line}): one unit per "
+                          "hex", at.column, ruling="M3")
         if name in named:
-            raise e.error(f"two units are named {name!r} (the first on line {named[name]})")
+            raise e.error(f"two units are named {_show(name)} (the first on line {named[name]})")
         taken[h] = (name, line.number)
         named[name] = line.number
         units.append(unit)
     return State(units)
 
 
-def _parse_terrain(rd: Reader, lineno: int, toks: tuple[Token, ...], column: int) -> TerrainType:
-    if not toks:
-        raise rd.error("terrain line needs a name, e.g. 'terrain: mud symbol=m cost=2'", lineno, column)
-    (ncol, tname), *fields = toks
-    kw: dict = {"name": tname}
-    for col, tok in fields:
-        key, _, value = tok.partition("=")
-        if tok == "impassable":
-            kw["passable"] = False
-        elif key == "symbol" and value:
-            kw["symbol"] = value
-        elif key == "cost" and _WHOLE.fullmatch(value) and len(value) <= 18:
-            kw["cost"] = int(value)
-        else:
-            raise rd.error(f"terrain field {tok!r} is not symbol=S, cost=N or impassable", lineno, col, ruling="T1")
-    if "symbol" not in kw:
-        raise rd.error(f"terrain {tname!r} needs symbol=S", lineno, ncol, ruling="T1")
+def _parse_terrain(rd: Reader, line: Line, column: int) -> TerrainType:
+    if not line.tokens:
+        raise rd.error("terrain line needs a name, e.g. 'terrain: mud symbol=m cost=2'", line.number, column)
+    e = rd.entry(line, "terrain", ("symbol", "cost"), ruling="T1")
+    if not e.words:
+        raise e.error("terrain line needs a name before its fields, e.g. 'terrain: mud symbol=m cost=2'")
+    name, *flags = e.words
+    for flag in flags:
+        if flag.text != "impassable":
+            raise e.error(f"terrain field {_show(flag.text)} is not symbol=S, cost=N or impassable", flag.column)
+    if len(flags) > 1:
+        raise e.error(f"terrain {_show(name.text)} says impassable twice", flags[1].column)
+    if "symbol" not in e.fields:
+        raise e.error(f"terrain {_show(name.text)} needs symbol=S", name.column)
     try:
-        return TerrainType(**kw)
-    except BoardError as e:
-        raise rd.error(str(e), lineno, ncol) from None
+        return TerrainType(name.text, e.text("symbol"), e.whole("cost", 0), passable=not flags)
+    except BoardError as err:
+        raise e.error(err.message, name.column, ruling=err.ruling) from None
 
 
 # --- files and the shipped scenarios ------------------------------------------------------------------
@@ -953,14 +1313,23 @@ def load_scenario(path: str | Path) -> Scenario:
     Raises
     ------
     ScenarioError
-        For malformed text (see :func:`parse_scenario`).
+        For malformed text (see :func:`parse_scenario`), or a file that is not UTF-8 text
+        (the message names the line and the bad byte).
     OSError
         If the file cannot be read.
     """
     if not isinstance(path, (str, Path)):
-        raise ScenarioError(f"scenario path {path!r} is not a file name")
+        raise ScenarioError(f"scenario path {_show(path)} is not a file name")
     path = Path(path)
-    return parse_scenario(path.read_text(encoding="utf-8"), source=str(path))
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        raise ScenarioError(f"byte 0x{data[e.start]:02x} is not UTF-8 text (save the file as UTF-8)", source=str(path),
+                            line=data.count(b"\n", 0, e.start) + 1,
+                            column=len(data[line_start:e.start].decode("utf-8", "replace")) + 1) from None
+    return parse_scenario(text, source=str(path))
 
 
 def scenario_names() -> list[str]:

@@ -116,3 +116,11 @@ def test_every_python_block_run_as_one_cell_shows_what_the_readme_says(tmp_path)
             assert "hexrules-explorer" in state[view["model_id"]]["state"]["_dom_classes"]
             assert (tmp_path / "my-board.svg").read_bytes().startswith(b"<?xml")
     assert found == set(SHOWS), f"README blocks not found: {set(SHOWS) - found}"
+
+
+def test_the_text_limits_the_readme_states_are_the_parsers():
+    import hexrules.scenario as sc
+
+    said = f"{sc.MAX_TEXT_LENGTH:,} characters, {sc.MAX_MAP_ROWS} map rows,\n{sc.MAX_MAP_COLUMNS} cells a row, " \
+           f"{sc.MAX_HEXES:,} hexes (a 300 x 300 map fits), numbers of at most {sc.MAX_DIGITS} digits"
+    assert said in README
