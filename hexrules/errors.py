@@ -5,6 +5,12 @@ Every error that hexrules raises for bad input or an illegal action is a subclas
 and ``except HexrulesError`` catches only ours. Messages name the offending value, the rule that
 refuses it (a ruling id of ``RULES.md`` such as ``"M3"``) and, for scenario text, where it came
 from (file, line, column).
+
+One fault, one class (the checks of :mod:`hexrules.checks` raise them): which class answers which
+fault is listed in that module's docstring. Two faults used to raise a different class in each
+rule topic; their one class now derives from each of those, so that code catching the old class
+keeps working: :class:`NotAHexError` (a value that should be a hex) and
+:class:`HexSequenceError` (a value that should be a list of hexes).
 """
 
 from __future__ import annotations
@@ -13,10 +19,15 @@ __all__ = [
     "HexrulesError",
     "HexError",
     "ScenarioError",
+    "ScenarioFileError",
     "BoardError",
     "StateError",
     "RuleError",
     "OptionsError",
+    "NotAHexError",
+    "HexSequenceError",
+    "BranchIndexError",
+    "ExplorerError",
 ]
 
 
@@ -80,6 +91,11 @@ class ScenarioError(HexrulesError):
         super().__init__(f"{where}: {message}", ruling=ruling)
 
 
+class ScenarioFileError(ScenarioError, OSError):
+    """A scenario file that cannot be read (missing, a directory, not UTF-8 text): a
+    :class:`ScenarioError` that is also an :class:`OSError`, as reading a file raised before."""
+
+
 class BoardError(HexrulesError):
     """A hex that is not on the board, an unknown terrain type, or a bad terrain table."""
 
@@ -94,3 +110,34 @@ class RuleError(HexrulesError):
 
 class OptionsError(HexrulesError):
     """A rules-options value outside its documented choices."""
+
+
+class NotAHexError(HexError, BoardError, RuleError, StateError):
+    """A value that should be a hex (a :class:`~hexrules.hexgrid.Hex`, or a label naming one)
+    and is neither, wherever it is given: a step, a path's hex, a unit's or a model's position,
+    a choice of hexes.
+
+    The geometry raised :class:`HexError` for it, a board :class:`BoardError`, forced movement
+    and Crush :class:`RuleError`, a unit's position :class:`StateError`: this one class is all
+    four, so code that catches any of them still catches it.
+    """
+
+
+class HexSequenceError(BoardError, RuleError):
+    """A value that should be a sequence of hexes or labels (a path, a piece's hexes, the hexes
+    of a choice) and is not one: None, a single label such as ``"C3"``, a single hex, a dict,
+    a number.
+
+    Movement raised :class:`BoardError` for it, forced movement and Crush :class:`RuleError`: this
+    one class is both.
+    """
+
+
+class BranchIndexError(RuleError, IndexError):
+    """A branch number out of range in ``ForcedMove[i]``: a :class:`RuleError` that is also an
+    :class:`IndexError`, so sequence code that expects one keeps working."""
+
+
+class ExplorerError(HexrulesError):
+    """A value given to an explorer that its controls cannot show: not one of a control's
+    choices, or outside a slider's range. The message names the parameter and the value."""
