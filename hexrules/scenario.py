@@ -91,8 +91,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from . import checks
 from .board import DEFAULT_TERRAIN, Board, TerrainType
-from .errors import BoardError, HexrulesError, ScenarioError
+from .checks import show
+from .errors import BoardError, HexrulesError, ScenarioError, ScenarioFileError
 from .hexgrid import FLAT, POINTY, Hex, from_offset, to_label, to_offset
 from .state import State, Unit
 
@@ -186,7 +188,14 @@ def tokens(text: str) -> list[Token]:
 
     >>> tokens('  "Hab block" cover=3  # a comment')
     [Token(column=3, text='"Hab block"'), Token(column=15, text='cover=3')]
+
+    Raises
+    ------
+    ScenarioError
+        If ``text`` is not a string.
     """
+    if not isinstance(text, str):
+        raise ScenarioError(f"line {show(text)} is not a string", source="tokens")
     out = []
     for m in _TOKEN.finditer(text):
         tok = m.group(0)
@@ -202,7 +211,14 @@ def quote(name: str) -> str:
 
     >>> quote("Hab block"), quote("R1")
     ('"Hab block"', 'R1')
+
+    Raises
+    ------
+    ScenarioError
+        If ``name`` is not a string.
     """
+    if not isinstance(name, str):
+        raise ScenarioError(f"name {show(name)} is not a string", source="quote")
     return f'"{name}"' if re.search(r"[\s=#':,]", name) or not name else name
 
 
@@ -548,20 +564,19 @@ class Scenario:
     sections: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.board, Board):
-            raise BoardError(f"board {self.board!r} is not a hexrules.board.Board")
+        checks.board(self.board, expected="a hexrules.board.Board")
         self.board.check_state(self.state)
         for what in ("name", "title"):
             value = getattr(self, what)
             if not isinstance(value, str) or "\n" in value or "\r" in value:
-                raise ScenarioError(f"scenario {what} {value!r} is not one line of text", source="Scenario")
+                raise ScenarioError(f"scenario {what} {show(value)} is not one line of text", source="Scenario")
             object.__setattr__(self, what, value.strip())
         if not isinstance(self.sections, Mapping):
-            raise ScenarioError(f"sections {self.sections!r} are not a mapping {{topic key: data}}", source="Scenario")
+            raise ScenarioError(f"sections {show(self.sections)} are not a mapping {{topic key: data}}", source="Scenario")
         for key in self.sections:
             if key not in _REGISTRY:
-                raise ScenarioError(f"section topic {key!r} is not registered (registered: {', '.join(_REGISTRY) or 'none'})",
-                                    source="Scenario")
+                raise ScenarioError(f"section topic {show(key)} is not registered (registered: "
+                                    f"{', '.join(_REGISTRY) or 'none'})", source="Scenario")
         object.__setattr__(self, "sections", MappingProxyType(dict(self.sections)))
         for key, data in self.sections.items():
             check = _REGISTRY[key].check
@@ -574,7 +589,17 @@ class Scenario:
         return self.title or self.name
 
     def replace(self, **changes: Any) -> "Scenario":
-        """A copy with some fields changed (checked like a new scenario)."""
+        """A copy with some fields changed (checked like a new scenario).
+
+        Raises
+        ------
+        ScenarioError
+            If a name is not a field of Scenario; and the errors of a new scenario.
+        """
+        unknown = [show(k) for k in changes if k not in ("board", "state", "name", "title", "sections")]
+        if unknown:
+            raise ScenarioError(f"a scenario has no field {', '.join(unknown[:5])} (fields: board, state, name, title, "
+                                "sections)", source="Scenario")
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -784,7 +809,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
     """
     if not isinstance(source, str):
-        raise ScenarioError(f"source {source!r} is not a string naming where the text came from")
+        raise ScenarioError(f"source {show(source)} is not a string naming where the text came from")
     rd = Reader(source)
     if not isinstance(text, str):
         raise rd.error(f"scenario text is {type(text).__name__}, not str", 1)
@@ -954,13 +979,22 @@ def load_scenario(path: str | Path) -> Scenario:
     ------
     ScenarioError
         For malformed text (see :func:`parse_scenario`).
-    OSError
-        If the file cannot be read.
+    ScenarioFileError
+        If the file cannot be read (missing, a directory, not UTF-8 text...): a ScenarioError
+        that is also an :class:`OSError`.
     """
-    if not isinstance(path, (str, Path)):
-        raise ScenarioError(f"scenario path {path!r} is not a file name")
-    path = Path(path)
-    return parse_scenario(path.read_text(encoding="utf-8"), source=str(path))
+    if not isinstance(path, (str, Path)) or path == "":
+        raise ScenarioError(f"scenario path {show(path)} is not a file name")
+    where = show(str(path), 80)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScenarioFileError(f"cannot read scenario file {where}: {err.strerror or type(err).__name__}",
+                                source=str(path)[:200]) from err
+    except UnicodeDecodeError as err:
+        raise ScenarioFileError(f"scenario file {where} is not UTF-8 text (byte {err.start})",
+                                source=str(path)[:200]) from err
+    return parse_scenario(text, source=str(path))
 
 
 def scenario_names() -> list[str]:
@@ -990,8 +1024,20 @@ def builtin(name: str, *, parser: Callable[..., Any] | None = None) -> Any:
     """
     from importlib.resources import files
 
-    if name not in scenario_names():
-        raise ScenarioError(f"no built-in scenario {name!r} (have: {', '.join(scenario_names())})", source="hexrules.scenarios")
+    if not isinstance(name, str) or name not in scenario_names():
+        raise ScenarioError(f"no built-in scenario {show(name)} (have: {', '.join(scenario_names())})",
+                            source="hexrules.scenarios")
+    if parser is not None and not callable(parser):
+        raise ScenarioError(f"parser={show(parser)} is not a function parser(text, source=...)", source="hexrules.scenarios")
     res = files("hexrules.scenarios") / f"{name}.hex"
-    return (parser or parse_scenario)(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
+    text, source = res.read_text(encoding="utf-8"), f"hexrules/scenarios/{name}.hex"
+    if parser is None:
+        return parse_scenario(text, source=source)
+    try:
+        return parser(text, source=source)
+    except HexrulesError:
+        raise
+    except Exception as err:  # noqa: BLE001 - the caller's parser: say that it is the one that failed
+        raise ScenarioError(f"parser={show(parser)} failed on {name!r}: {type(err).__name__}: {show(str(err), 80)}",
+                            source="hexrules.scenarios") from err
 
