@@ -18,7 +18,7 @@ The charts are drawn by :mod:`hexrules.plot.crush` (:func:`~hexrules.plot.crush.
 ``set_*`` functions), which ``figures/fig_crush.py`` uses too; the explorers compute the numbers
 with :mod:`hexrules.dice` and hand them over. A value a control cannot show (``cover=99``,
 ``reading="x"``) is refused when the explorer is built, with an
-:class:`~hexrules.widgets.base.ExplorerError` naming it.
+:class:`~hexrules.errors.ExplorerError` naming it.
 
 :data:`EXPLORERS` builds each with its defaults (tests and the fuzz test use it).
 
@@ -54,6 +54,7 @@ from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, 
                     draw_heatmap, new_figure, set_at_least, set_bars, set_heatmap, side_colour)
 from ..scenario import Scenario
 from ..state import State
+from ..checks import show
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
@@ -191,7 +192,7 @@ class CollapseExplorer(Explorer):
         elif isinstance(scenario, Scenario):  # a scenario with Crush sections, e.g. parse_scenario's
             scenario = CrushScenario(scenario)
         elif not isinstance(scenario, CrushScenario):
-            raise ExplorerError(f"scenario={scenario!r} is not a Crush scenario name or a CrushScenario")
+            raise ExplorerError(f"scenario={show(scenario)} is not a Crush scenario name or a CrushScenario")
         self.scenario = sc = scenario
         if not sc.paths:
             raise StateError(f"scenario {sc.name!r} has no vehicle path")
