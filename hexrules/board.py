@@ -29,7 +29,8 @@ import networkx as nx
 from . import checks
 from .checks import MAX_BOARD_HEXES, MAX_WHOLE, show
 from .errors import BoardError, HexError, StateError
-from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_label, from_offset, to_label, to_offset  # noqa: F401 (from_label: the doctests)
+from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_offset, to_label, to_offset
+from .hexgrid import from_label  # noqa: F401 - the doctests use it
 from .state import State
 
 __all__ = [
@@ -106,8 +107,7 @@ def _check_arguments(cells: object, terrain: object, orientation: object, name: 
     table = DEFAULT_TERRAIN if terrain is None else terrain
     if not isinstance(table, Mapping) or not all(isinstance(t, TerrainType) for t in table.values()):
         raise BoardError(f"terrain table {show(table)} is not a mapping of names to TerrainType", ruling="T1")
-    if not any(orientation is o for o in (POINTY, FLAT)) and not (isinstance(orientation, Orientation)
-                                                                    and orientation in (POINTY, FLAT)):
+    if not (isinstance(orientation, Orientation) and orientation in (POINTY, FLAT)):
         raise BoardError(f"orientation {show(orientation)} is not hexgrid.POINTY or hexgrid.FLAT")
     checks.name(name, "board name", error=BoardError, empty=True)
 
@@ -266,15 +266,21 @@ class Board:
         """A :class:`~hexrules.hexgrid.Layout` of this board's orientation."""
         return Layout(self.orientation, (size, size), (0.0, 0.0))
 
-    def check_state(self, state: State) -> None:
+    def check_state(self, state: State, *, ruling: str | None = None) -> None:
         """Check that every unit stands on an enterable hex of this board.
+
+        Parameters
+        ----------
+        state : State
+        ruling : str, optional
+            The ruling to name if ``state`` is not a State (the caller's rule).
 
         Raises
         ------
         StateError
             If ``state`` is not a State, or a unit is off the board or on an impassable hex (T1).
         """
-        checks.state(state)
+        checks.state(state, ruling=ruling)
         for u in state:
             if u.hex not in self.graph:
                 raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board")

@@ -912,9 +912,7 @@ class _Walk:
 
 
 def _check_board_state(board: object, state: object, rule: str) -> None:
-    checks.board(board, ruling=rule)
-    checks.state(state, ruling=rule)
-    board.check_state(state)  # type: ignore[attr-defined]
+    checks.board(board, ruling=rule).check_state(state, ruling=rule)  # type: ignore[arg-type]
 
 
 def _check(kind: object, board: object, state: object, n: object, side: object, allow_allies: object,
@@ -962,10 +960,11 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
             raise RuleError(
                 f"{tgt.name!r} (side {tgt.side}) is not an enemy of the {ing} side {show(forcing_side)}: "
                 f"{word} moves an enemy (pass allow_allies=True for an effect that moves allies)", ruling=rule)
-    if kind == "pull" and src.distance(tgt.hex) == 1 and board.elevation(tgt.hex) == board.elevation(src):
+    el = board.elevations
+    if kind == "pull" and src.distance(tgt.hex) == 1 and el[tgt.hex] == el[src]:
         raise RuleError(
             f"{tgt.name!r} on {board.label(tgt.hex)} is already adjacent to the source {board.label(src)} at the "
-            f"same elevation ({board.elevation(src)}): it cannot be Pulled", ruling="L3")
+            f"same elevation ({el[src]}): it cannot be Pulled", ruling="L3")
     return src, tgt, by
 
 
