@@ -26,8 +26,11 @@ from typing import Any, Iterator, Mapping
 
 import networkx as nx
 
+from . import checks
+from .checks import MAX_BOARD_HEXES, MAX_WHOLE, show
 from .errors import BoardError, HexError, ScenarioError, StateError
-from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_label, from_offset, to_label, to_offset
+from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_offset, to_label, to_offset
+from .hexgrid import from_label  # noqa: F401 - the doctests use it
 from .state import State
 
 __all__ = [
@@ -54,9 +57,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_AXIAL = re.compile(r"^\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*$")
-
-
 @dataclass(frozen=True)
 class TerrainType:
     """A kind of terrain (RULES.md T1).
@@ -81,13 +81,12 @@ class TerrainType:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not re.fullmatch(r"[A-Za-z_][\w-]*", self.name):
-            raise BoardError(f"terrain name {self.name!r} is not a word", ruling="T1")
+            raise BoardError(f"terrain name {show(self.name)} is not a word", ruling="T1")
+        what = f"terrain {self.name!r}"
         if not isinstance(self.symbol, str) or len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'=" or self.symbol.isspace():
-            raise BoardError(f"terrain {self.name!r}: symbol {self.symbol!r} is not one character other than a digit, '-', '#', quote or '='", ruling="T1")
-        if isinstance(self.cost, bool) or not isinstance(self.cost, int) or self.cost < 0:
-            raise BoardError(f"terrain {self.name!r}: cost {self.cost!r} is not a whole number >= 0", ruling="T1")
-        if not isinstance(self.passable, bool):
-            raise BoardError(f"terrain {self.name!r}: passable={self.passable!r} is not True or False", ruling="T1")
+            raise BoardError(f"{what}: symbol {show(self.symbol)} is not one character other than a digit, '-', '#', quote or '='", ruling="T1")
+        checks.whole(self.cost, f"{what}: cost", 0, MAX_WHOLE, unit="movement points", error=BoardError, ruling="T1")
+        checks.flag(self.passable, f"{what}: passable", error=BoardError, ruling="T1")
 
 
 #: The terrain table every board starts from (T1): open, water (+1 to enter), impassable.
@@ -96,6 +95,21 @@ DEFAULT_TERRAIN: dict[str, TerrainType] = {
     "water": TerrainType("water", "~", 1),
     "impassable": TerrainType("impassable", "X", 0, passable=False),
 }
+
+
+def _check_arguments(cells: object, terrain: object, orientation: object, name: object) -> None:
+    """The checks of :class:`Board`'s arguments (the cells themselves are checked as they are built)."""
+    if not isinstance(cells, Mapping):
+        raise BoardError(f"board cells {show(cells)} are not a mapping {{Hex: (elevation, terrain name)}}")
+    if len(cells) > MAX_BOARD_HEXES:
+        raise BoardError(f"a board of {len(cells):,} hexes is more than {MAX_BOARD_HEXES:,}, the most the kit builds "
+                         "(hexrules.checks.MAX_BOARD_HEXES)")
+    table = DEFAULT_TERRAIN if terrain is None else terrain
+    if not isinstance(table, Mapping) or not all(isinstance(t, TerrainType) for t in table.values()):
+        raise BoardError(f"terrain table {show(table)} is not a mapping of names to TerrainType", ruling="T1")
+    if not (isinstance(orientation, Orientation) and orientation in (POINTY, FLAT)):
+        raise BoardError(f"orientation {show(orientation)} is not hexgrid.POINTY or hexgrid.FLAT")
+    checks.name(name, "board name", error=BoardError, empty=True)
 
 
 class Board:
@@ -116,7 +130,9 @@ class Board:
     Raises
     ------
     BoardError
-        If an elevation is negative or not an integer, or a terrain name is not in the table.
+        If ``cells`` is not a mapping or has more than :data:`~hexrules.checks.MAX_BOARD_HEXES`
+        hexes, an elevation is negative or not an integer, a terrain name is not in the table,
+        ``orientation`` is neither POINTY nor FLAT, or ``name`` is not a string.
 
     Examples
     --------
@@ -140,13 +156,8 @@ class Board:
         orientation: Orientation = POINTY,
         name: str = "",
     ) -> None:
-        if not isinstance(cells, Mapping):
-            raise BoardError(f"board cells {cells!r} are not a mapping {{Hex: (elevation, terrain name)}}")
+        _check_arguments(cells, terrain, orientation, name)
         table = DEFAULT_TERRAIN if terrain is None else terrain
-        if not isinstance(table, Mapping) or not all(isinstance(t, TerrainType) for t in table.values()):
-            raise BoardError(f"terrain table {table!r} is not a mapping of names to TerrainType", ruling="T1")
-        if orientation not in (POINTY, FLAT):
-            raise BoardError(f"orientation {orientation!r} is not hexgrid.POINTY or hexgrid.FLAT")
         self.terrain_table: dict[str, TerrainType] = dict(table)
         self.orientation = orientation
         self.name = name
@@ -209,11 +220,10 @@ class Board:
 
         Raises
         ------
-        HexError
-            If ``h`` is not a :class:`Hex`.
+        NotAHexError
+            If ``h`` is not a :class:`Hex` (also a HexError).
         """
-        if not isinstance(h, Hex):
-            raise HexError(f"{h!r} is not a Hex")
+        checks.hex_value(h, "hex")
         try:
             return to_label(h, self.offset)
         except HexError:
@@ -225,24 +235,20 @@ class Board:
 
     def hex(self, where: Hex | str, *, what: str = "hex") -> Hex:
         """Resolve a :class:`Hex`, a label (``"C4"``) or axial text (``"(-1,2)"``, what
-        :meth:`label` gives a hex without a label) to a hex of this board.
+        :meth:`label` gives a hex without a label) to a hex of this board
+        (:func:`hexrules.checks.hex_of`).
 
         Raises
         ------
         HexError
-            If ``where`` is a string that is not a label (e.g. ``"1A"``).
+            If ``where`` is a string that is not a label (e.g. ``"1A"``, a label longer than
+            :data:`~hexrules.hexgrid.MAX_LABEL_LENGTH` characters, digits other than ASCII 0-9).
+        NotAHexError
+            If it is neither a Hex nor a string (also a BoardError).
         BoardError
-            If it is neither a Hex nor a label, or the hex is not on the board; the message names
-            it (label and axial coordinates).
+            If the hex is not on the board; the message names it (label and axial coordinates).
         """
-        if isinstance(where, str):
-            axial = _AXIAL.match(where)
-            where = Hex(int(axial.group(1)), int(axial.group(2))) if axial else from_label(where, self.offset)
-        if not isinstance(where, Hex):
-            raise BoardError(f"{what} {where!r} is not a Hex or a label such as 'C4'")
-        if where not in self.graph:
-            raise BoardError(f"{what} {self._name(where)} is not on the board {self.name!r}".replace(" ''", ""))
-        return where
+        return checks.hex_of(self, where, what=checks.name(what, "what", error=BoardError))
 
     def elevation(self, h: Hex | str) -> int:
         """Elevation of ``h``, in levels (0 = ground level)."""
@@ -260,21 +266,26 @@ class Board:
         """A :class:`~hexrules.hexgrid.Layout` of this board's orientation."""
         return Layout(self.orientation, (size, size), (0.0, 0.0))
 
-    def check_state(self, state: State) -> None:
+    def check_state(self, state: State, *, ruling: str | None = None) -> None:
         """Check that every unit stands on an enterable hex of this board.
+
+        Parameters
+        ----------
+        state : State
+        ruling : str, optional
+            The ruling to name if ``state`` is not a State (the caller's rule).
 
         Raises
         ------
         StateError
             If ``state`` is not a State, or a unit is off the board or on an impassable hex (T1).
         """
-        if not isinstance(state, State):
-            raise StateError(f"{state!r} is not a State")
+        checks.state(state, ruling=ruling)
         for u in state:
             if u.hex not in self.graph:
-                raise StateError(f"{u.kind} {u.name!r} is on hex {self._name(u.hex)}, which is not on the board")
-            if not self.terrain(u.hex).passable:
-                raise StateError(f"{u.kind} {u.name!r} is on impassable hex {self._name(u.hex)}", ruling="T1")
+                raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board")
+            if not self.terrains[u.hex].passable:
+                raise StateError(f"{u.kind} {show(u.name)} is on impassable hex {self._name(u.hex)}", ruling="T1")
 
     # --- editing (returns a new board) ----------------------------------------------------------
 
@@ -283,20 +294,33 @@ class Board:
         return {h: (d["elevation"], d["terrain"]) for h, d in self.graph.nodes(data=True)}
 
     def with_cells(self, changes: Mapping[Hex, tuple[int, str]]) -> "Board":
-        """A new board with some cells changed (e.g. terrain collapsed by Crush)."""
+        """A new board with some cells changed (e.g. terrain collapsed by Crush).
+
+        Raises
+        ------
+        BoardError
+            If ``changes`` is not a mapping of hexes of this board to ``(elevation, terrain
+            name)``, or a new cell is refused as :class:`Board` refuses it.
+        """
         cells = self.cells()
-        if not isinstance(changes, Mapping):
-            raise BoardError(f"cell changes {changes!r} are not a mapping {{hex: (elevation, terrain name)}}")
+        changes = checks.mapping(changes, "cell changes", error=BoardError,
+                                 expected="a mapping {hex: (elevation, terrain name)}")
         for h, v in changes.items():
             cells[self.hex(h)] = v
         return Board(cells, self.terrain_table, self.orientation, self.name)
 
     def with_terrain(self, *types: TerrainType) -> "Board":
-        """A new board whose terrain table has ``types`` added or replaced (T1's editable table)."""
+        """A new board whose terrain table has ``types`` added or replaced (T1's editable table).
+
+        Raises
+        ------
+        BoardError
+            If one of ``types`` is not a :class:`TerrainType` (T1).
+        """
         table = dict(self.terrain_table)
         for t in types:
             if not isinstance(t, TerrainType):
-                raise BoardError(f"{t!r} is not a TerrainType", ruling="T1")
+                raise BoardError(f"{show(t)} is not a TerrainType", ruling="T1")
             table[t.name] = t
         return Board(self.cells(), table, self.orientation, self.name)
 
@@ -321,10 +345,16 @@ class Board:
         return parse_scenario(text, source=source).board
 
     def to_text(self, state: State | None = None) -> str:
-        """Scenario text for this board (and ``state``'s units); :meth:`from_text` reads it back."""
+        """Scenario text for this board (and ``state``'s units); :meth:`from_text` reads it back.
+
+        Raises
+        ------
+        StateError
+            If ``state`` is neither None nor a State.
+        """
         from .scenario import Scenario
 
-        return Scenario(self, state or State(), self.name).to_text()
+        return Scenario(self, State() if state is None else checks.state(state), self.name).to_text()
 
     @classmethod
     def rectangle(cls, columns: int, rows: int, elevation: int = 0, name: str = "") -> "Board":
@@ -336,10 +366,18 @@ class Board:
         Raises
         ------
         BoardError
-            If a size is not a whole number >= 1, or ``elevation`` is not a whole number >= 0.
+            If a size is not a whole number >= 1, the board would have more than
+            :data:`~hexrules.checks.MAX_BOARD_HEXES` hexes, or ``elevation`` is not a whole number
+            from 0 to :data:`~hexrules.checks.MAX_WHOLE`.
         """
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (columns, rows)) or columns < 1 or rows < 1:
-            raise BoardError(f"board size {columns!r} x {rows!r} is not two whole numbers >= 1")
+        size = f"board size {show(columns)} x {show(rows)}"
+        for v in (columns, rows):
+            checks.whole(v, size, 1, None, unit="hexes", error=BoardError)
+        if columns * rows > MAX_BOARD_HEXES:
+            raise BoardError(f"a board of {show(columns)} x {show(rows)} hexes is more than {MAX_BOARD_HEXES:,} hexes, "
+                             "the most the kit builds (hexrules.checks.MAX_BOARD_HEXES)")
+        checks.whole(elevation, "elevation", 0, MAX_WHOLE, unit="levels", error=BoardError, ruling="M1")
+        checks.name(name, "board name", error=BoardError, empty=True)
         cells = {from_offset(c, r): (elevation, "open") for r in range(rows) for c in range(columns)}
         return cls(cells, name=name)
 

@@ -49,10 +49,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import checks
 from .board import Board
 from .crush import CrushResult, CrushUnit, TerrainPiece, UnitResolution, crush
 from .dice import Distribution, damage_distribution, vehicle_distribution
-from .errors import HexrulesError, OptionsError, RuleError
+from .errors import OptionsError, RuleError
 from .forced import Branch, ForcedMove, forced
 from .hexgrid import Hex, to_offset
 from .movement import MoveCost, MovementKind, Reach, path_to, reachable
@@ -87,9 +88,17 @@ def _readings(a: Any, b: Any) -> tuple[RulesOptions, RulesOptions]:
     """Check the two readings (the one check of a comparison's options)."""
     for name, value in (("a", a), ("b", b)):
         if not isinstance(value, RulesOptions):
-            raise OptionsError(f"reading {name}={value!r} is not a RulesOptions (use hexrules.options.DEFAULT or "
-                               f"DEFAULT.replace(...))")
+            raise OptionsError(f"reading {name}={checks.show(value)} is not a RulesOptions (use "
+                               f"hexrules.options.DEFAULT or DEFAULT.replace(...))")
     return a, b
+
+
+def _labels(labels: Any) -> tuple[str, str]:
+    """Check how the two readings are named (``("A", "B")``, ``("left", "right")``)."""
+    if (isinstance(labels, (str, bytes)) or not isinstance(labels, Sequence) or len(labels) != 2
+            or not all(isinstance(x, str) for x in labels)):
+        raise OptionsError(f"labels={checks.show(labels)} is not two names of the readings, such as ('A', 'B')")
+    return labels[0], labels[1]
 
 
 def _in_board_order(board: Board, hexes: Any) -> tuple[Hex, ...]:
@@ -131,11 +140,6 @@ class Refusal:
 
     message: str
     ruling: str | None = None
-
-    @classmethod
-    def of(cls, err: HexrulesError) -> "Refusal":
-        """The refusal that error ``err`` reports."""
-        return cls(err.message, err.ruling)
 
     def __str__(self) -> str:
         return f"{self.message} (ruling {self.ruling})" if self.ruling else self.message
@@ -236,8 +240,17 @@ class ReachComparison(_Comparison):
                  else sorted(self.differing_hexes, key=lambda h: (h.r, h.q)))
         return tuple((h, *self.cost(h)) for h in hexes)
 
-    def cost(self, h: Hex) -> tuple[int | None, int | None]:
-        """The cheapest cost of ``h`` under A and under B (None: out of reach), in movement points."""
+    def cost(self, h: Hex | str) -> tuple[int | None, int | None]:
+        """The cheapest cost of ``h`` under A and under B (None: out of reach), in movement points.
+
+        Raises
+        ------
+        NotAHexError
+            If ``h`` is not a :class:`~hexrules.hexgrid.Hex` or a label of the board.
+        """
+        if self.board is not None and isinstance(h, str):
+            h = checks.hex_of(self.board, h, what="hex", ruling="M1")
+        h = checks.hex_value(h, "hex", ruling="M1")
         return self.reaches[0].costs.get(h), self.reaches[1].costs.get(h)
 
     def explain(self, labels: Sequence[str] = LABELS) -> str:
@@ -248,12 +261,12 @@ class ReachComparison(_Comparison):
         labels : (str, str)
             How to name reading A and reading B (e.g. ``("left", "right")``).
         """
-        return words.reach_text(self, labels)
+        return words.reach_text(self, _labels(labels))
 
     def table(self, labels: Sequence[str] = LABELS) -> list[dict[str, Any]]:
         """One row per hex that differs: hex, cost under each reading, change
         (:func:`hexrules.words.compare.reach_table`)."""
-        return words.reach_table(self, labels)
+        return words.reach_table(self, _labels(labels))
 
     def __str__(self) -> str:
         return self.explain()
@@ -264,7 +277,7 @@ def _path(board: Board, state: State, unit: Unit, target: Hex, kind: MovementKin
     try:
         return path_to(board, state, unit, target, kind, options), None
     except RuleError as err:  # no sequence of legal steps leads there under this reading (M1)
-        return None, Refusal.of(err)
+        return None, Refusal(err.message, err.ruling)
 
 
 def compare_reach(
@@ -449,12 +462,12 @@ class ForcedComparison(_Comparison):
 
     def explain(self, labels: Sequence[str] = LABELS) -> str:
         """What differs, in words (:func:`hexrules.words.compare.forced_text`)."""
-        return words.forced_text(self, labels)
+        return words.forced_text(self, _labels(labels))
 
     def table(self, labels: Sequence[str] = LABELS) -> list[dict[str, Any]]:
         """One row per branch that differs or exists under one reading only
         (:func:`hexrules.words.compare.forced_table`)."""
-        return words.forced_table(self, labels)
+        return words.forced_table(self, _labels(labels))
 
     def __str__(self) -> str:
         return self.explain()
@@ -611,20 +624,22 @@ class DiceComparison(_Comparison):
         RuleError
             If this comparison has no such tally (ruling C3 or C4).
         """
+        ruling = "C4" if self.vehicle else "C3"
+        name = checks.name(name, "tally", ruling=ruling, error=RuleError)
         for t in self.tallies:
             if t.name == name:
                 return t
-        raise RuleError(f"no tally {name!r} here (tallies: {', '.join(t.name for t in self.tallies)})",
-                        ruling="C4" if self.vehicle else "C3")
+        raise RuleError(f"no tally {checks.show(name)} here (tallies: {', '.join(t.name for t in self.tallies)})",
+                        ruling=ruling)
 
     def explain(self, labels: Sequence[str] = LABELS) -> str:
         """What differs, in words (:func:`hexrules.words.compare.dice_text`)."""
-        return words.dice_text(self, labels)
+        return words.dice_text(self, _labels(labels))
 
     def table(self, labels: Sequence[str] = LABELS) -> list[dict[str, Any]]:
         """One row per tally and count whose probability differs
         (:func:`hexrules.words.compare.dice_table`)."""
-        return words.dice_table(self, labels)
+        return words.dice_table(self, _labels(labels))
 
     def __str__(self) -> str:
         return self.explain()
@@ -741,16 +756,23 @@ class CrushComparison(_Comparison):
         return not (self.collapse or self.units or self.affected[0] != self.affected[1])
 
     def unit(self, name: str) -> UnitChange | None:
-        """The change of unit ``name``, or None when it took the same under both readings."""
+        """The change of unit ``name``, or None when it took the same under both readings.
+
+        Raises
+        ------
+        StateError
+            If ``name`` is not a non-empty str (C2).
+        """
+        name = checks.name(name, "unit", ruling="C2")
         return next((u for u in self.units if u.unit == name), None)
 
     def explain(self, labels: Sequence[str] = LABELS) -> str:
         """What differs, in words (:func:`hexrules.words.compare.crush_text`)."""
-        return words.crush_text(self, labels)
+        return words.crush_text(self, _labels(labels))
 
     def table(self, labels: Sequence[str] = LABELS) -> list[dict[str, Any]]:
         """One row per unit and fact that differs (:func:`hexrules.words.compare.crush_table`)."""
-        return words.crush_table(self, labels)
+        return words.crush_table(self, _labels(labels))
 
     def __str__(self) -> str:
         return self.explain()

@@ -79,11 +79,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence, Union
 
+from . import checks
 from .board import Board
-from .dice import FACES, _whole, check_dice, check_stat, classify_vehicle_die, make_rng, tally
-from .errors import BoardError, RuleError, StateError, HexrulesError
+from .checks import FACES, MAX_COVER, MAX_DICE, MAX_WHOLE, show
+from .dice import check_dice, check_stat, classify_vehicle_die, make_rng, tally
+from .errors import BoardError, HexSequenceError, RuleError, StateError
 from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions, check_options
+from .options import DEFAULT, RulesOptions
 from .words import crush as words
 from .words.crush import IGNORES
 
@@ -118,16 +120,12 @@ POLICIES = ("fewest_remaining", "listed", "spread")
 
 
 def _name_ok(name: Any, what: str, ruling: str) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise StateError(f"{what} name {name!r} is not a non-empty str", ruling=ruling)
-    return name
+    return checks.name(name, f"{what} name", ruling=ruling)
 
 
-def _items(value: Any, what: str, error: type, ruling: str) -> tuple[Any, ...]:
-    """``tuple(value)`` for a list-like ``value``; a bare str, Hex, unit or non-iterable raises ``error``."""
-    if isinstance(value, (str, bytes, Hex, Mapping)) or not isinstance(value, Iterable):
-        raise error(f"{what} {value!r} is not a list", ruling=ruling)
-    return tuple(value)
+def _side_ok(side: Any, what: str, ruling: str) -> str:
+    # a side is a name, or "" (no side: the unit is its own side when drawn)
+    return checks.name(side, f"{what}: side", ruling=ruling, empty=True)
 
 
 # --- the model ----------------------------------------------------------------------------------
@@ -153,8 +151,9 @@ class TerrainPiece:
     Raises
     ------
     RuleError
-        If ``cover`` is negative or not a whole number, or ``hexes`` is not a list, is empty
-        or holds something other than :class:`Hex` (ruling C1).
+        If ``cover`` is not a whole number from 0 to :data:`~hexrules.checks.MAX_COVER` (the
+        Crush dice, C2), ``hexes`` is not a list, is empty or holds something other than
+        :class:`Hex`, or a flag is not True or False (ruling C1).
     StateError
         If ``name`` is not a non-empty str (ruling C1).
 
@@ -177,31 +176,29 @@ class TerrainPiece:
 
     def __post_init__(self) -> None:
         _name_ok(self.name, "terrain piece", "C1")
-        hexes = _items(self.hexes, f"terrain piece {self.name!r}: hexes", RuleError, "C1")
+        what = f"terrain piece {show(self.name)}"
+        hexes = checks.items(self.hexes, what=f"{what}: hexes", ordered=False, ruling="C1", error=HexSequenceError)
         if not hexes:
-            raise RuleError(f"terrain piece {self.name!r} covers no hexes", ruling="C1")
+            raise RuleError(f"{what} covers no hexes", ruling="C1")
         for h in hexes:
-            if not isinstance(h, Hex):
-                raise RuleError(f"terrain piece {self.name!r}: {h!r} is not a Hex", ruling="C1")
-        hexes = tuple(dict.fromkeys(hexes))
-        object.__setattr__(self, "hexes", hexes)
-        if not _whole(self.cover) or self.cover < 0:
-            raise RuleError(f"terrain piece {self.name!r}: Cover {self.cover!r} is not a whole number >= 0", ruling="C1")
+            checks.hex_value(h, f"{what}:", ruling="C1")
+        object.__setattr__(self, "hexes", tuple(dict.fromkeys(hexes)))
+        checks.whole(self.cover, f"{what}: Cover", 0, MAX_COVER, ruling="C1", limit="MAX_COVER", sep=" ")
         for flag in ("collapsible", "collapsed"):
-            if not isinstance(getattr(self, flag), bool):
-                raise RuleError(f"terrain piece {self.name!r}: {flag}={getattr(self, flag)!r} is not True or False", ruling="C1")
+            checks.flag(getattr(self, flag), f"{what}: {flag}", ruling="C1")
 
     def covers(self, h: Hex) -> bool:
-        """True if ``h`` is one of the piece's hexes."""
-        return h in self.hexes
+        """True if ``h`` is one of the piece's hexes (False for anything that is not a Hex)."""
+        return isinstance(h, Hex) and h in self.hexes
 
     def collapse(self) -> "TerrainPiece":
         """The piece after collapsing: obstruction terrain with Cover 0 (C1)."""
         return dataclasses.replace(self, cover=0, collapsed=True)
 
     def replace(self, **changes: Any) -> "TerrainPiece":
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (refused as the constructor refuses; an unknown field
+        is a :class:`~hexrules.errors.RuleError`, C1)."""
+        return checks.replace(self, changes, what=f"terrain piece {show(self.name)}", error=RuleError, ruling="C1")
 
 
 @dataclass(frozen=True)
@@ -233,12 +230,12 @@ class Model:
 
     def __post_init__(self) -> None:
         _name_ok(self.name, "model", "C3")
-        if not isinstance(self.hex, Hex):
-            raise StateError(f"model {self.name!r}: position {self.hex!r} is not a Hex", ruling="C2")
-        if not _whole(self.wounds) or self.wounds < 1:
-            raise StateError(f"model {self.name!r}: wounds={self.wounds!r} is not a whole number >= 1", ruling="C3")
-        if not _whole(self.damage) or not 0 <= self.damage <= self.wounds:
-            raise StateError(f"model {self.name!r}: damage={self.damage!r} is not a whole number from 0 to wounds={self.wounds}", ruling="C3")
+        what = f"model {show(self.name)}"
+        checks.hex_value(self.hex, f"{what}: position", ruling="C2")
+        wounds = checks.whole(self.wounds, f"{what}: wounds", 1, MAX_WHOLE, error=StateError, ruling="C3")
+        if not checks.is_whole(self.damage) or not 0 <= self.damage <= wounds:
+            raise StateError(f"{what}: damage={show(self.damage)} is not a whole number from 0 to wounds={wounds}",
+                             ruling="C3")
 
     @property
     def remaining(self) -> int:
@@ -271,7 +268,8 @@ class Squad:
     RuleError
         If Resolve is outside 1..12 (C3).
     StateError
-        If ``models`` is not a list of :class:`Model`, is empty, or two share a name (C3).
+        If the name is empty, ``models`` is not a list of :class:`Model`, is empty, or two share
+        a name, or ``side`` is not a string (C3).
     """
 
     name: str
@@ -283,21 +281,23 @@ class Squad:
 
     def __post_init__(self) -> None:
         _name_ok(self.name, "unit", "C3")
-        models = _items(self.models, f"unit {self.name!r}: models", StateError, "C3")
+        what = f"unit {show(self.name)}"
+        models = checks.items(self.models, what=f"{what}: models", error=StateError, ordered=False, ruling="C3")
         if not models:
-            raise StateError(f"unit {self.name!r} has no models", ruling="C3")
+            raise StateError(f"{what} has no models", ruling="C3")
         seen = set()
         for m in models:
             if not isinstance(m, Model):
-                raise StateError(f"unit {self.name!r}: {m!r} is not a Model", ruling="C3")
+                raise StateError(f"{what}: {show(m)} is not a Model", ruling="C3")
             if m.name in seen:
-                raise StateError(f"unit {self.name!r}: two models are named {m.name!r}", ruling="C3")
+                raise StateError(f"{what}: two models are named {show(m.name)}", ruling="C3")
             seen.add(m.name)
         object.__setattr__(self, "models", models)
         try:
             check_stat(self.resolve, "Resolve", "C3")
         except RuleError as e:
-            raise RuleError(f"unit {self.name!r}: {e.message}", ruling=e.ruling) from None
+            raise RuleError(f"{what}: {e.message}", ruling=e.ruling) from None
+        _side_ok(self.side, what, "C3")
 
     def positions(self) -> tuple[Hex, ...]:
         """The hexes of its living models."""
@@ -312,14 +312,14 @@ class Squad:
             If the unit has no model of that name (C3).
         """
         for m in self.models:
-            if m.name == name:
+            if isinstance(name, str) and m.name == name:
                 return m
-        raise StateError(f"unit {self.name!r} has no model {name!r} (models: {', '.join(m.name for m in self.models)})",
-                         ruling="C3")
+        raise StateError(f"unit {show(self.name)} has no model {show(name)} (models: "
+                         f"{', '.join(m.name for m in self.models)})", ruling="C3")
 
     def replace(self, **changes: Any) -> "Squad":
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (refused as the constructor refuses)."""
+        return checks.replace(self, changes, what=f"unit {show(self.name)}", ruling="C3")
 
 
 @dataclass(frozen=True)
@@ -349,8 +349,8 @@ class Vehicle:
     RuleError
         If Shield or Resolve is outside 1..12 (C4).
     StateError
-        If the name is empty, ``hex`` is not a Hex, or HP or a tally is not a whole number
-        >= 0 (C4).
+        If the name is empty, ``hex`` is not a Hex, HP or a tally is not a whole number from 0
+        to :data:`~hexrules.checks.MAX_WHOLE`, or ``side`` is not a string (C4).
     """
 
     name: str
@@ -366,72 +366,61 @@ class Vehicle:
 
     def __post_init__(self) -> None:
         _name_ok(self.name, "vehicle", "C4")
-        if not isinstance(self.hex, Hex):
-            raise StateError(f"vehicle {self.name!r}: position {self.hex!r} is not a Hex", ruling="C4")
+        what = f"vehicle {show(self.name)}"
+        checks.hex_value(self.hex, f"{what}: position", ruling="C4")
         for stat in ("shield", "resolve"):
             try:
                 check_stat(getattr(self, stat), stat.capitalize(), "C4")
             except RuleError as e:
-                raise RuleError(f"vehicle {self.name!r}: {e.message}", ruling=e.ruling) from None
+                raise RuleError(f"{what}: {e.message}", ruling=e.ruling) from None
         for stat in ("hp", "minor", "major"):
-            v = getattr(self, stat)
-            if not _whole(v) or v < 0:
-                raise StateError(f"vehicle {self.name!r}: {stat}={v!r} is not a whole number >= 0", ruling="C4")
+            checks.whole(getattr(self, stat), f"{what}: {stat}", 0, MAX_WHOLE, error=StateError, ruling="C4")
+        _side_ok(self.side, what, "C4")
 
     def positions(self) -> tuple[Hex, ...]:
         """Its hex (a vehicle is one model)."""
         return (self.hex,)
 
     def replace(self, **changes: Any) -> "Vehicle":
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (refused as the constructor refuses)."""
+        return checks.replace(self, changes, what=f"vehicle {show(self.name)}", ruling="C4")
 
 
 CrushUnit = Union[Squad, Vehicle]
 
 
-def _check_units(units: Iterable[Any]) -> tuple[CrushUnit, ...]:
+def _check_units(units: Iterable[Any], what: str = "units") -> tuple[CrushUnit, ...]:
     if isinstance(units, (Squad, Vehicle)):
-        raise StateError(f"units {units!r} is one unit, not a list of units", ruling="C2")
-    units = _items(units, "units", StateError, "C2")
+        raise StateError(f"{what} {show(units)} is one unit, not a list of units", ruling="C2")
+    units = checks.items(units, what=what, error=StateError, ordered=False, ruling="C2")
     seen = set()
     for u in units:
         if not isinstance(u, (Squad, Vehicle)):
-            raise StateError(f"{u!r} is not a Squad or a Vehicle", ruling="C2")
+            raise StateError(f"{show(u)} is not a Squad or a Vehicle", ruling="C2")
         if u.name in seen:
-            raise StateError(f"two units are named {u.name!r}", ruling="C2")
+            raise StateError(f"two units are named {show(u.name)}", ruling="C2")
         seen.add(u.name)
     return units
 
 
 def _check_piece(piece: Any) -> TerrainPiece:
     if not isinstance(piece, TerrainPiece):
-        raise RuleError(f"{piece!r} is not a TerrainPiece", ruling="C1")
+        raise RuleError(f"{show(piece)} is not a TerrainPiece", ruling="C1")
     return piece
 
 
 def _check_board(board: Any) -> Board:
-    if not isinstance(board, Board):
-        raise BoardError(f"board {board!r} is not a hexrules.board.Board", ruling="C1")
-    return board
-
-
-def _board_hex(board: Board, where: Any, what: str, ruling: str) -> Hex:
-    """``board.hex(where)``, its error re-raised naming ``ruling``."""
-    try:
-        return board.hex(where, what=what)
-    except HexrulesError as e:
-        raise type(e)(e.message, ruling=e.ruling or ruling) from None
+    return checks.board(board, ruling="C1", expected="a hexrules.board.Board")
 
 
 def _check_on_board(board: Board, piece: TerrainPiece, units: Sequence[CrushUnit]) -> None:
     for h in piece.hexes:
-        _board_hex(board, h, f"terrain piece {piece.name!r} hex", "C1")
+        checks.hex_of(board, h, what=f"terrain piece {show(piece.name)} hex", ruling="C1")
     for u in units:
         if u.is_vehicle:
-            places = [(f"vehicle {u.name!r}", u.hex)]
+            places = [(f"vehicle {show(u.name)}", u.hex)]
         else:
-            places = [(f"model {m.name!r} of {u.name!r}", m.hex) for m in u.models]
+            places = [(f"model {show(m.name)} of {show(u.name)}", m.hex) for m in u.models]
         for what, h in places:
             if h not in board:
                 raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board", ruling="C2")
@@ -460,8 +449,11 @@ def affected_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[Cru
         If ``units`` is not a list of :class:`Squad` and :class:`Vehicle` with distinct names
         (C2).
     """
-    _check_piece(piece)
-    return tuple(u for u in _check_units(units) if any(piece.covers(h) for h in u.positions()))
+    return _affected(_check_piece(piece), _check_units(units))
+
+
+def _affected(piece: TerrainPiece, units: Sequence[CrushUnit]) -> tuple[CrushUnit, ...]:
+    return tuple(u for u in units if any(piece.covers(h) for h in u.positions()))
 
 
 def touching_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[CrushUnit, ...]:
@@ -472,10 +464,13 @@ def touching_units(piece: TerrainPiece, units: Iterable[CrushUnit]) -> tuple[Cru
     RuleError, StateError
         As for :func:`affected_units`.
     """
-    _check_piece(piece)
+    return _touching(_check_piece(piece), _check_units(units))
+
+
+def _touching(piece: TerrainPiece, units: Sequence[CrushUnit]) -> tuple[CrushUnit, ...]:
     around = {n for h in piece.hexes for n in h.neighbors()} - set(piece.hexes)
     return tuple(
-        u for u in _check_units(units)
+        u for u in units
         if not any(piece.covers(h) for h in u.positions()) and any(h in around for h in u.positions())
     )
 
@@ -541,9 +536,8 @@ class Collapse:
 
 
 def _check_path(board: Board, path: Sequence[Any]) -> tuple[Hex, ...]:
-    if isinstance(path, (str, Hex)) or not isinstance(path, Sequence) or not path:
-        raise RuleError(f"vehicle path {path!r} is not a non-empty list of hexes", ruling="C1")
-    hexes = tuple(_board_hex(board, h, "vehicle path hex", "C1") for h in path)
+    hexes = checks.hexes(board, path, what="vehicle path", ruling="C1", nonempty=True, hint=False,
+                         expected="a non-empty list of hexes")
     for a, b in zip(hexes, hexes[1:]):
         if a.distance(b) != 1:
             raise RuleError(
@@ -618,13 +612,25 @@ def traverse(
     hexrules.errors.RuleError: vehicle 'Tank' path B1 has no step: a vehicle that does not move does not traverse terrain piece 'Ruin' (a traversal needs a step entering one of its hexes) (ruling C1)
     """
     if not isinstance(vehicle, Vehicle):
-        raise RuleError(f"{getattr(vehicle, 'name', vehicle)!r} is not a vehicle: only a vehicle traversing a piece collapses it", ruling="C1")
+        raise RuleError(f"{show(getattr(vehicle, 'name', vehicle))} is not a vehicle: only a vehicle traversing a piece "
+                        "collapses it", ruling="C1")
     _check_piece(piece)
     _check_board(board)
-    options = check_options(options)
+    options = checks.options(options)
     hexes = _check_path(board, path)
-    for h in piece.hexes:
-        _board_hex(board, h, f"terrain piece {piece.name!r} hex", "C1")
+    _check_on_board(board, piece, ())
+    return _traverse(board, piece, vehicle, hexes, options)
+
+
+def _route(board: Board, hexes: Sequence[Hex]) -> str:
+    # a path's labels for a message, the first dozen of a long one
+    text = " ".join(board.label(h) for h in hexes[:12])
+    return text + (f" ... ({len(hexes)} hexes)" if len(hexes) > 12 else "")
+
+
+def _traverse(board: Board, piece: TerrainPiece, vehicle: Vehicle, hexes: tuple[Hex, ...],
+              options: RulesOptions) -> Collapse:
+    """:func:`traverse` for checked arguments (C1)."""
     if hexes[0] != vehicle.hex:
         raise RuleError(
             f"vehicle {vehicle.name!r} is on {board.label(vehicle.hex)} but its path starts at {board.label(hexes[0])}",
@@ -632,7 +638,7 @@ def traverse(
         )
     touched = tuple(dict.fromkeys(h for h in hexes if piece.covers(h)))
     labels = lambda hs: ", ".join(board.label(h) for h in hs)  # noqa: E731
-    route = " ".join(board.label(h) for h in hexes)
+    route = _route(board, hexes)
     if not touched:
         raise RuleError(
             f"vehicle {vehicle.name!r} path {route} does not touch terrain piece {piece.name!r} ({labels(piece.hexes)})",
@@ -809,9 +815,9 @@ class CrushResult:
             If ``unit`` was not affected by this Crush (ruling C2).
         """
         for r in self.resolutions:
-            if r.unit == unit:
+            if isinstance(unit, str) and r.unit == unit:
                 return r
-        raise StateError(f"unit {unit!r} was not affected by this Crush (affected: {', '.join(self.affected) or 'none'})", ruling="C2")
+        raise StateError(f"unit {show(unit)} was not affected by this Crush (affected: {', '.join(self.affected) or 'none'})", ruling="C2")
 
     def unit(self, name: str) -> CrushUnit:
         """Unit ``name`` after the Crush.
@@ -822,9 +828,9 @@ class CrushResult:
             If no unit of this Crush is called ``name`` (ruling C2).
         """
         for u in self.units_after:
-            if u.name == name:
+            if isinstance(name, str) and u.name == name:
                 return u
-        raise StateError(f"no unit named {name!r} (units: {', '.join(u.name for u in self.units_after)})", ruling="C2")
+        raise StateError(f"no unit named {show(name)} (units: {', '.join(u.name for u in self.units_after)})", ruling="C2")
 
     def explain(self) -> str:
         """The whole Crush in words (:func:`hexrules.words.crush.result_text`)."""
@@ -879,20 +885,24 @@ def _assign_policy(eligible: Sequence[Model], damage: int, policy: str) -> dict[
 def _assign_controller(unit: Squad, eligible: Sequence[Model], damage: int, choice: Any) -> dict[str, int]:
     names = [m.name for m in eligible]
     if isinstance(choice, Mapping):
-        points = [n for n, k in choice.items() for _ in range(k if _whole(k) and k >= 0 else _bad_count(unit, n, k))]
+        # a count above MAX_DICE is wrong whatever the roll (a unit takes at most one damage per die)
+        counts = [(n, checks.whole(k, f"{show(unit.name)}: assignment {show(n)}", 0, MAX_DICE, ruling="C3",
+                                   limit="MAX_DICE", sep=": ")) for n, k in choice.items()]
+        points = [n for n, k in counts for _ in range(k)]
     elif isinstance(choice, Sequence) and not isinstance(choice, str):
         points = list(choice)
     else:
-        raise RuleError(f"assignment for {unit.name!r} is {choice!r}, not model names or {{model: count}}", ruling="C3")
+        raise RuleError(f"assignment for {show(unit.name)} is {show(choice)}, not model names or {{model: count}}",
+                        ruling="C3")
     for n in points:
         if not isinstance(n, str):
-            raise RuleError(f"assignment for {unit.name!r}: {n!r} is not a model name", ruling="C3")
+            raise RuleError(f"assignment for {show(unit.name)}: {show(n)} is not a model name", ruling="C3")
     capacity = sum(m.remaining for m in eligible)
     applied = min(damage, capacity)
     if len(points) != applied:
         raise RuleError(
             f"{unit.name!r} takes {applied} Crush damage (of {damage} dealt; eligible models have {capacity} wounds) "
-            f"but the assignment lists {len(points)} points: {points!r}",
+            f"but the assignment lists {len(points)} points: {show(points, 80)}",
             ruling="C3",
         )
     left = {m.name: m.remaining for m in eligible}
@@ -901,7 +911,7 @@ def _assign_controller(unit: Squad, eligible: Sequence[Model], damage: int, choi
         if n not in left:
             in_unit = any(m.name == n for m in unit.models)
             why = "is not in, on or under the collapsing piece" if in_unit else "is not a model of the unit"
-            raise RuleError(f"{unit.name!r}: model {n!r} {why}; eligible: {', '.join(names)}", ruling="C3")
+            raise RuleError(f"{unit.name!r}: model {show(n)} {why}; eligible: {', '.join(names)}", ruling="C3")
         if left[n] == 0:
             raise RuleError(
                 f"{unit.name!r}: model {n!r} has no wounds left; damage is lost only once every eligible model is slain",
@@ -916,13 +926,7 @@ def _by_unit(given: Any, what: str, value: str, ruling: str) -> dict[Any, Any]:
     """``dict(given)`` for a mapping keyed by unit name (``None``: empty); anything else raises."""
     if given is None:
         return {}
-    if not isinstance(given, Mapping):
-        raise RuleError(f"{what}={given!r} is not a mapping of unit name to {value}", ruling=ruling)
-    return dict(given)
-
-
-def _bad_count(unit: Squad, n: Any, k: Any) -> int:
-    raise RuleError(f"{unit.name!r}: assignment {n!r}: {k!r} is not a whole number >= 0", ruling="C3")
+    return checks.mapping(given, what, ruling=ruling, expected=f"a mapping of unit name to {value}")
 
 
 def _resolve_unit(
@@ -1022,29 +1026,52 @@ def resolve_crush(
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
-    units = _check_units(units)
     if not isinstance(collapse, Collapse):
-        raise RuleError(f"{collapse!r} is not a Collapse (see traverse())", ruling="C1")
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise RuleError(f"assignment policy {policy!r} is not one of {POLICIES}", ruling="C3")
+        raise RuleError(f"{show(collapse)} is not a Collapse (see traverse())", ruling="C1")
+    units, rolls, assign, options = _check_resolution(board, units, rolls, assign, policy, options, seed, rng)
+    _check_on_board(board, collapse.before, units)
+    if units_before is not None:
+        units_before = _check_units(units_before, "units_before")
+    return _resolve_crush(board, collapse, units, rolls, seed, rng, assign, policy, options, units_before)
+
+
+def _check_resolution(board: Any, units: Any, rolls: Any, assign: Any, policy: Any, options: Any, seed: Any,
+                      rng: Any) -> tuple[tuple[CrushUnit, ...], dict[str, tuple[int, ...]], dict[str, Any], RulesOptions]:
+    """The boundary of :func:`resolve_crush` and :func:`crush`: the units, the dice rolled, the
+    assignment, the policy, the options and the randomness (C2-C5)."""
+    units = _check_units(units)
+    checks.choice(policy, "assignment policy", POLICIES, error=RuleError, ruling="C3", sep=" ")
     _check_board(board)
-    options = check_options(options)
-    piece = collapse.before
-    _check_on_board(board, piece, units)
+    options = checks.options(options)
     rolls = _by_unit(rolls, "rolls", "a list of dice", "C2")
     for name, dice in rolls.items():
-        rolls[name] = _items(dice, f"rolls for {name!r}:", RuleError, "C2")
+        rolls[name] = checks.items(dice, what=f"rolls for {show(name)}:", ordered=False, ruling="C2", most=MAX_DICE,
+                                   limit="MAX_DICE")
+        for d in rolls[name]:
+            if not (checks.is_whole(d) and d in FACES):
+                raise RuleError(f"{show(name)}: die {show(d)} is not a D6 result 1..6", ruling="C2")
+        rolls[name] = tuple(int(d) for d in rolls[name])
     assign = _by_unit(assign, "assign", "model names or {model: count}", "C3")
     names = {u.name for u in units}
     for what, given in (("rolls", rolls), ("assign", assign)):
         for n in given:
             if n not in names:
                 raise StateError(
-                    f"{what} names unit {n!r}, which is not in this Crush (units: {', '.join(sorted(names))})", ruling="C2"
-                )
+                    f"{what} names unit {show(n)}, which is not in this Crush (units: {', '.join(sorted(names))})",
+                    ruling="C2")
+    if (seed is None) != (rng is None):  # one source of randomness: check it now, even if no die is rolled
+        make_rng(seed, rng)
+    return units, rolls, assign, options
+
+
+def _resolve_crush(board: Board, collapse: Collapse, units: tuple[CrushUnit, ...], rolls: dict[str, tuple[int, ...]],
+                   seed: Any, rng: Any, assign: dict[str, Any], policy: str, options: RulesOptions,
+                   units_before: Sequence[CrushUnit] | None) -> CrushResult:
+    """:func:`resolve_crush` for checked arguments (C2-C5)."""
+    piece = collapse.before
     labels = {h: board.label(h) for h in board}
-    affected = affected_units(piece, units) if collapse.collapsed else ()
-    touching = touching_units(piece, units) if collapse.collapsed else ()
+    affected = _affected(piece, units) if collapse.collapsed else ()
+    touching = _touching(piece, units) if collapse.collapsed else ()
     n = check_dice(collapse.dice)
     need_rng = n > 0 and any(u.name not in rolls for u in affected)
     roller = make_rng(seed, rng) if need_rng else None
@@ -1066,9 +1093,6 @@ def resolve_crush(
                 raise RuleError(
                     f"{u.name!r} rolls {n} Crush dice (pre-reduction Cover {n}), not {len(dice)}: {list(dice)}", ruling="C2"
                 )
-            for d in dice:
-                if not _whole(d) or d not in FACES:
-                    raise RuleError(f"{u.name!r}: die {d!r} is not a D6 result 1..6", ruling="C2")
         else:
             dice = roller.dice(n) if n else ()
         res, new = _resolve_unit(u, piece, dice, n, options, policy, assign.get(u.name))
@@ -1128,20 +1152,18 @@ def crush(
         among ``units`` is called ``vehicle`` and :class:`RuleError` if it is not a Vehicle
         (C1).
     """
-    units = _check_units(units)
-    try:
-        v = next(u for u in units if u.name == vehicle)
-    except StopIteration:
-        raise StateError(f"no unit named {vehicle!r} (units: {', '.join(u.name for u in units) or 'none'})", ruling="C1") from None
+    units, rolls, assign, options = _check_resolution(board, units, rolls, assign, policy, options, seed, rng)
+    v = next((u for u in units if u.name == vehicle), None) if isinstance(vehicle, str) else None
+    if v is None:
+        raise StateError(f"no unit named {show(vehicle)} (units: {', '.join(u.name for u in units) or 'none'})",
+                         ruling="C1")
+    if not isinstance(v, Vehicle):
+        raise RuleError(f"{show(v.name)} is not a vehicle: only a vehicle traversing a piece collapses it", ruling="C1")
     _check_piece(piece)
-    _check_board(board)
     _check_on_board(board, piece, units)
-    collapse = traverse(board, piece, v, path, options=options)
+    collapse = _traverse(board, piece, v, _check_path(board, path), options)
     moved = tuple(u.replace(hex=collapse.path[-1]) if u.name == vehicle else u for u in units)
-    return resolve_crush(
-        board, collapse, moved, rolls=rolls, seed=seed, rng=rng, assign=assign, policy=policy, options=options,
-        units_before=units,
-    )
+    return _resolve_crush(board, collapse, moved, rolls, seed, rng, assign, policy, options, units)
 
 
 # --- scenario text: moved to hexrules.crush_scenario, still importable from here ------------------

@@ -88,6 +88,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from . import checks
+from .checks import show
 from .errors import BoardError, HexrulesError, RuleError, ScenarioError, StateError
 from .hexgrid import Hex
 from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, builtin, check_one_line, parse_scenario,
@@ -154,32 +156,32 @@ class CrushData:
         from .crush import Squad, TerrainPiece, Vehicle
 
         if _not_list(self.pieces) or not all(isinstance(p, TerrainPiece) for p in self.pieces):
-            raise RuleError(f"pieces {self.pieces!r} are not a list of TerrainPiece", ruling="C1")
+            raise RuleError(f"pieces {show(self.pieces)} are not a list of TerrainPiece", ruling="C1")
         if _not_list(self.units) or not all(isinstance(u, (Squad, Vehicle)) for u in self.units):
-            raise StateError(f"units {self.units!r} are not a list of Squad and Vehicle", ruling="C2")
+            raise StateError(f"units {show(self.units)} are not a list of Squad and Vehicle", ruling="C2")
         for what, items, error, ruling in (("pieces", self.pieces, RuleError, "C1"), ("units", self.units, StateError, "C2")):
             names = [x.name for x in items]
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
                 raise error(f"two {what} are named {twice[0]!r}", ruling=ruling)
         if not isinstance(self.paths, Mapping):
-            raise RuleError(f"paths {self.paths!r} are not a mapping of vehicle name to hexes", ruling="C1")
+            raise RuleError(f"paths {show(self.paths)} are not a mapping of vehicle name to hexes", ruling="C1")
         vehicles = [u.name for u in self.units if u.is_vehicle]
         paths = {}
         for name, path in self.paths.items():
             if name not in vehicles:
-                raise StateError(f"path for {name!r}: no vehicle of that name (vehicles: {', '.join(vehicles) or 'none'})",
-                                 ruling="C1")
+                raise StateError(f"path for {show(name)}: no vehicle of that name (vehicles: "
+                                 f"{', '.join(vehicles) or 'none'})", ruling="C1")
             if _not_list(path) or not path or not all(isinstance(h, Hex) for h in path):
-                raise RuleError(f"path of {name!r}: {path!r} is not a non-empty list of Hex", ruling="C1")
+                raise RuleError(f"path of {show(name)}: {show(path)} is not a non-empty list of Hex", ruling="C1")
             paths[name] = tuple(path)
         object.__setattr__(self, "pieces", tuple(self.pieces))
         object.__setattr__(self, "units", tuple(self.units))
         object.__setattr__(self, "paths", MappingProxyType(paths))
 
     def replace(self, **changes: Any) -> "CrushData":
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (refused as the constructor refuses)."""
+        return checks.replace(self, changes, what="Crush data", error=RuleError, ruling="C1")
 
 
 def _path_problem(name: str, start: Hex, path: Sequence[Hex], label: Any) -> tuple[int, str] | None:
@@ -540,7 +542,18 @@ def board_tokens(units: Sequence["CrushUnit"]) -> State:
 
     Names are ``"squad/model"`` for models; sides are the units' (their names when a unit has
     no side), so each side gets its colour.
+
+    Raises
+    ------
+    StateError
+        If ``units`` is not a list of Squads and Vehicles (C2).
     """
+    from .crush import Squad, Vehicle
+
+    units = checks.items(units, what="units", error=StateError, ordered=False, ruling="C2")
+    for u in units:
+        if not isinstance(u, (Squad, Vehicle)):
+            raise StateError(f"{show(u)} is not a Squad or a Vehicle", ruling="C2")
     tokens_: list[Unit] = []
     seen: set[Hex] = set()
     for u in units:
@@ -589,8 +602,8 @@ class CrushScenario:
 
     def __init__(self, scenario: Scenario, pieces: Any = None, units: Any = None, paths: Any = None) -> None:
         if not isinstance(scenario, Scenario):
-            raise ScenarioError(f"{scenario!r} is not a hexrules.scenario.Scenario", source="CrushScenario")
-        if (pieces, units, paths) != (None, None, None):
+            raise ScenarioError(f"{show(scenario)} is not a hexrules.scenario.Scenario", source="CrushScenario")
+        if any(v is not None for v in (pieces, units, paths)):
             data = scenario.sections.get(KEY, CrushData())
             changes = {k: v for k, v in (("pieces", pieces), ("units", units), ("paths", paths)) if v is not None}
             scenario = scenario.replace(sections={**scenario.sections, KEY: data.replace(**changes)})
@@ -661,9 +674,9 @@ class CrushScenario:
         if name is None:
             return self.pieces[0]
         for p in self.pieces:
-            if p.name == name:
+            if isinstance(name, str) and p.name == name:
                 return p
-        raise StateError(f"no terrain piece {name!r} (pieces: {', '.join(p.name for p in self.pieces)})", ruling="C1")
+        raise StateError(f"no terrain piece {show(name)} (pieces: {', '.join(p.name for p in self.pieces)})", ruling="C1")
 
     def unit(self, name: str) -> "CrushUnit":
         """The unit called ``name``, as the scenario places it.
@@ -674,9 +687,10 @@ class CrushScenario:
             If there is no such unit (C2).
         """
         for u in self.units:
-            if u.name == name:
+            if isinstance(name, str) and u.name == name:
                 return u
-        raise StateError(f"no unit named {name!r} (units: {', '.join(u.name for u in self.units) or 'none'})", ruling="C2")
+        raise StateError(f"no unit named {show(name)} (units: {', '.join(u.name for u in self.units) or 'none'})",
+                         ruling="C2")
 
     def crush(self, vehicle: str | None = None, piece: str | None = None, **kw: Any) -> "CrushResult":
         """Run :func:`hexrules.crush.crush` for ``vehicle`` (default: the first with a path) along its path.
@@ -700,7 +714,8 @@ class CrushScenario:
             vehicle = next(iter(self.paths))
         if not isinstance(vehicle, str) or vehicle not in self.paths:
             raise StateError(
-                f"vehicle {vehicle!r} has no path in this scenario (paths: {', '.join(self.paths) or 'none'})", ruling="C1"
+                f"vehicle {show(vehicle)} has no path in this scenario (paths: {', '.join(self.paths) or 'none'})",
+                ruling="C1",
             )
         return crush(self.board, self.piece(piece), self.units, self.paths[vehicle], vehicle=vehicle, **kw)
 
@@ -763,9 +778,9 @@ def load_crush(name: str = "crush_hab_block") -> CrushScenario:
     ...
     hexrules.errors.ScenarioError: hexrules.scenarios: no Crush scenario 'jumping' (have: crush_hab_block) (ruling C1)
     """
-    if name not in crush_scenario_names():
+    if not isinstance(name, str) or name not in crush_scenario_names():
         raise ScenarioError(
-            f"no Crush scenario {name!r} (have: {', '.join(crush_scenario_names())})", source="hexrules.scenarios",
+            f"no Crush scenario {show(name)} (have: {', '.join(crush_scenario_names())})", source="hexrules.scenarios",
             ruling="C1",
         )
     return builtin(name, parser=parse_crush_scenario)

@@ -42,9 +42,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+import numbers
 from math import comb
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
+from . import checks
+from .checks import FACES, MAX_DICE, MAX_ROLLED_DICE, MAX_STAT, MAX_TABLE_VALUES, MAX_TRIALS, MIN_STAT, show
 from .errors import GuessError, RuleError
 from .exercise import ProbabilityQuestion
 from .options import DEFAULT, RulesOptions, check_options
@@ -72,31 +75,29 @@ __all__ = [
     "check_guess",
 ]
 
-#: The faces of a D6.
-FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+# FACES (the faces of a D6) lives with the limits, in hexrules.checks; imported above so that
+# hexrules.dice.FACES keeps working.
 
-#: The range a Resolve or Shield must lie in (the issue's bad-input rule).
-STAT_RANGE = range(1, 13)
+#: The range a Resolve or Shield must lie in: 1..12 (RULES.md C3, C4; hexrules.checks.MIN_STAT, MAX_STAT).
+STAT_RANGE = range(MIN_STAT, MAX_STAT + 1)
 
 
 # --- input checks -------------------------------------------------------------------------------
 
 
-def _whole(value: Any) -> bool:
-    """True for an ``int`` that is not a ``bool`` (the one whole-number test of dice and crush)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _values(values: Any, what: str, ruling: str) -> list[Any]:
     # a table's axis: a list of values (each checked by the distribution it feeds)
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
-        raise RuleError(f"{what} {values!r} is not a list of values", ruling=ruling)
-    return list(values)
+    return list(checks.items(values, what=what, ruling=ruling, ordered=False, expected="a list of values",
+                             most=MAX_TABLE_VALUES, limit="MAX_TABLE_VALUES"))
 
 
-def _check_trials(trials: Any) -> int:
-    if not _whole(trials) or trials < 1:
-        raise RuleError(f"trials={trials!r} is not a whole number >= 1 (how many sampled Crushes)", ruling="C5")
+def _check_trials(trials: Any, dice: int) -> int:
+    trials = checks.whole(trials, "trials", 1, MAX_TRIALS, ruling="C5", limit="MAX_TRIALS",
+                          why=" (how many sampled Crushes)")
+    if dice * trials > MAX_ROLLED_DICE:
+        raise RuleError(f"{trials:,} trials of {dice} dice roll {dice * trials:,} dice, more than {MAX_ROLLED_DICE:,}, "
+                        "the most the kit rolls in one call (hexrules.checks.MAX_ROLLED_DICE); the exact "
+                        "distribution gives the exact answer", ruling="C5")
     return trials
 
 
@@ -106,19 +107,20 @@ def check_dice(n: Any, *, what: str = "Cover") -> int:
     Raises
     ------
     RuleError
-        If ``n`` is not a whole number >= 0 (ruling C2).
+        If ``n`` is not a whole number from 0 to :data:`~hexrules.checks.MAX_DICE` (ruling C2).
 
     >>> check_dice(-1)
     Traceback (most recent call last):
     ...
     hexrules.errors.RuleError: Cover -1 is not a whole number >= 0: a Crush rolls as many D6 as the pre-reduction Cover (ruling C2)
+    >>> check_dice(10**6)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.RuleError: Cover 1000000 is more than 100, the most the kit computes (hexrules.checks.MAX_DICE) (ruling C2)
     """
-    if not _whole(n) or n < 0:
-        raise RuleError(
-            f"{what} {n!r} is not a whole number >= 0: a Crush rolls as many D6 as the pre-reduction Cover",
-            ruling="C2",
-        )
-    return n
+    what = checks.name(what, "what", error=RuleError)
+    return checks.whole(n, what, 0, MAX_DICE, ruling="C2", limit="MAX_DICE", sep=" ",
+                        why=": a Crush rolls as many D6 as the pre-reduction Cover")
 
 
 def check_stat(value: Any, name: str, ruling: str) -> int:
@@ -135,15 +137,15 @@ def check_stat(value: Any, name: str, ruling: str) -> int:
     ...
     hexrules.errors.RuleError: Resolve 0 is not a whole number from 1 to 12 (ruling C3)
     """
-    if not _whole(value) or value not in STAT_RANGE:
-        raise RuleError(f"{name} {value!r} is not a whole number from 1 to 12", ruling=ruling)
-    return value
+    name = checks.name(name, "stat name", error=RuleError)
+    ruling = checks.name(ruling, "ruling", error=RuleError)
+    return checks.whole(value, name, MIN_STAT, MAX_STAT, ruling=ruling, sep=" ")
 
 
 def _check_die(d: Any) -> int:
-    if not _whole(d) or d not in FACES:
-        raise RuleError(f"die {d!r} is not a D6 result 1..6", ruling="C2")
-    return d
+    if not (checks.is_whole(d) and d in FACES):
+        raise RuleError(f"die {show(d)} is not a D6 result 1..6", ruling="C2")
+    return int(d)
 
 
 # --- one die ------------------------------------------------------------------------------------
@@ -254,31 +256,37 @@ class Distribution(Mapping[Hashable, Fraction]):
     """
 
     def __init__(self, pmf: Mapping[Hashable, Fraction], title: str = "") -> None:
-        if not isinstance(pmf, Mapping):
-            raise RuleError(f"distribution {pmf!r} is not a mapping {{outcome: probability}}", ruling="C5")
+        pmf = checks.mapping(pmf, "distribution", ruling="C5", expected="a mapping {outcome: probability}", sep=" ")
         try:
             items = sorted(pmf.items(), key=lambda kv: kv[0])
         except TypeError:
-            raise RuleError(f"outcomes {list(pmf)!r} cannot be put in order (mixed types?)", ruling="C5") from None
-        for _, p in items:
-            if not isinstance(p, (Fraction, int)) or isinstance(p, bool) or not 0 <= p <= 1:
-                raise RuleError(f"probability {p!r} is not an exact fraction in [0, 1]", ruling="C5")
+            raise RuleError(f"outcomes {show(list(pmf))} cannot be put in order (mixed types?)", ruling="C5") from None
+        items = [(k, checks.probability(p)) for k, p in items]
         total = sum((p for _, p in items), Fraction(0))
         if total != 1:
-            raise RuleError(f"probabilities sum to {total}, not exactly 1", ruling="C5")
-        self._pmf: dict[Hashable, Fraction] = {k: Fraction(p) for k, p in items}
-        self.title = title
+            raise RuleError(f"probabilities sum to {_fraction(total)}, not exactly 1", ruling="C5")
+        self._pmf: dict[Hashable, Fraction] = dict(items)
+        self.title = checks.name(title, "distribution title", error=RuleError, empty=True)
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
+        """P(outcome): 0 for an outcome that is not a key.
+
+        Raises
+        ------
+        RuleError
+            If ``outcome`` cannot be an outcome at all (a list, a dict: not hashable; ruling C5).
+        """
         try:
-            return self._pmf[outcome]
-        except KeyError:
-            if outcome in self._pmf:
-                raise
-            return Fraction(0)
+            return self._pmf.get(outcome, Fraction(0))
+        except TypeError:
+            raise RuleError(f"{show(outcome)} cannot be an outcome of a distribution (it is not hashable)",
+                            ruling="C5") from None
 
     def __contains__(self, outcome: object) -> bool:
-        return outcome in self._pmf
+        try:
+            return outcome in self._pmf
+        except TypeError:  # not hashable: no outcome is
+            return False
 
     def __iter__(self) -> Iterator[Hashable]:
         return iter(self._pmf)
@@ -297,19 +305,44 @@ class Distribution(Mapping[Hashable, Fraction]):
     __hash__ = None  # type: ignore[assignment]
 
     def probability(self, event: Callable[[Any], bool]) -> Fraction:
-        """P(event): the sum over outcomes where ``event(outcome)`` is true."""
-        return sum((p for k, p in self._pmf.items() if event(k)), Fraction(0))
+        """P(event): the sum over outcomes where ``event(outcome)`` is true.
+
+        Raises
+        ------
+        RuleError
+            If ``event`` is not a function, or raises on an outcome (the message names the
+            outcome; ruling C5).
+        """
+        checks.function(event, "event", ruling="C5")
+        return sum((p for k, p in self._pmf.items() if _apply(event, k, "event")), Fraction(0))
 
     def mean(self, value: Callable[[Any], Any] | None = None) -> Fraction:
-        """The expected value of the outcome (or of ``value(outcome)``), exact."""
-        f = value or (lambda k: k)
-        return sum((p * f(k) for k, p in self._pmf.items()), Fraction(0))
+        """The expected value of the outcome (or of ``value(outcome)``), exact.
+
+        Raises
+        ------
+        RuleError
+            If ``value`` is neither None nor a function, or the outcomes (or their values) are not
+            numbers, e.g. the ``(minor, major)`` pairs of a :class:`VehicleDistribution` (give
+            ``value=``, e.g. ``lambda o: o[1]``; ruling C5).
+        """
+        f = (lambda k: k) if value is None else checks.function(value, "value", ruling="C5")
+        total = Fraction(0)
+        for k, p in self._pmf.items():
+            v = _apply(f, k, "value")
+            if not isinstance(v, (numbers.Rational, float)) or isinstance(v, bool):
+                what = "outcome" if value is None else "value of outcome"
+                raise RuleError(f"the mean needs numbers: the {what} {show(k)} is {show(v)} (give value=, e.g. "
+                                "lambda o: o[0])", ruling="C5")
+            total += p * v
+        return total
 
     def _check_numeric(self, k: Any = 0) -> None:
         if not self._numeric():
-            raise RuleError(f"'at least' needs numeric outcomes; this distribution's are {list(self._pmf)!r}", ruling="C5")
+            raise RuleError(f"'at least' needs numeric outcomes; this distribution's are {show(list(self._pmf), 80)}",
+                            ruling="C5")
         if not isinstance(k, (int, Fraction)) or isinstance(k, bool):
-            raise RuleError(f"at_least({k!r}): {k!r} is not a whole number or Fraction", ruling="C5")
+            raise RuleError(f"at_least({show(k)}): {show(k)} is not a whole number or Fraction", ruling="C5")
 
     def _numeric(self) -> bool:
         return all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in self._pmf)
@@ -357,11 +390,24 @@ class Distribution(Mapping[Hashable, Fraction]):
         return dict(reversed(list(out.items())))
 
     def marginal(self, key: Callable[[Any], Hashable], title: str = "") -> "Distribution":
-        """The distribution of ``key(outcome)`` (e.g. one tally of a joint distribution)."""
+        """The distribution of ``key(outcome)`` (e.g. one tally of a joint distribution).
+
+        Raises
+        ------
+        RuleError
+            If ``key`` is not a function, raises on an outcome, or gives a value that cannot be
+            an outcome (not hashable, or not comparable with the others; ruling C5).
+        """
+        checks.function(key, "key", ruling="C5")
+        checks.name(title, "title", error=RuleError, empty=True)
         pmf: dict[Hashable, Fraction] = {}
         for k, p in self._pmf.items():
-            kk = key(k)
-            pmf[kk] = pmf.get(kk, Fraction(0)) + p
+            kk = _apply(key, k, "key")
+            try:
+                pmf[kk] = pmf.get(kk, Fraction(0)) + p
+            except TypeError:
+                raise RuleError(f"key gives {show(kk)} for outcome {show(k)}: not hashable, so not an outcome",
+                                ruling="C5") from None
         return Distribution(pmf, title)
 
     def table(self) -> str:
@@ -385,6 +431,20 @@ class Distribution(Mapping[Hashable, Fraction]):
         return f"Distribution({{{body}}}, title={self.title!r})"
 
 
+def _fraction(p: Fraction) -> str:
+    # a fraction as text, "1/2"; one too long to print is described
+    return str(p) if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 128 else show(float(p))
+
+
+def _apply(f: Callable[[Any], Any], outcome: Any, what: str) -> Any:
+    """``f(outcome)``, a failure of the caller's function named with the outcome (ruling C5)."""
+    try:
+        return f(outcome)
+    except Exception as err:  # noqa: BLE001 - the caller's function: say which outcome it failed on
+        raise RuleError(f"{what} {show(f)} raised {type(err).__name__} on outcome {show(outcome)}: {show(str(err), 80)}",
+                        ruling="C5") from err
+
+
 class VehicleDistribution(Distribution):
     """The joint distribution of the (Minor, Major) tallies of a Crush against a vehicle (C4).
 
@@ -395,7 +455,7 @@ class VehicleDistribution(Distribution):
 
     def __init__(self, pmf: Mapping[Hashable, Fraction], title: str = "", *, major_also_minor: bool = False) -> None:
         super().__init__(pmf, title)
-        self.major_also_minor = major_also_minor
+        self.major_also_minor = checks.flag(major_also_minor, "major_also_minor", ruling="C4")
 
     @property
     def minor(self) -> Distribution:
@@ -441,7 +501,8 @@ def damage_distribution(dice: int, resolve: int) -> Distribution:
     Raises
     ------
     RuleError
-        For negative dice (C2) or a Resolve outside 1..12 (C3).
+        For dice not in 0 to :data:`~hexrules.checks.MAX_DICE` (C2) or a Resolve outside 1..12
+        (C3).
 
     Examples
     --------
@@ -490,7 +551,8 @@ def vehicle_distribution(
     Raises
     ------
     RuleError
-        Negative dice (C2), Shield or Resolve outside 1..12 (C4).
+        Dice not in 0 to :data:`~hexrules.checks.MAX_DICE` (C2), Shield or Resolve outside 1..12
+        (C4).
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
 
@@ -629,27 +691,34 @@ def make_rng(seed: int | None = None, rng: Any = None) -> Any:
     if (seed is None) == (rng is None):
         raise RuleError(
             "a Crush roll needs exactly one of seed= (an int) or rng= (random.Random or numpy Generator); "
-            f"got seed={seed!r}, rng={rng!r}",
+            f"got seed={show(seed)}, rng={show(rng)}",
             ruling="C5",
         )
     if seed is not None:
-        if not _whole(seed):
-            raise RuleError(f"seed {seed!r} is not an int", ruling="C5")
+        if not checks.is_whole(seed):
+            raise RuleError(f"seed {show(seed)} is not an int", ruling="C5")
+        seed = int(seed)
         return _RandomDice(random.Random(seed))
     if isinstance(rng, random.Random):
         return _RandomDice(rng)
     if type(rng).__name__ == "Generator" and hasattr(rng, "integers"):
         return _NumpyDice(rng)
-    raise RuleError(f"rng={rng!r} is not a random.Random or a numpy.random.Generator", ruling="C5")
+    raise RuleError(f"rng={show(rng)} is not a random.Random or a numpy.random.Generator", ruling="C5")
 
 
 def roll(n: int, *, seed: int | None = None, rng: Any = None) -> tuple[int, ...]:
     """Roll ``n`` D6 with an explicit seed or RNG (C5).
 
+    Raises
+    ------
+    RuleError
+        If ``n`` is not a whole number from 0 to :data:`~hexrules.checks.MAX_DICE` (C2), or for
+        missing or doubled randomness (C5).
+
     >>> roll(3, rng=random.Random(7)) == roll(3, seed=7)
     True
     """
-    check_dice(n, what="number of dice")
+    n = check_dice(n, what="number of dice")
     return make_rng(seed, rng).dice(n)
 
 
@@ -675,8 +744,10 @@ def sample_damage(dice: int, resolve: int, trials: int, *, seed: int | None = No
     Raises
     ------
     RuleError
-        For negative dice (C2), a Resolve outside 1..12 (C3), ``trials`` that is not a whole
-        number >= 1, or missing or doubled randomness (C5).
+        For dice not in 0 to :data:`~hexrules.checks.MAX_DICE` (C2), a Resolve outside 1..12
+        (C3), ``trials`` not in 1 to :data:`~hexrules.checks.MAX_TRIALS` or more than
+        :data:`~hexrules.checks.MAX_ROLLED_DICE` dice in all, or missing or doubled randomness
+        (C5).
 
     Examples
     --------
@@ -688,9 +759,9 @@ def sample_damage(dice: int, resolve: int, trials: int, *, seed: int | None = No
     ...
     hexrules.errors.RuleError: trials=-3 is not a whole number >= 1 (how many sampled Crushes) (ruling C5)
     """
-    check_dice(dice)
+    dice = check_dice(dice)
     check_stat(resolve, "Resolve", "C3")
-    _check_trials(trials)
+    _check_trials(trials, dice)
     r = make_rng(seed, rng)
     return [sum(d >= resolve for d in r.dice(dice)) for _ in range(trials)]
 
@@ -728,8 +799,10 @@ def sample_vehicle(
     Raises
     ------
     RuleError
-        For negative dice (C2), a Shield or Resolve outside 1..12 (C4), ``trials`` that is
-        not a whole number >= 1, or missing or doubled randomness (C5).
+        For dice not in 0 to :data:`~hexrules.checks.MAX_DICE` (C2), a Shield or Resolve outside
+        1..12 (C4), ``trials`` not in 1 to :data:`~hexrules.checks.MAX_TRIALS` or more than
+        :data:`~hexrules.checks.MAX_ROLLED_DICE` dice in all, or missing or doubled randomness
+        (C5).
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
 
@@ -739,10 +812,10 @@ def sample_vehicle(
     >>> s == sample_vehicle(3, 4, 2, 500, rng=random.Random(1)), all(mi + ma <= 3 for mi, ma in s)
     (True, True)
     """
-    check_dice(dice)
+    dice = check_dice(dice)
     check_stat(shield, "Shield", "C4")
     check_stat(resolve, "Resolve", "C4")
-    _check_trials(trials)
+    _check_trials(trials, dice)
     also = check_options(options).crush_major_also_minor
     r = make_rng(seed, rng)
     return [_tally_classes([_vehicle_class(d, shield, resolve) for d in r.dice(dice)], also) for _ in range(trials)]
@@ -759,8 +832,8 @@ def tally(dice: Sequence[int], shield: int, resolve: int, *, options: RulesOptio
     Raises
     ------
     RuleError
-        If ``dice`` is not a list of D6 results 1..6 (C2), or Shield or Resolve is outside
-        1..12 (C4).
+        If ``dice`` is not a list of D6 results 1..6 (at most :data:`~hexrules.checks.MAX_DICE`,
+        C2), or Shield or Resolve is outside 1..12 (C4).
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
 
@@ -774,8 +847,8 @@ def tally(dice: Sequence[int], shield: int, resolve: int, *, options: RulesOptio
     check_stat(shield, "Shield", "C4")
     check_stat(resolve, "Resolve", "C4")
     also = check_options(options).crush_major_also_minor
-    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
-        raise RuleError(f"dice {dice!r} is not a list of D6 results", ruling="C2")
+    dice = checks.items(dice, what="dice", ruling="C2", ordered=False, expected="a list of D6 results",
+                        most=MAX_DICE, limit="MAX_DICE")
     return _tally_classes([_vehicle_class(_check_die(d), shield, resolve) for d in dice], also)
 
 
@@ -818,6 +891,7 @@ def check_guess(guess: Any, exact: Fraction, *, what: str = "the probability", t
     >>> check_guess(None, Fraction(1, 2))
     'Write your guess first (a fraction such as 3/8, a decimal, or a percentage).'
     """
+    what = checks.name(what, "what", ruling="C5", error=RuleError)
     if guess is None:
         return "Write your guess first (a fraction such as 3/8, a decimal, or a percentage)."
     try:

@@ -11,6 +11,12 @@ traceback through the kit's source: IPython lets an exception choose how it is s
 ``_render_traceback_`` method, and :class:`HexrulesError` has one. A developer of the kit who
 wants the full traceback sets ``hexrules.errors.full_tracebacks = True``.
 
+One fault, one class (the checks of :mod:`hexrules.checks` raise them): which class answers which
+fault is listed in that module's docstring. Two faults used to raise a different class in each
+rule topic; their one class now derives from each of those, so that code catching the old class
+keeps working: :class:`NotAHexError` (a value that should be a hex) and
+:class:`HexSequenceError` (a value that should be a list of hexes).
+
 Examples
 --------
 >>> err = RuleError("guess 'C3' is a single hex, not a list of hexes", ruling="P1")
@@ -25,11 +31,16 @@ __all__ = [
     "HexrulesError",
     "HexError",
     "ScenarioError",
+    "ScenarioFileError",
     "BoardError",
     "StateError",
     "RuleError",
     "OptionsError",
     "GuessError",
+    "NotAHexError",
+    "HexSequenceError",
+    "BranchIndexError",
+    "ExplorerError",
 ]
 
 #: False (the default): in IPython / Jupyter a :class:`HexrulesError` shows as its one-paragraph
@@ -109,6 +120,11 @@ class ScenarioError(HexrulesError):
         super().__init__(f"{where}: {message}", ruling=ruling)
 
 
+class ScenarioFileError(ScenarioError, OSError):
+    """A scenario file that cannot be read (missing, a directory, not UTF-8 text): a
+    :class:`ScenarioError` that is also an :class:`OSError`, as reading a file raised before."""
+
+
 class BoardError(HexrulesError):
     """A hex that is not on the board, an unknown terrain type, or a bad terrain table."""
 
@@ -129,3 +145,34 @@ class GuessError(HexrulesError):
     """An exercise's guess that cannot be read (:mod:`hexrules.exercise`): not a number, a hex
     label, a list of labels or a probability; the message names the guess and shows how to write
     one."""
+
+
+class NotAHexError(HexError, BoardError, RuleError, StateError):
+    """A value that should be a hex (a :class:`~hexrules.hexgrid.Hex`, or a label naming one)
+    and is neither, wherever it is given: a step, a path's hex, a unit's or a model's position,
+    a choice of hexes.
+
+    The geometry raised :class:`HexError` for it, a board :class:`BoardError`, forced movement
+    and Crush :class:`RuleError`, a unit's position :class:`StateError`: this one class is all
+    four, so code that catches any of them still catches it.
+    """
+
+
+class HexSequenceError(BoardError, RuleError):
+    """A value that should be a sequence of hexes or labels (a path, a piece's hexes, the hexes
+    of a choice) and is not one: None, a single label such as ``"C3"``, a single hex, a dict,
+    a number.
+
+    Movement raised :class:`BoardError` for it, forced movement and Crush :class:`RuleError`: this
+    one class is both.
+    """
+
+
+class BranchIndexError(RuleError, IndexError):
+    """A branch number out of range in ``ForcedMove[i]``: a :class:`RuleError` that is also an
+    :class:`IndexError`, so sequence code that expects one keeps working."""
+
+
+class ExplorerError(HexrulesError):
+    """A value given to an explorer that its controls cannot show: not one of a control's
+    choices, or outside a slider's range. The message names the parameter and the value."""

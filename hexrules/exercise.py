@@ -74,6 +74,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal, Mapping
 
+from . import checks
+from .checks import show
 from .errors import GuessError, HexError
 from .hexgrid import Hex, from_label
 from .words import exercise as words
@@ -96,9 +98,8 @@ _NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*/\s*\d+)?)\s*(.*?)
 
 
 def _shown(guess: Any) -> str:
-    """``repr`` of a guess, shortened for a message."""
-    text = repr(guess)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """``repr`` of a guess, shortened for a message (never failing: :func:`hexrules.checks.show`)."""
+    return show(guess, 60)
 
 
 @dataclass(frozen=True)
@@ -308,7 +309,7 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess") -> fr
             try:
                 out.add(from_label(token, offset))
             except HexError:
-                raise GuessError(f"{what} {_shown(guess)}: {token!r} is not a hex label such as 'C3' "
+                raise GuessError(f"{what} {_shown(guess)}: {show(token)} is not a hex label such as 'C3' "
                                  "(a column letter, then a row number)") from None
     return frozenset(out)
 
@@ -343,6 +344,8 @@ class HexesQuestion(Question):
     FORMAT: ClassVar[str] = "hex labels separated by commas or spaces, such as C3, C2"
 
     def __post_init__(self) -> None:
+        if self.board is not None:
+            checks.board(self.board, ruling=None)
         object.__setattr__(self, "answer", read_labels(self.answer, offset=self.offset, what="answer"))
 
     @property
@@ -493,8 +496,14 @@ class Grade:
 
     def explain(self, *, reveal: bool = True) -> str:
         """The verdict in words; with ``reveal=False`` a wrong guess's words do not give the
-        answer (:func:`hexrules.words.exercise.grade_text`)."""
-        return words.grade_text(self, reveal=reveal)
+        answer (:func:`hexrules.words.exercise.grade_text`).
+
+        Raises
+        ------
+        GuessError
+            If ``reveal`` is not True or False.
+        """
+        return words.grade_text(self, reveal=checks.flag(reveal, "reveal", error=GuessError))
 
     def hint(self) -> str:
         """How the guess is off, without the answer, then the question's own hint

@@ -89,16 +89,17 @@ Push 1 from A1 (Zaku) on Gundam at B1:
 from __future__ import annotations
 
 import operator
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import checks
 from .board import Board
-from .errors import BoardError, HexError, OptionsError, RuleError, StateError
+from .checks import MAX_FORCED_N, MAX_WHOLE, show
+from .errors import BranchIndexError, OptionsError, RuleError
 from .exercise import HexesQuestion
-from .hexgrid import Hex, from_label
-from .options import DEFAULT, RulesOptions, check_options
+from .hexgrid import Hex
+from .options import DEFAULT, RulesOptions
 from .state import State, Unit
 from .words import forced_word, hex_name, plural
 from .words import forced as words
@@ -137,9 +138,8 @@ COLLISION_ENDINGS = frozenset({"terrain", "impassable", "unit"})
 _RULE = {"push": {"move": "P1", "collide": "P2"}, "pull": {"move": "L1", "collide": "L2"}}
 
 
-class BranchIndexError(RuleError, IndexError):
-    """A branch number out of range in ``ForcedMove[i]``: a :class:`~hexrules.errors.RuleError`
-    that is also an :class:`IndexError`, so sequence code that expects one keeps working."""
+# BranchIndexError (a branch number out of range in ForcedMove[i]) lives with the error family, in
+# hexrules.errors; it is imported above so that hexrules.forced.BranchIndexError keeps working.
 
 
 # --- geometry ----------------------------------------------------------------------------------
@@ -212,8 +212,7 @@ def pull_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
 
 def _check_hexes(source: object, current: object, ruling: str) -> None:
     for what, value in (("source", source), ("current", current)):
-        if not isinstance(value, Hex):
-            raise HexError(f"{what} {value!r} is not a Hex (build one with Hex(q, r))", ruling=ruling)
+        checks.hex_value(value, what, ruling=ruling)
 
 
 # --- damage --------------------------------------------------------------------------------------
@@ -252,9 +251,8 @@ def drop_damage(levels: int, options: RulesOptions = DEFAULT) -> int:
     >>> drop_damage(2, DEFAULT.replace(push_drop_damage_per_level=1))
     2
     """
-    check_options(options)
-    if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
-        raise RuleError(f"levels dropped {levels!r} is not a whole number >= 0", ruling="P3")
+    checks.options(options)
+    levels = checks.whole(levels, "levels dropped", 0, MAX_WHOLE, unit="levels", ruling="P3", sep=" ")
     return options.push_drop_damage_per_level * levels
 
 
@@ -538,18 +536,20 @@ class ForcedMove:
         BranchIndexError
             If ``i`` is out of range (also an :class:`IndexError`); the message gives the range.
         RuleError
-            If ``i`` is not a whole number or a slice.
+            If ``i`` is not a whole number (``True`` is not) or a slice.
         """
         if isinstance(i, slice):
             return self.branches[i]
         try:
-            k = operator.index(i)
+            k = operator.index(i) if not isinstance(i, bool) and type(i).__name__ != "bool_" else None
         except TypeError:
-            raise RuleError(f"branch index {i!r} is not a whole number (pick a branch by its hexes with "
-                            f"choose('C3'))", ruling=self._rule) from None
+            k = None
+        if k is None:
+            raise RuleError(f"branch index {show(i)} is not a whole number (pick a branch by its hexes with "
+                            f"choose('C3'))", ruling=self._rule)
         if not -len(self.branches) <= k < len(self.branches):
             raise BranchIndexError(
-                f"branch index {k} is out of range: {forced_word(self.kind)} {self.n} on {self.target!r} has "
+                f"branch index {show(k)} is out of range: {forced_word(self.kind)} {self.n} on {self.target!r} has "
                 f"{plural(len(self.branches), 'branch')} (0 to {len(self.branches) - 1})", ruling=self._rule)
         return self.branches[k]
 
@@ -586,9 +586,9 @@ class ForcedMove:
             If an ending is not a key of :data:`ENDINGS` (ruling P1 for a Push, L1 for a Pull);
             the message lists the known endings.
         """
-        bad = [e for e in endings if not isinstance(e, str) or e not in ENDINGS]
+        bad = [show(e) for e in endings if not isinstance(e, str) or e not in ENDINGS]
         if bad:
-            raise RuleError(f"unknown ending(s) {bad}; known: {list(ENDINGS)}", ruling=self._rule)
+            raise RuleError(f"unknown ending(s) [{', '.join(bad[:6])}]; known: {list(ENDINGS)}", ruling=self._rule)
         return tuple(b for b in self.branches if b.ending in endings)
 
     def label(self, h: Hex | None) -> str:
@@ -597,8 +597,10 @@ class ForcedMove:
         Raises
         ------
         HexError
-            If ``h`` is neither a :class:`Hex` nor None.
+            If ``h`` is neither a :class:`Hex` nor None (:class:`~hexrules.errors.NotAHexError`).
         """
+        if h is not None:
+            checks.hex_value(h, "hex", ruling=self._rule)
         return hex_name(h, self.board)
 
     def choose(self, *hexes: Hex | str) -> Branch:
@@ -666,13 +668,13 @@ class ForcedMove:
         HexError
             If a label is malformed.
         """
-        items = _hex_collection(guess, "guess", self._rule, ordered=False)
-        want = frozenset(self._as_hex(h) for h in items)
+        want = frozenset(checks.hexes(self.board, guess, what="guess", ruling=self._rule, on_board=False,
+                                      ordered=False))
         question = HexesQuestion(f"On which hexes can {self.target} end?", self.destinations, board=self.board)
         return words.check_text(self, question.grade(want))
 
     def _as_hex(self, h: object) -> Hex:
-        return _position(self.board, h, self._rule)
+        return checks.position(self.board, h, what="attempted hex", ruling=self._rule)
 
     def _walk(self) -> _Walk:
         return _Walk(self.kind, self.board, self.state, self.source, self.state.unit(self.target), self.n,
@@ -702,9 +704,10 @@ class ForcedMove:
             If a label is malformed.
         """
         if not isinstance(branch, Branch):
-            hexes = _hex_collection(branch, "branch", self._rule, expected="a Branch or a list of hexes or labels")
+            hexes = checks.hexes(self.board, branch, what="branch", ruling=self._rule, on_board=False,
+                                 expected="a Branch or a list of hexes or labels in order such as ['C3', 'D3']")
             branch = self.choose(*hexes)
-        return resolve(self.board, self.state, branch, options=self.options)
+        return _resolve(self.board, self.state, branch, self.options)
 
     def table(self) -> list[dict[str, Any]]:
         """One row per branch: number, path, ending, final hex and damage, in plain words
@@ -764,35 +767,6 @@ def _totals(damages: Iterable[Damage]) -> dict[str, int]:
     for d in damages:
         out[d.unit] = out.get(d.unit, 0) + d.amount
     return out
-
-
-def _hex_collection(value: object, what: str, ruling: str, *, ordered: bool = True,
-                    expected: str = "a list of hexes or labels") -> tuple[object, ...]:
-    """``value`` as a tuple of items, refusing a bare hex or label where a collection is expected."""
-    example = "['C3', 'D3']"
-    if isinstance(value, str):  # "C3" or "C3, C2": the list of its labels is what to write
-        labels = [t for t in re.split(r"[\s,;]+", value) if t]
-        one = "a single hex" if len(labels) == 1 else "a text"
-        raise RuleError(f"{what} {value!r} is {one}, not {expected}: write {labels or [value]!r}", ruling=ruling)
-    if isinstance(value, Hex):
-        raise RuleError(f"{what} {value!r} is a single hex, not {expected}: write [{value!r}]", ruling=ruling)
-    if (value is None or isinstance(value, Mapping) or (ordered and isinstance(value, Set))
-            or not isinstance(value, Iterable)):
-        order = " in order" if ordered else ""
-        raise RuleError(f"{what} {value!r} is not {expected}{order} such as {example}", ruling=ruling)
-    return tuple(value)
-
-
-def _position(board: Board, h: object, ruling: str) -> Hex:
-    """A :class:`Hex` or a label as a hex position (which may lie off the board: the edge, P4)."""
-    if isinstance(h, Hex):
-        return h
-    if not isinstance(h, str):
-        raise RuleError(f"{h!r} is not a Hex or a label such as 'C4'", ruling=ruling)
-    try:
-        return from_label(h, board.offset)
-    except HexError as e:
-        raise HexError(e.message, ruling=ruling) from None
 
 
 # --- the tree walk -------------------------------------------------------------------------------
@@ -940,35 +914,39 @@ class _Walk:
 
 
 def _check_board_state(board: object, state: object, rule: str) -> None:
-    if not isinstance(board, Board):
-        raise BoardError(f"board {board!r} is not a Board (load one with hexrules.builtin or Scenario.from_text)",
-                         ruling=rule)
-    if not isinstance(state, State):
-        raise StateError(f"state {state!r} is not a State", ruling=rule)
+    checks.board(board, ruling=rule).check_state(state, ruling=rule)  # type: ignore[arg-type]
+
+
+def _check(kind: object, board: object, state: object, n: object, side: object, allow_allies: object,
+           options: object, *, ruling: str | None = None) -> tuple[str, int]:
+    """The boundary of :func:`forced`, :func:`push_many` and :func:`pull_many`: every argument
+    but the source and the target, which :func:`_setup` reads (their meaning is the rules')."""
+    checks.options(options)
+    if not isinstance(kind, str) or kind not in _RULE:
+        raise OptionsError(f"forced movement kind {show(kind)} is not 'push' or 'pull'")
+    word, ing = forced_word(kind, "name"), forced_word(kind, "ing")
+    rule = _RULE[kind]["move"]
+    n = checks.whole(n, f"{word} N", 0, MAX_FORCED_N, unit="hexes", ruling=rule, limit="MAX_FORCED_N")
+    if side is not None and (not isinstance(side, str) or not side.strip()):
+        raise RuleError(f"side={show(side)} is not a side name such as 'zeon' (the {ing} side)", ruling=rule)
+    checks.flag(allow_allies, "allow_allies", ruling=rule)
+    _check_board_state(board, state, ruling or rule)
+    return kind, n
 
 
 def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str | Unit, n: int,
            side: str | None, allow_allies: bool) -> tuple[Hex, Unit, Unit | None]:
+    """The source and the target of a forced movement, and the rules' refusals (P1, L1, L3)."""
     word, ing, ed = (forced_word(kind, form) for form in ("name", "ing", "ed"))
     rule = _RULE[kind]["move"]
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise RuleError(f"{word} N={n!r} is not a whole number", ruling=rule)
-    if n < 0:
-        raise RuleError(f"{word} N={n} is negative; N counts hexes (0 or more)", ruling=rule)
-    if side is not None and (not isinstance(side, str) or not side.strip()):
-        raise RuleError(f"side={side!r} is not a side name such as 'zeon' (the {ing} side)", ruling=rule)
-    if not isinstance(allow_allies, bool):
-        raise RuleError(f"allow_allies={allow_allies!r} is not True or False", ruling=rule)
-    _check_board_state(board, state, rule)
-    board.check_state(state)
     by: Unit | None
     if isinstance(source, Unit) or (isinstance(source, str) and source in state):
-        by = state.unit(source)
+        by = checks.unit(state, source, what=f"{word} source", ruling=rule)
         src = by.hex
     else:
-        src = board.hex(source, what=f"{word} source")
+        src = checks.hex_of(board, source, what=f"{word} source", ruling=rule)
         by = state.at(src)
-    tgt = state.unit(target)
+    tgt = checks.unit(state, target, what="target", ruling=rule)
     if tgt.hex == src:
         raise RuleError(f"{word} source {board.label(src)} is the target's own hex ({tgt.name}): a unit is never "
                         f"{ed} from its own hex", ruling=rule)
@@ -982,12 +960,13 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
                 f"told from allies, or allow_allies=True", ruling=rule)
         if tgt.side == forcing_side:
             raise RuleError(
-                f"{tgt.name!r} (side {tgt.side}) is not an enemy of the {ing} side {forcing_side!r}: "
+                f"{tgt.name!r} (side {tgt.side}) is not an enemy of the {ing} side {show(forcing_side)}: "
                 f"{word} moves an enemy (pass allow_allies=True for an effect that moves allies)", ruling=rule)
-    if kind == "pull" and src.distance(tgt.hex) == 1 and board.elevation(tgt.hex) == board.elevation(src):
+    el = board.elevations
+    if kind == "pull" and src.distance(tgt.hex) == 1 and el[tgt.hex] == el[src]:
         raise RuleError(
             f"{tgt.name!r} on {board.label(tgt.hex)} is already adjacent to the source {board.label(src)} at the "
-            f"same elevation ({board.elevation(src)}): it cannot be Pulled", ruling="L3")
+            f"same elevation ({el[src]}): it cannot be Pulled", ruling="L3")
     return src, tgt, by
 
 
@@ -1023,7 +1002,9 @@ def forced(kind: Kind, board: Board, state: State, source: Hex | str, target: st
     Raises
     ------
     RuleError
-        ``n`` negative or not an integer (P1/L1); ``side`` neither None nor a side name, or
+        ``n`` not a whole number from 0 to :data:`~hexrules.checks.MAX_FORCED_N` (P1/L1; the
+        branches of every choice are computed, and their number about doubles with each hex);
+        ``side`` neither None nor a side name, or
         ``allow_allies`` not a bool (P1/L1); the source is the target's hex; the target
         is a Garrison; the target is not an enemy of the forcing side (unless
         ``allow_allies``) or the side is unknown; a Pull target adjacent to the source at the
@@ -1036,9 +1017,13 @@ def forced(kind: Kind, board: Board, state: State, source: Hex | str, target: st
     OptionsError
         If ``options`` is not a :class:`RulesOptions` or ``kind`` is unknown.
     """
-    check_options(options)
-    if not isinstance(kind, str) or kind not in _RULE:
-        raise OptionsError(f"forced movement kind {kind!r} is not 'push' or 'pull'")
+    kind, n = _check(kind, board, state, n, side, allow_allies, options)
+    return _forced(kind, board, state, source, target, n, side, allow_allies, options)
+
+
+def _forced(kind: str, board: Board, state: State, source: Hex | str | Unit, target: str | Unit, n: int,
+            side: str | None, allow_allies: bool, options: RulesOptions) -> ForcedMove:
+    """:func:`forced` for checked arguments: the rules' refusals, then every branch."""
     src, tgt, by = _setup(kind, board, state, source, target, n, side, allow_allies)
     branches = _Walk(kind, board, state, src, tgt, n, by, options).run()
     return ForcedMove(kind, tgt.name, src, n, tgt.hex, by.name if by else None, branches, options, board, state)
@@ -1143,14 +1128,19 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
     ...
     hexrules.errors.RuleError: branch B1 -> C1 (full distance (1 hex)) is not a legal outcome of Push 1 on 'Gundam' in this state under these options: step 1 into C1 (height 0): collision with GM (federation); Gundam and GM each take 2 collision damage (non-combat, P6) (ruling P1)
     """
-    check_options(options)
+    checks.options(options)
     if not isinstance(branch, Branch):
-        raise RuleError(f"{branch!r} is not a Branch (choose one with ForcedMove.choose)", ruling="P1")
+        raise RuleError(f"{show(branch)} is not a Branch (choose one with ForcedMove.choose)", ruling="P1")
     if branch.kind not in _RULE:
-        raise RuleError(f"branch kind {branch.kind!r} is not 'push' or 'pull'", ruling="P1")
+        raise RuleError(f"branch kind {show(branch.kind)} is not 'push' or 'pull'", ruling="P1")
+    _check_board_state(board, state, _RULE[branch.kind]["move"])
+    return _resolve(board, state, branch, options)
+
+
+def _resolve(board: Board, state: State, branch: Branch, options: RulesOptions) -> State:
+    """:func:`resolve` for checked arguments: replay the branch here, compare, apply it."""
     rule = _RULE[branch.kind]["move"]
-    _check_board_state(board, state, rule)
-    tgt = state.unit(branch.target)
+    tgt = checks.unit(state, branch.target, what="branch target", ruling=rule)
     if tgt.hex != branch.start:
         raise RuleError(f"branch starts on {board.label(branch.start)} but {branch.target!r} is on "
                         f"{board.label(tgt.hex)}: it was computed for another state", ruling=rule)
@@ -1179,9 +1169,8 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
 
 def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Iterable[tuple[str, Sequence[Hex | str]]],
           n: int, side: str | None, allow_allies: bool, options: RulesOptions) -> MultiForced:
-    check_options(options)
-    _check_board_state(board, state, "P5")
-    plan = _plan(plan)
+    kind, n = _check(kind, board, state, n, side, allow_allies, options, ruling="P5")
+    plan = _plan(board, plan)
     names = [t for t, _ in plan]
     dup = sorted({t for t in names if names.count(t) > 1})
     if dup:
@@ -1190,7 +1179,7 @@ def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Itera
         raise RuleError("no units to force: the plan is empty", ruling="P5")
     # the forcing side is fixed at the start (the source unit itself may not move)
     if isinstance(source, Unit) or (isinstance(source, str) and source in state):
-        src_unit = state.unit(source)
+        src_unit = checks.unit(state, source, what="source", ruling="P5")
         source = src_unit.hex
         if side is None:
             side = src_unit.side
@@ -1198,31 +1187,32 @@ def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Itera
     moves, branches = [], []
     cur = state
     for target, hexes in plan:
-        fm = forced(kind, board, cur, source, target, n, side=side, allow_allies=allow_allies, options=options)
+        fm = _forced(kind, board, cur, source, target, n, side, allow_allies, options)
         br = fm.choose(*hexes)
-        cur = resolve(board, cur, br, options=options)
+        cur = _resolve(board, cur, br, options)
         moves.append(fm)
         branches.append(br)
         states.append(cur)
     return MultiForced(kind, tuple(moves), tuple(branches), tuple(states))
 
 
-def _plan(plan: object) -> list[tuple[str, tuple[object, ...]]]:
+def _plan(board: Board, plan: object) -> list[tuple[str, tuple[Hex, ...]]]:
     """``plan`` as ``[(unit name, attempted hexes), ...]``, refusing anything else (P5)."""
-    if plan is None or isinstance(plan, (str, Mapping, Set)) or not isinstance(plan, Iterable):
-        hint = " (for a dict, write list(plan.items()) so that the order is explicit)" if isinstance(plan, Mapping) else ""
-        raise RuleError(f"plan {plan!r} is not a list of (unit name, attempted hexes) pairs in the chosen order, "
-                        f"such as [('Gundam', ['D3']), ('GM', [])]{hint}", ruling="P5")
+    hint = " (for a dict, write list(plan.items()) so that the order is explicit)" if isinstance(plan, Mapping) else ""
+    entries = checks.items(plan, what="plan", ruling="P5", expected=(
+        "a list of (unit name, attempted hexes) pairs in the chosen order, such as [('Gundam', ['D3']), "
+        f"('GM', [])]{hint}"))
     out = []
-    for item in plan:
+    for item in entries:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
-            raise RuleError(f"plan entry {item!r} is not a (unit name, attempted hexes) pair such as "
+            raise RuleError(f"plan entry {show(item)} is not a (unit name, attempted hexes) pair such as "
                             f"('Gundam', ['D3'])", ruling="P5")
         target, hexes = item
         name = target.name if isinstance(target, Unit) else target
         if not isinstance(name, str):
-            raise RuleError(f"plan entry {item!r}: {target!r} is not a unit name", ruling="P5")
-        out.append((name, _hex_collection(hexes, f"plan entry for {name!r}: attempted hexes", "P5")))
+            raise RuleError(f"plan entry {show(item)}: {show(target)} is not a unit name", ruling="P5")
+        out.append((name, checks.hexes(board, hexes, what=f"plan entry for {show(name)}: attempted hexes",
+                                       ruling="P5", on_board=False)))
     return out
 
 

@@ -45,7 +45,9 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Literal, NamedTuple
 
-from .errors import HexError
+from .checks import LABEL_LIMIT, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MAX_RADIUS
+from .checks import show as _show  # bounded, never-failing repr for messages (hexrules.checks)
+from .errors import HexError, NotAHexError
 
 __all__ = [
     "Hex",
@@ -99,23 +101,9 @@ DOUBLED_KINDS: tuple[str, ...] = ("doubled-width", "doubled-height")
 # --- checks and safe messages -----------------------------------------------------------------
 
 
-def _show(value: object, limit: int = 40) -> str:
-    """``repr(value)`` for an error message, bounded in length and never failing.
-
-    A huge integer is described by its number of digits (``repr`` of an integer of more than
-    4,300 digits raises), a long string by its start and its length.
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
-    if isinstance(value, Hex):
-        return f"Hex(q={_show(value.q)}, r={_show(value.r)})"
-    if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}... ({len(value)} characters)"
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a message must never fail to build
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "..."
+def _coordinate(v: int) -> str:
+    # a coordinate as text; one too long to print (over 4,300 digits) is described instead
+    return str(v) if v.bit_length() <= 128 else _show(v)
 
 
 def _as_int(value: object, what: str) -> int:
@@ -126,13 +114,16 @@ def _as_int(value: object, what: str) -> int:
 
 def _as_hex(value: object, what: str) -> "Hex":
     if not isinstance(value, Hex):
-        raise HexError(f"{what} {_show(value)} is not a Hex (build one with Hex(q, r) or from_label('C4'))")
+        raise NotAHexError(f"{what} {_show(value)} is not a Hex (build one with Hex(q, r) or from_label('C4'))")
     return value
 
 
 def _as_radius(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise HexError(f"{what} {_show(value)} is not a whole number of hexes >= 0")
+    if value > MAX_RADIUS:
+        raise HexError(f"{what} {_show(value)} is more than {MAX_RADIUS} hexes, the most the kit lists "
+                       "(hexrules.checks.MAX_RADIUS)")
     return value
 
 
@@ -477,7 +468,7 @@ class Hex:
         Raises
         ------
         HexError
-            If ``radius`` is not a whole number >= 0.
+            If ``radius`` is not a whole number from 0 to :data:`~hexrules.checks.MAX_RADIUS`.
 
         Examples
         --------
@@ -502,7 +493,7 @@ class Hex:
         Raises
         ------
         HexError
-            If ``radius`` is not a whole number >= 0.
+            If ``radius`` is not a whole number from 0 to :data:`~hexrules.checks.MAX_RADIUS`.
 
         Examples
         --------
@@ -586,7 +577,7 @@ class Hex:
         return [self + _lerp(start, end, i / n).round() for i in range(n + 1)]
 
     def __str__(self) -> str:
-        return f"({self.q},{self.r})"
+        return f"({_coordinate(self.q)},{_coordinate(self.r)})"
 
 
 #: The six axial direction vectors; index 0 is "east" in a pointy-top layout, then
@@ -614,9 +605,8 @@ DIAGONALS: tuple[Hex, ...] = (
     Hex(1, 1),
 )
 
-#: The longest line :meth:`Hex.line` draws, in hexes: up to this length the tie-breaking nudge
-#: decides ties only (see the Notes of :meth:`Hex.line`).
-MAX_LINE_LENGTH = 100_000
+# MAX_LINE_LENGTH (the longest line Hex.line draws) lives with the kit's other limits, in
+# hexrules.checks; it is imported above and stays importable from here.
 
 
 def hex_range(center: Hex, radius: int) -> list[Hex]:
@@ -625,7 +615,8 @@ def hex_range(center: Hex, radius: int) -> list[Hex]:
     Raises
     ------
     HexError
-        If ``center`` is not a :class:`Hex` or ``radius`` is not a whole number >= 0.
+        If ``center`` is not a :class:`Hex` or ``radius`` is not a whole number from 0 to
+        :data:`~hexrules.checks.MAX_RADIUS`.
 
     Examples
     --------
@@ -876,7 +867,7 @@ def _as_offset_pair(col: object, row: object, what: str) -> tuple[int, int]:
 
 
 def _doubled_kind(doubled: object) -> str:
-    if doubled not in DOUBLED_KINDS:  # a list or dict compares unequal, never raises
+    if not isinstance(doubled, str) or doubled not in DOUBLED_KINDS:
         raise HexError(f"doubled kind {_show(doubled)} is not one of {', '.join(map(repr, DOUBLED_KINDS))}")
     return doubled  # type: ignore[return-value]
 
@@ -1085,13 +1076,8 @@ LABEL_KINDS: tuple[str, ...] = ("letters", "numbers", "axial")
 #: Separators the ``numbers`` scheme can put between column and row (``""``: ``0304``).
 SEPARATORS: tuple[str, ...] = ("", ".", "-", "/")
 
-#: Labels name hexes whose label coordinates (offset column and row, or axial ``q`` and ``r``)
-#: are within ``-LABEL_LIMIT < x < LABEL_LIMIT``: far beyond any board, and short enough that no
-#: label takes more than :data:`MAX_LABEL_LENGTH` characters.
-LABEL_LIMIT = 10**12
-
-#: The longest text a label parser reads; longer text is refused before any work.
-MAX_LABEL_LENGTH = 64
+# LABEL_LIMIT (the label coordinates labels exist for) and MAX_LABEL_LENGTH (the longest text a
+# label parser reads) live with the kit's other limits, in hexrules.checks; imported above.
 
 _LETTERS_RE = re.compile(r"^\s*(-?)([A-Za-z]+)\s*(-?)([0-9]+)\s*$")
 _AXIAL_RE = re.compile(r"^\s*\(\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)\s*$")
@@ -1194,16 +1180,16 @@ class LabelScheme:
     separator: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in LABEL_KINDS:
+        if not isinstance(self.kind, str) or self.kind not in LABEL_KINDS:
             raise HexError(f"label scheme {_show(self.kind)} is not one of {', '.join(map(repr, LABEL_KINDS))}")
         _offset_kind(self.offset)
         whole = isinstance(self.first, int) and not isinstance(self.first, bool)
         if self.kind == "numbers":
             if not whole or self.first not in (0, 1):
                 raise HexError(f"label scheme first= {_show(self.first)} is not 0 or 1 (the number of the first column and row)")
-            if not isinstance(self.separator, str) or self.separator not in SEPARATORS:
+            if not isinstance(self.separator, str) or self.separator not in SEPARATORS:  # str first: no numpy compare
                 raise HexError(f"label separator {_show(self.separator)} is not one of {', '.join(map(repr, SEPARATORS))}")
-        elif not (whole and self.first == 1) or self.separator != "":
+        elif not (whole and self.first == 1) or not (isinstance(self.separator, str) and self.separator == ""):
             raise HexError(
                 f"label scheme {self.kind!r} takes no first= or separator= (given {_show(self.first)}, "
                 f"{_show(self.separator)}); they belong to the 'numbers' scheme"

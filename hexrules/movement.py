@@ -41,10 +41,12 @@ from typing import Callable, Literal, Sequence
 
 import networkx as nx
 
+from . import checks
 from .board import Board
-from .errors import BoardError, RuleError, StateError
+from .checks import MAX_WHOLE, show
+from .errors import BoardError, HexSequenceError, RuleError, StateError
 from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions, check_options
+from .options import DEFAULT, RulesOptions
 from .state import State, Unit
 from .words import movement as words
 
@@ -74,27 +76,30 @@ __all__ = [
 MovementKind = Literal["advance", "dash"]
 
 
-def _board_state(board: Board, state: State) -> None:
+def _board_state(board: object, state: object) -> None:
     """Check the board and state values (bad input, never a bare error)."""
-    if not isinstance(board, Board):
-        raise BoardError(f"board {board!r} is not a Board")
-    if not isinstance(state, State):
-        raise StateError(f"state {state!r} is not a State")
+    checks.board(board)
+    checks.state(state)
 
 
-def _unit(board: Board, state: State, unit: str | Unit) -> Unit:
-    """The moving unit, after checking the board and state values (bad input, never a bare error)."""
+def _unit(board: object, state: object, unit: object) -> Unit:
+    """The moving unit, after checking the board and state values: the boundary of every function
+    that takes ``(board, state, unit)``."""
     _board_state(board, state)
-    u = state.unit(unit)
-    if u.hex not in board:
-        raise StateError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
+    u = checks.unit(state, unit)  # type: ignore[arg-type]
+    if u.hex not in board:  # type: ignore[operator]
+        raise StateError(f"{u.kind} {show(u.name)} is on hex {u.hex}, which is not on the board")
     return u
 
 
-def _hexes(board: Board, hexes: Sequence[Hex | str], what: str) -> list[Hex]:
-    if isinstance(hexes, (str, Hex)) or not isinstance(hexes, Sequence):
-        raise BoardError(f"{what} {hexes!r} is not a sequence of hexes or labels (e.g. ['C3', 'D3'])")
-    return [board.hex(h, what=f"{what} hex") for h in hexes]
+def _kind(kind: object) -> MovementKind:
+    return checks.choice(kind, "movement kind", ("advance", "dash"), error=RuleError, ruling="M2")
+
+
+def _mover(board: object, state: object, unit: object, options: object) -> "_Mover":
+    """Check a movement's arguments once and build its core (which trusts them)."""
+    options = checks.options(options)
+    return _Mover(board, state, _unit(board, state, unit), options)  # type: ignore[arg-type]
 
 
 # --- elevation and Jumping ---------------------------------------------------------------------
@@ -108,14 +113,22 @@ def start_elevation(board: Board, state: State, unit: str | Unit) -> int:
 
     Raises
     ------
-    StateError
-        If there is no such unit, or it is not on the board.
+    BoardError, StateError
+        If ``board`` is not a Board or ``state`` not a State, there is no such unit, or it is not
+        on the board.
     """
-    return board.elevation(_unit(board, state, unit).hex)
+    u = _unit(board, state, unit)  # first: the board is checked before it is read
+    return board.elevations[u.hex]
 
 
 def is_jumping(board: Board, state: State, unit: str | Unit) -> bool:
-    """True when ``unit`` would jump for the whole of a movement begun now (J1: ``s >= 1``)."""
+    """True when ``unit`` would jump for the whole of a movement begun now (J1: ``s >= 1``).
+
+    Raises
+    ------
+    BoardError, StateError
+        As :func:`start_elevation`.
+    """
     return start_elevation(board, state, unit) >= 1
 
 
@@ -157,9 +170,11 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     Raises
     ------
     StateError
-        If there is no such unit, or it is not on the board.
+        If ``state`` is not a State, there is no such unit, or it is not on the board.
     BoardError
-        If ``at`` is not on the board.
+        If ``board`` is not a Board, or ``at`` is not on it.
+    HexError
+        If ``at`` is a malformed label.
 
     Examples
     --------
@@ -176,7 +191,7 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     ('Char',)
     """
     u = _unit(board, state, unit)
-    h = u.hex if at is None else board.hex(at)
+    h = u.hex if at is None else checks.hex_of(board, at, what="at", ruling="E1")
     return _engagement_zones(board, state, u.side).get(h, ())
 
 
@@ -199,7 +214,13 @@ def engagements(board: Board, state: State) -> dict[str, tuple[str, ...]]:
     """``{unit name: enemies it is Engaged with}`` for every Engaged unit and Garrison (E1).
 
     Engagement is mutual: if A is Engaged with B, B is Engaged with A.
+
+    Raises
+    ------
+    BoardError, StateError
+        If ``board`` is not a Board or ``state`` not a State, or a unit is not on the board.
     """
+    _board_state(board, state)
     out = {}
     for u in state:
         names = engaged_with(board, state, u)
@@ -241,7 +262,6 @@ def engaged_pairs(board: Board, state: State) -> list[tuple[str, str]]:
     >>> engaged_pairs(sc.board, sc.state)
     [("Char's Zaku II", 'RX-78-2 Gundam')]
     """
-    _board_state(board, state)
     return sorted({_pair(a, e) for a, es in engagements(board, state).items() for e in es})
 
 
@@ -312,18 +332,19 @@ def check_attack_targets(
         with (ruling E4); the message names them.
     StateError
         If ``targets`` is not a sequence of unit names, or names an unknown unit.
+    BoardError, OptionsError
+        If ``board`` is not a Board, or ``options`` not a RulesOptions.
     """
-    check_options(options)
+    checks.options(options)
     u = _unit(board, state, attacker)
-    if isinstance(targets, str) or not isinstance(targets, Sequence):
-        raise StateError(f"targets {targets!r} is not a list of unit names (e.g. [\"Char's Zaku II\"])")
-    for t in targets:
-        state.unit(t)
-    engaged = engaged_with(board, state, u)
-    if engaged and not u.ignore_engagement and not set(targets) & set(engaged):
+    targets = checks.items(targets, what="targets", error=StateError, ruling="E4",
+                           expected="a list of unit names (e.g. [\"Char's Zaku II\"])")
+    names = [checks.unit(state, t, what="target", ruling="E4").name for t in targets]
+    engaged = _engagement_zones(board, state, u.side).get(u.hex, ())
+    if engaged and not u.ignore_engagement and not set(names) & set(engaged):
         raise RuleError(
-            f"{u.name!r} is Engaged with {', '.join(map(repr, engaged))}; its attack on "
-            f"{', '.join(map(repr, targets)) or 'nothing'} must include one of them",
+            f"{show(u.name)} is Engaged with {', '.join(map(repr, engaged))}; its attack on "
+            f"{', '.join(show(t) for t in names) or 'nothing'} must include one of them",
             ruling="E4",
         )
 
@@ -387,6 +408,9 @@ def allowance(
     RuleError
         If ``kind`` is not "advance" or "dash" (M2), or the unit is a Garrison (Garrisons do not
         Advance or Dash).
+    BoardError, StateError, OptionsError
+        If ``board``, ``state`` or ``options`` has the wrong type, or there is no such unit on
+        the board.
 
     Examples
     --------
@@ -403,17 +427,19 @@ def allowance(
     >>> allowance(sc.board, sc.state, "Gundam", "dash").total
     1
     """
-    check_options(options)
-    u = _unit(board, state, unit)
-    if kind not in ("advance", "dash"):
-        raise RuleError(f"movement kind {kind!r} is not 'advance' or 'dash'", ruling="M2")
+    return _allowance(_mover(board, state, unit, options), _kind(kind))
+
+
+def _allowance(mover: "_Mover", kind: MovementKind) -> Allowance:
+    """:func:`allowance` for checked arguments (M2, E2, E5, T1)."""
+    u, board, options = mover.unit, mover.board, mover.options
     if u.garrison:
-        raise RuleError(f"{u.name!r} is a Garrison: it does not Advance or Dash", ruling="M2")
+        raise RuleError(f"{show(u.name)} is a Garrison: it does not Advance or Dash", ruling="M2")
     base = u.advance if kind == "advance" else u.dash
     speed = u.speed if kind == "advance" else 0
-    engaged = engaged_with(board, state, u)
+    engaged = mover.zones.get(u.hex, ())
     penalty = options.engagement_penalty if engaged and not u.ignore_engagement else 0
-    terrain = board.terrain(u.hex).cost if options.water == "allowance" else 0
+    terrain = board.terrains[u.hex].cost if options.water == "allowance" else 0
     total = max(0, base + speed - penalty - terrain)
     return Allowance(kind, base, speed, penalty, terrain, total, engaged)
 
@@ -503,9 +529,10 @@ class Step:
 class _Mover:
     """What a step's cost depends on, computed once per movement: the rules' one core."""
 
-    def __init__(self, board: Board, state: State, unit: str | Unit, options: RulesOptions) -> None:
-        self.board, self.state, self.options = board, state, check_options(options)
-        self.unit = u = _unit(board, state, unit)
+    def __init__(self, board: Board, state: State, unit: Unit, options: RulesOptions) -> None:
+        # the core: its arguments were checked by the public function that built it (_mover)
+        self.board, self.state, self.options = board, state, options
+        self.unit = u = unit
         self.start = u.hex
         self.s = board.elevations[u.hex]
         self.occupied = {o.hex: o for o in state if o is not u}
@@ -619,8 +646,8 @@ def step_cost(
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
-    mover = _Mover(board, state, unit, options)
-    return mover.step(board.hex(a, what="step from"), board.hex(b, what="step to"))
+    mover = _mover(board, state, unit, options)
+    return mover.step(checks.hex_of(board, a, what="step from"), checks.hex_of(board, b, what="step to"))
 
 
 def movement_weight(
@@ -632,12 +659,17 @@ def movement_weight(
     rules forbid (networkx then ignores the edge). Use it with any networkx shortest-path
     function on ``board.graph``.
 
+    The callable checks what it is given (two hexes of the board); the search functions of this
+    module use the unchecked core.
+
     Raises
     ------
     StateError
         If there is no such unit or it is not on the board.
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
+    NotAHexError, BoardError
+        From the callable, for a step from or to something that is not a hex of the board.
 
     Examples
     --------
@@ -648,7 +680,12 @@ def movement_weight(
     >>> nx.shortest_path_length(sc.board.graph, sc.board.hex("A1"), sc.board.hex("C1"), weight=w)
     4
     """
-    return _Mover(board, state, unit, options).weight
+    mover = _mover(board, state, unit, options)
+
+    def weight(a: Hex, b: Hex, data: dict) -> int | None:
+        return mover.weight(checks.hex_of(board, a, what="step from"), checks.hex_of(board, b, what="step to"), data)
+
+    return weight
 
 
 # --- whole movements -----------------------------------------------------------------------------
@@ -761,12 +798,25 @@ def path_cost(
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
-    mover = _Mover(board, state, unit, options)
-    al = allowance(board, state, mover.unit, kind, options)
-    try:
-        hexes = _hexes(board, path, "path")
-    except BoardError as e:
-        raise BoardError(f"{e.message}: leaving the board is never a legal step", ruling="M4") from None
+    mover = _mover(board, state, unit, options)
+    kind = _kind(kind)
+    return _path_cost(mover, kind, _allowance(mover, kind), _path(board, path))
+
+
+def _path(board: Board, path: object) -> list[Hex]:
+    """A path's hexes; a hex off the board is M4's refusal."""
+    hexes = list(checks.hexes(board, path, what="path", ruling="M4", on_board=False, hint=False,
+                              expected="a sequence of hexes or labels (e.g. ['C3', 'D3'])"))
+    for h in hexes:
+        if h not in board:
+            raise BoardError(f"path hex {board._name(h)} is not on the board: leaving the board is never a legal "
+                             "step", ruling="M4")
+    return hexes
+
+
+def _path_cost(mover: "_Mover", kind: MovementKind, al: Allowance, hexes: list[Hex]) -> MoveCost:
+    """:func:`path_cost` for checked arguments (M1, M3, M4, T1, J1, J2, E3)."""
+    board = mover.board
     if not hexes or hexes[0] != mover.start:
         hexes.insert(0, mover.start)
     steps: list[Step] = []
@@ -833,17 +883,24 @@ def path_to(
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
-    mover = _Mover(board, state, unit, options)
-    target = board.hex(target, what="target")
+    mover = _mover(board, state, unit, options)
+    kind = _kind(kind)
+    target = checks.hex_of(board, target, what="target", ruling="M1")
+    return _path_to(mover, kind, target)
+
+
+def _path_to(mover: "_Mover", kind: MovementKind, target: Hex) -> MoveCost:
+    """:func:`path_to` for checked arguments: Dijkstra with the mover's weight, then its cost."""
+    board = mover.board
     try:
         path = nx.dijkstra_path(board.graph, mover.start, target, weight=mover.weight)
     except nx.NetworkXNoPath:
         raise RuleError(
-            f"no sequence of legal steps leads {mover.unit.name!r} from {board.label(mover.start)} "
+            f"no sequence of legal steps leads {show(mover.unit.name)} from {board.label(mover.start)} "
             f"to {board.label(target)}",
             ruling="M1",
         ) from None
-    return path_cost(board, state, mover.unit, path, kind, options)
+    return _path_cost(mover, kind, _allowance(mover, kind), path)
 
 
 @dataclass(frozen=True)
@@ -872,7 +929,7 @@ class Reach:
     pass_only: frozenset[Hex]
 
     def __contains__(self, h: object) -> bool:
-        return h in self.costs
+        return isinstance(h, Hex) and h in self.costs
 
     def __len__(self) -> int:
         return len(self.costs)
@@ -899,7 +956,11 @@ def reachable(
     Raises
     ------
     RuleError
-        For a Garrison or a bad ``kind`` (M2), or a negative ``cutoff``.
+        For a Garrison or a bad ``kind`` (M2), or a ``cutoff`` that is not a whole number from 0
+        to :data:`~hexrules.checks.MAX_WHOLE` (M1).
+    BoardError, StateError, OptionsError
+        If ``board``, ``state`` or ``options`` has the wrong type, or there is no such unit on
+        the board.
 
     Examples
     --------
@@ -909,11 +970,11 @@ def reachable(
     >>> {sc.board.label(h): c for h, c in sorted(r.costs.items())}
     {'B1': 1, 'C1': 3}
     """
-    mover = _Mover(board, state, unit, options)
-    al = allowance(board, state, mover.unit, kind, options)
+    mover = _mover(board, state, unit, options)
+    kind = _kind(kind)
+    al = _allowance(mover, kind)
     if cutoff is not None:
-        if isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 0:
-            raise RuleError(f"cutoff {cutoff!r} is not a whole number of movement points >= 0", ruling="M1")
+        cutoff = checks.whole(cutoff, "cutoff", 0, MAX_WHOLE, unit="movement points", ruling="M1", sep=" ")
         al = Allowance(kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
     dist, paths = nx.single_source_dijkstra(board.graph, mover.start, cutoff=al.total, weight=mover.weight)
     occupied = mover.occupied
@@ -966,10 +1027,13 @@ def move(
     BoardError
         If ``target`` or a hex of ``path`` is not on the board (M4).
     """
-    target = board.hex(target, what="target")
-    cost = path_to(board, state, unit, target, kind, options) if path is None else path_cost(
-        board, state, unit, path, kind, options
-    )
+    mover = _mover(board, state, unit, options)
+    kind = _kind(kind)
+    target = checks.hex_of(board, target, what="target", ruling="M1")
+    if path is None:
+        cost = _path_to(mover, kind, target)
+    else:
+        cost = _path_cost(mover, kind, _allowance(mover, kind), _path(board, path))
     if cost.path[-1] != target:
         raise RuleError(f"path ends on {board.label(cost.path[-1])}, not on the target {board.label(target)}", ruling="M1")
     if not cost.legal:

@@ -17,6 +17,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from . import checks
+from .checks import MAX_COVER, MAX_WHOLE, show
 from .errors import OptionsError
 
 __all__ = ["RulesOptions", "DEFAULT", "CHOICES", "check_options"]
@@ -74,7 +76,9 @@ class RulesOptions:
     Raises
     ------
     OptionsError
-        If a choice is not among :data:`CHOICES` or a number is negative.
+        If a choice is not among :data:`CHOICES`, a switch that is True or False is anything
+        else, or a number is not a whole number from 0 to :data:`~hexrules.checks.MAX_WHOLE`
+        (``crush_cover_reduction``: to :data:`~hexrules.checks.MAX_COVER`).
     """
 
     allies_pass_through: bool = True
@@ -90,26 +94,23 @@ class RulesOptions:
     crush_major_also_minor: bool = False
 
     def __post_init__(self) -> None:
-        for name, allowed in CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise OptionsError(f"{name}={value!r} is not one of {allowed}", ruling=RULINGS[name])
         for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.type == "bool" and not isinstance(value, bool):
-                raise OptionsError(f"{f.name}={value!r} is not True or False", ruling=RULINGS[f.name])
-            if f.type == "int":
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise OptionsError(
-                        f"{f.name}={value!r} is not a whole number >= 0", ruling=RULINGS[f.name]
-                    )
+            value, ruling = getattr(self, f.name), RULINGS[f.name]
+            if f.name in CHOICES:
+                checks.choice(value, f.name, CHOICES[f.name], ruling=ruling)
+            elif f.type == "bool":
+                checks.flag(value, f.name, error=OptionsError, ruling=ruling)
+            else:
+                top, limit = (MAX_COVER, "MAX_COVER") if f.name == "crush_cover_reduction" else (MAX_WHOLE, None)
+                object.__setattr__(self, f.name, checks.whole(value, f.name, 0, top, error=OptionsError, ruling=ruling,
+                                                              limit=limit))
 
     def replace(self, **changes: Any) -> "RulesOptions":
         """A copy with some switches changed (unknown names raise :class:`OptionsError`)."""
         names = {f.name for f in dataclasses.fields(self)}
-        unknown = sorted(set(changes) - names)
+        unknown = sorted(show(k) for k in set(changes) - names)
         if unknown:
-            raise OptionsError(f"unknown rules option(s) {unknown}; known: {sorted(names)}")
+            raise OptionsError(f"unknown rules option(s) [{', '.join(unknown)}]; known: {sorted(names)}")
         return dataclasses.replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
@@ -117,17 +118,22 @@ class RulesOptions:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     def differences(self, other: "RulesOptions") -> dict[str, tuple[Any, Any]]:
-        """``{name: (mine, other's)}`` for every switch where the two readings differ."""
-        a, b = self.as_dict(), other.as_dict()
+        """``{name: (mine, other's)}`` for every switch where the two readings differ.
+
+        Raises
+        ------
+        OptionsError
+            If ``other`` is not a RulesOptions.
+        """
+        a, b = self.as_dict(), checks.options(other).as_dict()
         return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 
     @staticmethod
     def ruling(name: str) -> str:
         """The RULES.md ruling id that switch ``name`` belongs to (e.g. ``"J1"``)."""
-        try:
+        if isinstance(name, str) and name in RULINGS:
             return RULINGS[name]
-        except KeyError:
-            raise OptionsError(f"unknown rules option {name!r}") from None
+        raise OptionsError(f"unknown rules option {show(name)} (known: {', '.join(RULINGS)})")
 
 
 #: The ruling that each switch belongs to.
@@ -157,6 +163,4 @@ def check_options(options: object) -> RulesOptions:
     OptionsError
         If ``options`` is anything else (``None``, a dict, ...).
     """
-    if not isinstance(options, RulesOptions):
-        raise OptionsError(f"options={options!r} is not a RulesOptions (use hexrules.options.DEFAULT or .replace(...))")
-    return options
+    return checks.options(options)

@@ -131,9 +131,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from . import checks
 from .board import DEFAULT_TERRAIN, Board, TerrainType
-from .errors import BoardError, HexrulesError, ScenarioError
-from .hexgrid import FLAT, MAX_LABEL_LENGTH, POINTY, Hex, _show, from_offset, to_label, to_offset
+from .checks import MAX_LABEL_LENGTH, show
+from .errors import BoardError, HexrulesError, ScenarioError, ScenarioFileError
+from .hexgrid import FLAT, POINTY, Hex, from_offset, to_label, to_offset
 from .state import State, Unit
 
 __all__ = [
@@ -260,6 +262,12 @@ class Section:
     lines: tuple[Line, ...] = ()
 
 
+def _reader(reader: object) -> None:
+    """Refuse a ``reader=`` that is neither None nor a :class:`Reader`."""
+    if reader is not None and not isinstance(reader, Reader):
+        raise ScenarioError(f"reader={show(reader)} is not a Reader (e.g. Reader('demo.hex'))", source="<text>")
+
+
 def split_lines(text: str, reader: "Reader | None" = None) -> list[str]:
     """The lines of scenario text, split where an editor splits them: at ``\\n``, ``\\r\\n``, ``\\r``.
 
@@ -280,6 +288,9 @@ def split_lines(text: str, reader: "Reader | None" = None) -> list[str]:
     ...
     hexrules.errors.ScenarioError: demo.hex:2:4: a line separator (U+2028) is a line break to some programs and not to others (JupyterLab's editor shows it as a red dot): end lines with a plain line break, separate words with spaces
     """
+    if not isinstance(text, str):
+        raise ScenarioError(f"scenario text {show(text)} is not a string", source="split_lines")
+    _reader(reader)
     lines = _EOL.split(text.removeprefix("\ufeff"))
     if lines[-1] == "":
         lines.pop()
@@ -319,6 +330,11 @@ def tokens(text: str, *, reader: "Reader | None" = None, line: int = 1, column: 
     >>> tokens('"Amuro ""the ace"" Ray" side=federation')[0].value
     'Amuro "the ace" Ray'
     """
+    if not isinstance(text, str):
+        raise ScenarioError(f"line {show(text)} is not a string", source="tokens")
+    _reader(reader)
+    line = checks.whole(line, "line", 1, error=ScenarioError)
+    column = checks.whole(column, "column", 1, error=ScenarioError)
     out = []
     for m in _SCAN.finditer(text):
         tok = m.group()
@@ -381,7 +397,7 @@ def check_one_line(value: Any, what: str) -> None:
     hexrules.errors.ScenarioError: Scenario: piece name 'Hab\\nblock' is not one line of text (scenario text cannot hold a line break in it)
     """
     if not isinstance(value, str) or _LINE_BREAK.search(value):
-        raise ScenarioError(f"{what} {_show(value)} is not one line of text (scenario text cannot hold a line break in it)",
+        raise ScenarioError(f"{what} {show(value)} is not one line of text (scenario text cannot hold a line break in it)",
                             source="Scenario")
 
 
@@ -433,12 +449,12 @@ class Reader:
                 continue
             key, value = split
             if not key or not value or '"' in key:
-                raise self.error(f"{what} field {_show(tok.text)} is not key=value", line.number, tok.column, ruling)
+                raise self.error(f"{what} field {show(tok.text)} is not key=value", line.number, tok.column, ruling)
             if key not in known:
-                raise self.error(f"unknown {what} field {_show(key)} (known: {', '.join(known) or 'none'})", line.number,
+                raise self.error(f"unknown {what} field {show(key)} (known: {', '.join(known) or 'none'})", line.number,
                                  tok.column, ruling)
             if key in fields:
-                name = _show(words[0].text) if words else what
+                name = show(words[0].text) if words else what
                 raise self.error(f"{name} has {key}= twice", line.number, tok.column, ruling)
             fields[key] = Token(tok.column + len(key) + 1, Token(0, value).value)  # quotes stripped
         return Entry(self, line, what, tuple(words), MappingProxyType(fields), ruling)
@@ -513,7 +529,7 @@ class Entry:
         if isinstance(n, str) or n < minimum or (maximum is not None and n > maximum):
             span = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
             why = f" ({n})" if isinstance(n, str) and n else ""
-            raise self.error(f"{key}={_show(value)} is not a whole number {span}{why}", col, ruling=ruling)
+            raise self.error(f"{key}={show(value)} is not a whole number {span}{why}", col, ruling=ruling)
         return n
 
     def flag(self, key: str, default: bool, *, ruling: str | None = None) -> bool:
@@ -522,7 +538,7 @@ class Entry:
             return default
         col, value = self.fields[key]
         if value.lower() not in _BOOL:
-            raise self.error(f"{key}={_show(value)} is not yes or no", col, ruling=ruling)
+            raise self.error(f"{key}={show(value)} is not yes or no", col, ruling=ruling)
         return _BOOL[value.lower()]
 
     def hex(self, board: Board, token: Token, *, what: str, ruling: str | None = None) -> Hex:
@@ -532,7 +548,7 @@ class Entry:
         other work (no label or axial name is that long).
         """
         if len(token.text) > MAX_LABEL_LENGTH:
-            raise self.error(f"{what} {_show(token.text)} is longer than {MAX_LABEL_LENGTH} characters, the most a label "
+            raise self.error(f"{what} {show(token.text)} is longer than {MAX_LABEL_LENGTH} characters, the most a label "
                              "has", token.column, ruling=ruling)
         try:
             return board.hex(token.text, what=what)
@@ -558,16 +574,16 @@ class Entry:
             raise self.error(f"{self.subject} needs {key}=LABEL,LABEL,... (e.g. {key}=C2,D2)", ruling=ruling)
         col, value = self.fields[key]
         if not value.strip(","):
-            raise self.error(f"{key}={_show(value)} names no hex", col, ruling=ruling)
+            raise self.error(f"{key}={show(value)} names no hex", col, ruling=ruling)
         out: dict[Hex, str] = {}
         start = 0
         for label in value.split(","):
             if not label:
-                raise self.error(f"{key}={_show(value)} has an empty label (between two commas, or at an end)",
+                raise self.error(f"{key}={show(value)} has an empty label (between two commas, or at an end)",
                                  col + start, ruling=ruling)
             h = self.hex(board, Token(col + start, label), what=what, ruling=ruling)
             if h in out:
-                raise self.error(f"{key}= names hex {_show(label)} twice (first as {_show(out[h])})", col + start,
+                raise self.error(f"{key}= names hex {show(label)} twice (first as {show(out[h])})", col + start,
                                  ruling=ruling)
             out[h] = label
             start += len(label) + 1
@@ -780,8 +796,7 @@ class Scenario:
     sections: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.board, Board):
-            raise BoardError(f"board {self.board!r} is not a hexrules.board.Board")
+        checks.board(self.board, expected="a hexrules.board.Board")
         self.board.check_state(self.state)
         for what in ("name", "title"):
             value = getattr(self, what)
@@ -789,13 +804,13 @@ class Scenario:
             object.__setattr__(self, what, value.strip())
         for u in self.state:  # what scenario text cannot hold
             check_one_line(u.name, f"{u.kind} name")
-            check_one_line(u.side, f"{u.kind} {_show(u.name)}: side")
+            check_one_line(u.side, f"{u.kind} {show(u.name)}: side")
         if not isinstance(self.sections, Mapping):
-            raise ScenarioError(f"sections {self.sections!r} are not a mapping {{topic key: data}}", source="Scenario")
+            raise ScenarioError(f"sections {show(self.sections)} are not a mapping {{topic key: data}}", source="Scenario")
         for key in self.sections:
             if key not in _REGISTRY:
-                raise ScenarioError(f"section topic {key!r} is not registered (registered: {', '.join(_REGISTRY) or 'none'})",
-                                    source="Scenario")
+                raise ScenarioError(f"section topic {show(key)} is not registered (registered: "
+                                    f"{', '.join(_REGISTRY) or 'none'})", source="Scenario")
         object.__setattr__(self, "sections", MappingProxyType(dict(self.sections)))
         for key, data in self.sections.items():
             check = _REGISTRY[key].check
@@ -808,7 +823,17 @@ class Scenario:
         return self.title or self.name
 
     def replace(self, **changes: Any) -> "Scenario":
-        """A copy with some fields changed (checked like a new scenario)."""
+        """A copy with some fields changed (checked like a new scenario).
+
+        Raises
+        ------
+        ScenarioError
+            If a name is not a field of Scenario; and the errors of a new scenario.
+        """
+        unknown = [show(k) for k in changes if k not in ("board", "state", "name", "title", "sections")]
+        if unknown:
+            raise ScenarioError(f"a scenario has no field {', '.join(unknown[:5])} (fields: board, state, name, title, "
+                                "sections)", source="Scenario")
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -853,6 +878,7 @@ class Scenario:
         units:
         Gundam side=federation at=A1
         """
+        compact = checks.flag(compact, "compact", error=ScenarioError)
         text = self._text(compact)
         if not compact and len(text) > MAX_TEXT_LENGTH:
             text = self._text(True)
@@ -1089,7 +1115,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
     """
     if not isinstance(source, str):
-        raise ScenarioError(f"source {_show(source)} is not a string naming where the text came from")
+        raise ScenarioError(f"source {show(source)} is not a string naming where the text came from")
     rd = Reader(source)
     if not isinstance(text, str):
         raise rd.error(f"scenario text is {type(text).__name__}, not str", 1)
@@ -1149,7 +1175,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
             elif keyword == "orientation":
                 rest = " ".join(t.text for t in rest_toks)
                 if rest not in ("pointy", "flat"):
-                    raise rd.error(f"orientation {_show(rest)} is not 'pointy' or 'flat'", lineno,
+                    raise rd.error(f"orientation {show(rest)} is not 'pointy' or 'flat'", lineno,
                                    rest_toks[0].column if rest_toks else head.end(2) + 1)
                 orientation = POINTY if rest == "pointy" else FLAT
             elif keyword == "terrain":
@@ -1165,11 +1191,11 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
                     (keyword, lineno, head.start(1) + 1, rest_toks, section_lines))
                 add = section_lines.append
             else:
-                raise rd.error(f"unknown section {_show(keyword)} (expected {', '.join(known_sections())})", lineno,
+                raise rd.error(f"unknown section {show(keyword)} (expected {', '.join(known_sections())})", lineno,
                                head.start(1) + 1)
             continue
         if add is None:
-            raise rd.error(f"{_show(toks[0].text)} is outside any section (start one with 'map:', 'units:' or "
+            raise rd.error(f"{show(toks[0].text)} is outside any section (start one with 'map:', 'units:' or "
                            "'garrisons:')", lineno, toks[0].column)
         add(Line(lineno, toks, raw))
     _check_symbols(rd, terrain, defined)
@@ -1237,11 +1263,11 @@ def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], ori
             if not m or (sym and sym not in by_symbol) or (not m.group(1) and not sym):
                 known = ", ".join(repr(s) for s in by_symbol)
                 digits = " (elevations are the digits 0-9)" if _foreign_digits(tok) else ""
-                raise rd.error(f"map cell {_show(tok)} is not an elevation and a terrain symbol (known symbols: {known})"
+                raise rd.error(f"map cell {show(tok)} is not an elevation and a terrain symbol (known symbols: {known})"
                                f"{digits}", line.number, col, ruling="T1")
             elevation = _whole(m.group(1)) if m.group(1) else 0
             if isinstance(elevation, str):
-                raise rd.error(f"map cell {_show(tok)}: an elevation of {elevation}", line.number, col, ruling="M1")
+                raise rd.error(f"map cell {show(tok)}: an elevation of {elevation}", line.number, col, ruling="M1")
             if len(cells) == MAX_HEXES:
                 raise rd.error(f"the map has more than {MAX_HEXES:,} hexes, the most a map has", line.number, col)
             cells[from_offset(colno, row, orientation.offset)] = (elevation, by_symbol[sym].name if sym else "open")
@@ -1255,7 +1281,7 @@ def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> Stat
     for garrison, line in rows:
         e = rd.entry(line, "unit", _UNIT_FIELDS)
         if len(e.words) > 1:
-            raise e.error(f"unit field {_show(e.words[1].text)} is not key=value", e.words[1].column)
+            raise e.error(f"unit field {show(e.words[1].text)} is not key=value", e.words[1].column)
         if not e.words:
             raise e.error("a unit line starts with its name, e.g. 'Gundam  side=federation  at=C4'")
         name = e.name
@@ -1264,20 +1290,20 @@ def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> Stat
             if key in e.fields:
                 kw[key] = e.whole(key, ruling="M2")
         kw["ignore_engagement"] = e.flag("ignore_engagement", False, ruling="E5")
-        h = e.position(board, what=f"{_show(name)} position")
+        h = e.position(board, what=f"{show(name)} position")
         at = e.fields["at"]
         try:
             unit = Unit(hex=h, **kw)
         except HexrulesError as err:
             raise e.error(err.message, ruling=err.ruling) from None
         if not board.terrain(h).passable:
-            raise e.error(f"{_show(name)} is on impassable hex {at.text}", at.column, ruling="T1")
+            raise e.error(f"{show(name)} is on impassable hex {at.text}", at.column, ruling="T1")
         if h in taken:
             other, other_line = taken[h]
-            raise e.error(f"{_show(name)} is on {at.text}, already held by {_show(other)} (line {other_line}): one unit per "
+            raise e.error(f"{show(name)} is on {at.text}, already held by {show(other)} (line {other_line}): one unit per "
                           "hex", at.column, ruling="M3")
         if name in named:
-            raise e.error(f"two units are named {_show(name)} (the first on line {named[name]})")
+            raise e.error(f"two units are named {show(name)} (the first on line {named[name]})")
         taken[h] = (name, line.number)
         named[name] = line.number
         units.append(unit)
@@ -1293,11 +1319,11 @@ def _parse_terrain(rd: Reader, line: Line, column: int) -> TerrainType:
     name, *flags = e.words
     for flag in flags:
         if flag.text != "impassable":
-            raise e.error(f"terrain field {_show(flag.text)} is not symbol=S, cost=N or impassable", flag.column)
+            raise e.error(f"terrain field {show(flag.text)} is not symbol=S, cost=N or impassable", flag.column)
     if len(flags) > 1:
-        raise e.error(f"terrain {_show(name.text)} says impassable twice", flags[1].column)
+        raise e.error(f"terrain {show(name.text)} says impassable twice", flags[1].column)
     if "symbol" not in e.fields:
-        raise e.error(f"terrain {_show(name.text)} needs symbol=S", name.column)
+        raise e.error(f"terrain {show(name.text)} needs symbol=S", name.column)
     try:
         return TerrainType(name.text, e.text("symbol"), e.whole("cost", 0), passable=not flags)
     except BoardError as err:
@@ -1313,22 +1339,26 @@ def load_scenario(path: str | Path) -> Scenario:
     Raises
     ------
     ScenarioError
-        For malformed text (see :func:`parse_scenario`), or a file that is not UTF-8 text
-        (the message names the line and the bad byte).
-    OSError
-        If the file cannot be read.
+        For malformed text (see :func:`parse_scenario`).
+    ScenarioFileError
+        If the file cannot be read (missing, a directory) or is not UTF-8 text (the message names
+        the line and the bad byte): a ScenarioError that is also an :class:`OSError`.
     """
-    if not isinstance(path, (str, Path)):
-        raise ScenarioError(f"scenario path {_show(path)} is not a file name")
-    path = Path(path)
-    data = path.read_bytes()
+    if not isinstance(path, (str, Path)) or path == "":
+        raise ScenarioError(f"scenario path {show(path)} is not a file name")
+    where = show(str(path), 80)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise ScenarioFileError(f"cannot read scenario file {where}: {err.strerror or type(err).__name__}",
+                                source=str(path)[:200]) from err
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line_start = data.rfind(b"\n", 0, e.start) + 1
-        raise ScenarioError(f"byte 0x{data[e.start]:02x} is not UTF-8 text (save the file as UTF-8)", source=str(path),
-                            line=data.count(b"\n", 0, e.start) + 1,
-                            column=len(data[line_start:e.start].decode("utf-8", "replace")) + 1) from None
+        raise ScenarioFileError(f"byte 0x{data[e.start]:02x} is not UTF-8 text (save the file as UTF-8)",
+                                source=str(path)[:200], line=data.count(b"\n", 0, e.start) + 1,
+                                column=len(data[line_start:e.start].decode("utf-8", "replace")) + 1) from None
     return parse_scenario(text, source=str(path))
 
 
@@ -1359,8 +1389,20 @@ def builtin(name: str, *, parser: Callable[..., Any] | None = None) -> Any:
     """
     from importlib.resources import files
 
-    if name not in scenario_names():
-        raise ScenarioError(f"no built-in scenario {name!r} (have: {', '.join(scenario_names())})", source="hexrules.scenarios")
+    if not isinstance(name, str) or name not in scenario_names():
+        raise ScenarioError(f"no built-in scenario {show(name)} (have: {', '.join(scenario_names())})",
+                            source="hexrules.scenarios")
+    if parser is not None and not callable(parser):
+        raise ScenarioError(f"parser={show(parser)} is not a function parser(text, source=...)", source="hexrules.scenarios")
     res = files("hexrules.scenarios") / f"{name}.hex"
-    return (parser or parse_scenario)(res.read_text(encoding="utf-8"), source=f"hexrules/scenarios/{name}.hex")
+    text, source = res.read_text(encoding="utf-8"), f"hexrules/scenarios/{name}.hex"
+    if parser is None:
+        return parse_scenario(text, source=source)
+    try:
+        return parser(text, source=source)
+    except HexrulesError:
+        raise
+    except Exception as err:  # noqa: BLE001 - the caller's parser: say that it is the one that failed
+        raise ScenarioError(f"parser={show(parser)} failed on {name!r}: {type(err).__name__}: {show(str(err), 80)}",
+                            source="hexrules.scenarios") from err
 

@@ -17,10 +17,11 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
+from . import checks
+from .checks import MAX_WHOLE, show
 from .errors import StateError
 from .hexgrid import Hex
 
@@ -57,7 +58,10 @@ class Unit:
     Raises
     ------
     StateError
-        If a name or side is empty, ``hex`` is not a :class:`Hex`, or a number is negative.
+        If a name or side is not a non-empty string, ``hex`` is not a :class:`Hex`
+        (:class:`~hexrules.errors.NotAHexError`, also a StateError), ``garrison`` or
+        ``ignore_engagement`` is not True or False, or a number is not a whole number from 0 to
+        :data:`~hexrules.checks.MAX_WHOLE` (``hp`` may also be None).
     """
 
     name: str
@@ -72,18 +76,16 @@ class Unit:
     damage: int = 0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise StateError(f"unit name {self.name!r} is empty")
-        if not isinstance(self.side, str) or not self.side.strip():
-            raise StateError(f"unit {self.name!r}: side {self.side!r} is empty")
-        if not isinstance(self.hex, Hex):
-            raise StateError(f"unit {self.name!r}: position {self.hex!r} is not a Hex")
+        checks.name(self.name, "unit name")
+        who = f"unit {show(self.name)}"
+        checks.name(self.side, f"{who}: side")
+        checks.hex_value(self.hex, f"{who}: position")
         for stat in ("advance", "dash", "speed", "damage"):
-            value = getattr(self, stat)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise StateError(f"unit {self.name!r}: {stat}={value!r} is not a whole number >= 0", ruling="M2")
-        if self.hp is not None and (not isinstance(self.hp, int) or self.hp < 0):
-            raise StateError(f"unit {self.name!r}: hp={self.hp!r} is not a whole number >= 0")
+            checks.whole(getattr(self, stat), f"{who}: {stat}", 0, MAX_WHOLE, error=StateError, ruling="M2")
+        checks.flag(self.garrison, f"{who}: garrison", error=StateError, ruling="M3")
+        checks.flag(self.ignore_engagement, f"{who}: ignore_engagement", error=StateError, ruling="E5")
+        if self.hp is not None:
+            checks.whole(self.hp, f"{who}: hp", 0, MAX_WHOLE, error=StateError)
 
     @property
     def kind(self) -> str:
@@ -91,8 +93,14 @@ class Unit:
         return "Garrison" if self.garrison else "unit"
 
     def replace(self, **changes: Any) -> "Unit":
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed.
+
+        Raises
+        ------
+        StateError
+            If a name is not a field of Unit, or a new value is refused as :class:`Unit` refuses it.
+        """
+        return checks.replace(self, changes, what=f"unit {show(self.name)}")
 
 
 @dataclass(frozen=True, init=False)
@@ -107,23 +115,23 @@ class State:
     Raises
     ------
     StateError
-        If two units share a name or a hex.
+        If ``units`` is not a list of :class:`Unit`, or two units share a name or a hex.
     """
 
     units: tuple[Unit, ...]
 
     def __init__(self, units: Iterable[Unit] = ()) -> None:
-        units = tuple(units)
+        units = checks.items(units, what="units", error=StateError, ordered=False, expected="a list of Unit")
         by_name: dict[str, Unit] = {}
         by_hex: dict[Hex, Unit] = {}
         for u in units:
             if not isinstance(u, Unit):
-                raise StateError(f"{u!r} is not a Unit")
+                raise StateError(f"{show(u)} is not a Unit")
             if u.name in by_name:
-                raise StateError(f"two units are named {u.name!r}")
+                raise StateError(f"two units are named {show(u.name)}")
             if u.hex in by_hex:
                 raise StateError(
-                    f"{u.name!r} and {by_hex[u.hex].name!r} are both on hex {u.hex}: one unit per hex",
+                    f"{show(u.name)} and {show(by_hex[u.hex].name)} are both on hex {u.hex}: one unit per hex",
                     ruling="M3",
                 )
             by_name[u.name] = u
@@ -141,7 +149,7 @@ class State:
         return len(self.units)
 
     def __contains__(self, name: object) -> bool:
-        return name in self._by_name  # type: ignore[attr-defined]
+        return isinstance(name, str) and name in self._by_name  # type: ignore[attr-defined]
 
     def unit(self, name: str | Unit) -> Unit:
         """The unit called ``name`` (a :class:`Unit` is accepted and looked up by its name).
@@ -152,14 +160,21 @@ class State:
             If there is no such unit; the message lists the known names.
         """
         key = name.name if isinstance(name, Unit) else name
-        try:
-            return self._by_name[key]  # type: ignore[attr-defined]
-        except (KeyError, TypeError):
-            known = ", ".join(repr(n) for n in self._by_name) or "none"  # type: ignore[attr-defined]
-            raise StateError(f"no unit named {key!r} (units: {known})") from None
+        found = self._by_name.get(key) if isinstance(key, str) else None  # type: ignore[attr-defined]
+        if found is None:
+            raise checks.unknown_unit(self, key)
+        return found
 
     def at(self, h: Hex) -> Unit | None:
-        """The unit or Garrison on hex ``h``, or None."""
+        """The unit or Garrison on hex ``h``, or None.
+
+        Raises
+        ------
+        NotAHexError
+            If ``h`` is not a :class:`~hexrules.hexgrid.Hex` (a state knows no labels: a board
+            does, ``board.hex("C4")``).
+        """
+        checks.hex_value(h, "hex (a state knows no labels: use board.hex('C4'))")
         return self._by_hex.get(h)  # type: ignore[attr-defined]
 
     @property
@@ -186,7 +201,13 @@ class State:
         return State(units)
 
     def replace_unit(self, name: str, **changes: Any) -> "State":
-        """A new state where unit ``name`` has some fields changed."""
+        """A new state where unit ``name`` has some fields changed.
+
+        Raises
+        ------
+        StateError
+            If there is no such unit, or a change is refused as :meth:`Unit.replace` refuses it.
+        """
         target = self.unit(name)
         return self._with(u.replace(**changes) if u is target else u for u in self.units)
 
@@ -201,13 +222,25 @@ class State:
         return self.replace_unit(name, hex=to)
 
     def damage(self, name: str, amount: int) -> "State":
-        """A new state where ``name`` has taken ``amount`` more damage."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise StateError(f"damage amount {amount!r} is not a whole number >= 0")
+        """A new state where ``name`` has taken ``amount`` more damage.
+
+        Raises
+        ------
+        StateError
+            If there is no such unit, or ``amount`` is not a whole number from 0 to
+            :data:`~hexrules.checks.MAX_WHOLE` (nor is the new total).
+        """
+        amount = checks.whole(amount, "damage amount", 0, MAX_WHOLE, error=StateError)
         return self.replace_unit(name, damage=self.unit(name).damage + amount)
 
     def add(self, unit: Unit) -> "State":
-        """A new state with ``unit`` added."""
+        """A new state with ``unit`` added.
+
+        Raises
+        ------
+        StateError
+            If ``unit`` is not a :class:`Unit`, or its name or hex is already taken (M3).
+        """
         return self._with((*self.units, unit))
 
     def remove(self, name: str) -> "State":

@@ -30,7 +30,7 @@ Also here, shared by the topic modules: :class:`TwoReadingsExplorer` (one rule u
 of a switch, side by side), :func:`scenario_from`, :func:`movers`, :func:`switch_control`, and
 the checks a constructor runs on its arguments before making anything (:func:`check_choice`,
 :func:`check_int`, :func:`check_unit`, :func:`hex_label`): a value a control cannot show is
-refused with a :class:`~hexrules.errors.HexrulesError` subclass naming it (:class:`ExplorerError`
+refused with a :class:`~hexrules.errors.HexrulesError` subclass naming it (:class:`~hexrules.errors.ExplorerError`
 for a choice or range, or the rules' own ``BoardError`` / ``StateError`` / ``OptionsError``),
 never clamped by a slider or left to a bare ``TraitError``. The "predict, then check" widget is
 :class:`hexrules.widgets.exercise.Exercise` (still importable from here as ``Exercise``).
@@ -70,8 +70,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from .. import checks
 from ..board import Scenario, builtin
-from ..errors import HexrulesError, OptionsError, StateError
+from ..checks import MAX_WHOLE, show
+from ..errors import ExplorerError, HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions
 
@@ -142,15 +144,8 @@ def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None)
     return "".join(out)
 
 
-class ExplorerError(HexrulesError):
-    """A value given to an explorer that its controls cannot show: not one of a control's
-    choices, or outside a slider's range. The message names the parameter and the value.
-
-    >>> check_int("cover", 99, 0, 6, ruling="C2")
-    Traceback (most recent call last):
-    ...
-    hexrules.widgets.base.ExplorerError: cover=99 is outside 0..6 (ruling C2)
-    """
+# ExplorerError (a value an explorer's controls cannot show) lives with the error family, in
+# hexrules.errors; it is imported above so that hexrules.widgets.base.ExplorerError keeps working.
 
 
 # --- checking what explorer constructors are given (so no control clamps or refuses it later) ----
@@ -158,41 +153,37 @@ class ExplorerError(HexrulesError):
 
 def check_choice(name: str, value: Any, choices: Sequence[Any], *, error: type[HexrulesError] = ExplorerError,
                  ruling: str | None = None) -> Any:
-    """Return ``value`` if it is one of ``choices``.
+    """Return ``value`` if it is one of ``choices`` (:func:`hexrules.checks.choice`).
 
     Raises
     ------
     HexrulesError
-        ``error`` (default :class:`ExplorerError`) naming the parameter, the value and the
-        choices.
+        ``error`` (default :class:`~hexrules.errors.ExplorerError`) naming the parameter, the
+        value and the choices.
 
     >>> check_choice("kind", "shove", ("push", "pull"))
     Traceback (most recent call last):
     ...
-    hexrules.widgets.base.ExplorerError: kind='shove' is not one of 'push', 'pull'
+    hexrules.errors.ExplorerError: kind='shove' is not one of 'push', 'pull'
     """
-    try:
-        ok = value in choices
-    except TypeError:  # e.g. an unhashable value against a dict's keys
-        ok = False
-    if not ok:
-        raise error(f"{name}={value!r} is not one of {', '.join(map(repr, choices)) or '(none)'}", ruling=ruling)
-    return value
+    return checks.choice(value, name, choices, error=error, ruling=ruling)
 
 
 def check_int(name: str, value: Any, lo: int, hi: int | None = None, *, ruling: str | None = None) -> int:
-    """Return ``value`` if it is a whole number in ``lo..hi`` (``hi`` None: no upper bound).
+    """Return ``value`` if it is a whole number in ``lo..hi`` (``hi`` None: up to
+    :data:`~hexrules.checks.MAX_WHOLE`; :func:`hexrules.checks.whole`).
 
     Raises
     ------
     ExplorerError
         If it is not a whole number (``True``, ``1.5``, ``"3"``...) or is outside the range.
+
+    >>> check_int("cover", 99, 0, 6, ruling="C2")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ExplorerError: cover=99 is not a whole number from 0 to 6 (ruling C2)
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ExplorerError(f"{name}={value!r} is not a whole number", ruling=ruling)
-    if value < lo or (hi is not None and value > hi):
-        raise ExplorerError(f"{name}={value!r} is outside {lo}..{'' if hi is None else hi}", ruling=ruling)
-    return int(value)
+    return checks.whole(value, name, lo, MAX_WHOLE if hi is None else hi, error=ExplorerError, ruling=ruling)
 
 
 def scenario_from(scenario: Any) -> Scenario:
@@ -208,7 +199,7 @@ def scenario_from(scenario: Any) -> Scenario:
     if isinstance(scenario, str):
         return builtin(scenario)
     if not isinstance(scenario, Scenario):
-        raise ExplorerError(f"scenario={scenario!r} is not a built-in scenario name or a Scenario")
+        raise ExplorerError(f"scenario={show(scenario)} is not a built-in scenario name or a Scenario")
     return scenario
 
 
@@ -255,7 +246,7 @@ def _check_switch(name: Any, table: Mapping[str, Sequence[Any]], what: str) -> S
         return table[name]
     except (KeyError, TypeError):
         ruling = RulesOptions.ruling(name) if isinstance(name, str) and name in DEFAULT.as_dict() else None
-        raise OptionsError(f"switch={name!r} is not a {what} switch (known: {', '.join(table)})",
+        raise OptionsError(f"switch={show(name)} is not a {what} switch (known: {', '.join(table)})",
                            ruling=ruling) from None
 
 
@@ -294,7 +285,7 @@ def switch_controls(switches: Any, options: RulesOptions, table: Mapping[str, Se
         If a name is not in ``table`` (see :func:`switch_control`).
     """
     if isinstance(switches, str) or not isinstance(switches, (tuple, list)):
-        raise ExplorerError(f"switches={switches!r} is not a tuple of switch names (e.g. ({next(iter(table))!r},))")
+        raise ExplorerError(f"switches={show(switches)} is not a tuple of switch names (e.g. ({next(iter(table))!r},))")
     controls = {}
     for name in switches:
         _check_switch(name, table, what)  # before getattr: name it as a switch, not as an attribute
@@ -549,10 +540,23 @@ class Explorer(widgets.VBox):
                 return
 
     def click(self, h: Hex | str, target: int = 0) -> None:
-        """Act as if hex ``h`` of the ``target``-th clickable board were clicked."""
+        """Act as if hex ``h`` of the ``target``-th clickable board were clicked.
+
+        Raises
+        ------
+        ExplorerError
+            If this explorer has no clickable board, or ``target`` is not the number of one
+            (0 for the first).
+        HexError, BoardError
+            If ``h`` is not a hex (or label) of that board.
+        """
+        if not self._click_targets:
+            raise ExplorerError(f"{type(self).__name__} has no clickable board")
+        target = checks.whole(target, "target", 0, len(self._click_targets) - 1, error=ExplorerError)
         art = self._click_targets[target]
+        h = art.board.hex(h)
         if self._click_callback is not None:
-            self._click_callback(art.board.hex(h), art)
+            self._click_callback(h, art)
 
 
 def toolbar_mode(canvas: Any) -> str:

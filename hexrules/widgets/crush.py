@@ -18,7 +18,7 @@ The charts are drawn by :mod:`hexrules.plot.crush` (:func:`~hexrules.plot.crush.
 ``set_*`` functions), which ``figures/fig_crush.py`` uses too; the explorers compute the numbers
 with :mod:`hexrules.dice` and hand them over. A value a control cannot show (``cover=99``,
 ``reading="x"``) is refused when the explorer is built, with an
-:class:`~hexrules.widgets.base.ExplorerError` naming it.
+:class:`~hexrules.errors.ExplorerError` naming it.
 
 :data:`EXPLORERS` builds each with its defaults (tests and the fuzz test use it).
 
@@ -45,6 +45,7 @@ import ipywidgets as widgets
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from ..checks import show
 from ..compare import CrushComparison, compare_crush, compare_dice
 from ..crush import POLICIES, CrushResult
 from ..crush_scenario import CrushScenario, board_tokens, load_crush
@@ -203,7 +204,7 @@ class CollapseExplorer(Explorer):
         elif isinstance(scenario, Scenario):  # a scenario with Crush sections, e.g. parse_scenario's
             scenario = CrushScenario(scenario)
         elif not isinstance(scenario, CrushScenario):
-            raise ExplorerError(f"scenario={scenario!r} is not a Crush scenario name or a CrushScenario")
+            raise ExplorerError(f"scenario={show(scenario)} is not a Crush scenario name or a CrushScenario")
         self.scenario = sc = scenario
         if not sc.paths:
             raise StateError(f"scenario {sc.name!r} has no vehicle path")

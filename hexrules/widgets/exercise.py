@@ -38,6 +38,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..checks import show
 from ..errors import GuessError
 from ..exercise import Grade, HexesQuestion, NumberQuestion, Question
 from ..hexgrid import Hex, to_label
@@ -59,7 +60,7 @@ def _legacy_question(prompt: str, answer: Any, explanation: str, unit: str, hint
         return NumberQuestion(prompt, answer, unit=unit, hint=hint, explanation=explanation)
     if isinstance(answer, (str, Hex)) or (isinstance(answer, Iterable) and not isinstance(answer, dict)):
         return HexesQuestion(prompt, answer, hint=hint, explanation=explanation)
-    raise ExplorerError(f"answer={answer!r} is not a number or hexes: pass a hexrules.exercise question "
+    raise ExplorerError(f"answer={show(answer)} is not a number or hexes: pass a hexrules.exercise question "
                         "(NumberQuestion, HexesQuestion, ProbabilityQuestion)")
 
 
@@ -114,7 +115,7 @@ class Exercise(widgets.VBox):
         elif isinstance(question, str):
             question = _legacy_question(question, answer, explanation, unit, hint)
         else:
-            raise ExplorerError(f"question={question!r} is not a hexrules.exercise question or a prompt")
+            raise ExplorerError(f"question={show(question)} is not a hexrules.exercise question or a prompt")
         self.question = question
         self.grade: Grade | None = None
         self.tries = 0
@@ -122,13 +123,13 @@ class Exercise(widgets.VBox):
         guess = widgets.Text(value="", description="Your answer", placeholder=question.FORMAT,
                              style={"description_width": "initial"}, layout=widgets.Layout(width="30em"))
         check = widgets.Button(description="Check", button_style="info")
-        show = widgets.Button(description="Show answer", layout=widgets.Layout(display="none"))
-        self.controls = {"guess": guess, "check": check, "answer": show}
+        reveal = widgets.Button(description="Show answer", layout=widgets.Layout(display="none"))
+        self.controls = {"guess": guess, "check": check, "answer": reveal}
         self.feedback = widgets.HTML()
         check.on_click(lambda _b: self.check())
-        show.on_click(lambda _b: self.show_answer())
+        reveal.on_click(lambda _b: self.show_answer())
         prompt = widgets.HTML(f"<b>{html.escape(question.prompt)}</b>")
-        super().__init__([prompt, widgets.HBox([guess, check, show]), self.feedback])
+        super().__init__([prompt, widgets.HBox([guess, check, reveal]), self.feedback])
         self.add_class(CSS_CLASS)
 
     # --- what the learner does ----------------------------------------------------------------
@@ -181,7 +182,12 @@ class Exercise(widgets.VBox):
             return board.label(guess) if board is not None else to_label(guess)
         if isinstance(guess, Iterable):
             return ", ".join(self._as_text(g) for g in guess)
-        return str(guess)
+        if isinstance(guess, int) and not isinstance(guess, bool):
+            return show(guess)  # an integer too long for str() (4,301+ digits) is described, not written
+        try:
+            return str(guess)
+        except Exception:  # noqa: BLE001 - a guess whose str() fails is shown as its description
+            return show(guess)
 
     def _show(self, grade: str, verdict: str, *, hint: str = "", after: str = "", answer: bool = False,
               explanation: bool = False) -> None:

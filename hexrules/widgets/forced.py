@@ -40,6 +40,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from ..board import Scenario
+from ..checks import MAX_FORCED_N, show
 from ..compare import ForcedComparison, compare_forced
 from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
@@ -146,7 +147,7 @@ def _first_units(sc: Scenario, kind: str, target: Any, source: str) -> tuple[str
         raise StateError(f"scenario {sc.name!r} has no units to {kind}")
     side = units[0].side
     at = sc.state.at(sc.board.hex(source))
-    if at is not None and target == at.name:
+    if at is not None and isinstance(target, str) and target == at.name:
         raise ExplorerError(f"target={target!r} stands on the source hex {source}: a unit is never "
                             f"{'pushed' if kind == 'push' else 'pulled'} from its own hex", ruling=_rule(kind))
     names = [n for n in movers(sc.state) if at is None or n != at.name]
@@ -650,7 +651,7 @@ class MultiPushExplorer(Explorer):
         self.scenario = sc = scenario_from(scenario)
         self.board = sc.board
         self.kind = kind = _check_kind(kind)
-        self.n = n = check_int("n", n, 0, ruling="P1" if kind == "push" else "L1")
+        self.n = n = check_int("n", n, 0, MAX_FORCED_N, ruling="P1" if kind == "push" else "L1")
         if not len(sc.state):
             raise StateError(f"scenario {sc.name!r} has no units to {kind}")
         first = list(sc.state)[0]
@@ -662,14 +663,14 @@ class MultiPushExplorer(Explorer):
         if targets is None:
             targets = [u.name for u in sc.state if u.side != self.side and not u.garrison]
         elif isinstance(targets, str) or not isinstance(targets, (tuple, list)):
-            raise ExplorerError(f"targets={targets!r} is not a sequence of unit names")
+            raise ExplorerError(f"targets={show(targets)} is not a sequence of unit names")
         names = movers(sc.state)
         self.targets = [check_unit("target", t, names) for t in targets]
         if not self.targets:
             raise StateError(f"no unit to {kind}: the scenario {sc.name!r} has no enemy of {self.side!r} "
                              f"that is not a Garrison")
         if len(set(self.targets)) != len(self.targets):
-            raise ExplorerError(f"targets={list(targets)!r} names a unit twice")
+            raise ExplorerError(f"targets={show(list(targets))} names a unit twice")
         fig, (ax,) = new_figure(sc.board)
         orders = [(" then ".join(p), p) for p in itertools.permutations(self.targets)]
         controls: dict[str, widgets.Widget] = {

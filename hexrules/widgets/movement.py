@@ -102,7 +102,8 @@ def _first_mover(sc: Scenario, unit: Any) -> tuple[list[str], str]:
 
 def _target(board: Any, target: Any) -> str:
     """The target dropdown's value: ``_NONE`` for no target, else the hex's label (checked)."""
-    return _NONE if target is None or target == _NONE else hex_label(board, target, name="target")
+    return _NONE if target is None or (isinstance(target, str) and target == _NONE) else hex_label(board, target,
+                                                                                                   name="target")
 
 
 def _label_options(board: Any, *, none: str | None = None) -> list[tuple[str, str]]:

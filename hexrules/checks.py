@@ -1,0 +1,597 @@
+"""Boundary checks: how the kit checks what a caller gives it, in one place (issue 8 part 4).
+
+Every public function of the rules layer checks its arguments once, with these functions, and
+hands the checked values to a private core that trusts them (the shape of networkx's
+``single_source_dijkstra`` over ``_dijkstra_multisource``). A check returns the value (converted
+where it says so: a label to its :class:`~hexrules.hexgrid.Hex`, a list to a tuple) or raises
+the family's error for that fault, a :class:`~hexrules.errors.HexrulesError` (so a
+``ValueError``) whose message names the value (bounded by :func:`show`: a 100,000-character
+string or a 4,301-digit integer never makes the message itself fail), what it is, the range or
+choices expected, and the ruling.
+
+Which class for which fault
+---------------------------
+* not a :class:`~hexrules.board.Board`: :class:`~hexrules.errors.BoardError`; not a
+  :class:`~hexrules.state.State`, or no such unit: :class:`~hexrules.errors.StateError`; not a
+  :class:`~hexrules.options.RulesOptions`: :class:`~hexrules.errors.OptionsError`;
+* a value that should be a hex (or a label naming one) and is not:
+  :class:`~hexrules.errors.NotAHexError`; a malformed label: :class:`~hexrules.errors.HexError`;
+  a hex that is not on the board: :class:`~hexrules.errors.BoardError`;
+* a value that should be a sequence of hexes or labels and is not:
+  :class:`~hexrules.errors.HexSequenceError`;
+* a number, flag, name, choice, mapping or list of the wrong kind or out of range: the class of
+  the domain the value belongs to, given as ``error=``: :class:`~hexrules.errors.StateError`
+  for a field of a unit or model, :class:`~hexrules.errors.RuleError` for a parameter of a rule
+  (Push N, dice, a cutoff), :class:`~hexrules.errors.BoardError` for the board's (a size, a
+  terrain cost), :class:`~hexrules.errors.OptionsError` for a rules switch,
+  :class:`~hexrules.errors.ExplorerError` for an explorer's control.
+
+Limits
+------
+Some inputs would run without bound (minutes and gigabytes, issue 11 part 7): they are refused
+up front, each by a limit below that no real game reaches, named in the error message and listed
+in ``docs/RULES.md`` ("Limits"). The D6 faces and the 1..12 range of Resolve and Shield are rule
+limits; the others are the kit's.
+
+Examples
+--------
+>>> whole(3, "Push N", 0, MAX_FORCED_N, unit="hexes", ruling="P1")
+3
+>>> whole(10**30, "Push N", 0, MAX_FORCED_N, unit="hexes", ruling="P1", limit="MAX_FORCED_N")
+Traceback (most recent call last):
+...
+hexrules.errors.RuleError: Push N=1000000000000000000000000000000 is more than 12 hexes, the most the kit computes (hexrules.checks.MAX_FORCED_N) (ruling P1)
+>>> whole(True, "advance", error=StateError, ruling="M2")
+Traceback (most recent call last):
+...
+hexrules.errors.StateError: advance=True is not a whole number >= 0 (ruling M2)
+>>> show("x" * 1000)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1000 characters)"
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+import re
+from collections.abc import Iterable, Mapping, Sequence, Set
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .errors import (
+    BoardError,
+    HexError,
+    HexrulesError,
+    HexSequenceError,
+    NotAHexError,
+    OptionsError,
+    RuleError,
+    StateError,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board
+    from .hexgrid import Hex
+    from .options import RulesOptions
+    from .state import State, Unit
+
+__all__ = [
+    "MIN_STAT",
+    "MAX_STAT",
+    "FACES",
+    "MAX_DICE",
+    "MAX_COVER",
+    "MAX_TRIALS",
+    "MAX_ROLLED_DICE",
+    "MAX_FORCED_N",
+    "MAX_BOARD_HEXES",
+    "MAX_RADIUS",
+    "MAX_LINE_LENGTH",
+    "LABEL_LIMIT",
+    "MAX_LABEL_LENGTH",
+    "MAX_TABLE_VALUES",
+    "MAX_WHOLE",
+    "show",
+    "is_whole",
+    "board",
+    "state",
+    "options",
+    "unit",
+    "hex_of",
+    "position",
+    "hexes",
+    "hex_value",
+    "items",
+    "whole",
+    "flag",
+    "name",
+    "choice",
+    "mapping",
+    "function",
+    "probability",
+    "unknown_unit",
+    "replace",
+]
+
+# --- limits ------------------------------------------------------------------------------------
+
+#: Resolve and Shield lie in 1..12 (RULES.md C3, C4, "Limits"). A D6 shows 6 at most, so a Resolve
+#: or Shield of 7 or more is already one that no die reaches (and a Shield + Resolve of 7 or more
+#: makes Major System Damage impossible); 12 leaves room for modified values without allowing
+#: numbers that mean nothing.
+MIN_STAT, MAX_STAT = 1, 12
+
+#: The faces of a D6 (C2): every Crush die is one of these.
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+#: The most Crush dice a roll, distribution, table or sample takes per Crush (C2: a piece's
+#: pre-reduction Cover). The kit's Crush scenario has Cover 3; 100 dice give exact distributions
+#: of 101 (damage) or 5,151 (vehicle) outcomes in about 0.1 s (1,000 dice took 109 s and 631 MB).
+MAX_DICE = 100
+
+#: The most Cover a terrain piece has (C1): its Cover is the number of Crush dice (C2), and its
+#: explanation lists every die.
+MAX_COVER = MAX_DICE
+
+#: The most Crushes one call samples (C5): 100,000 trials estimate a probability to within
+#: 0.0016 (one standard error at most); an exact distribution gives the exact answer.
+MAX_TRIALS = 100_000
+
+#: The most D6 one sampling call rolls in all (dice per Crush x trials): about a second.
+MAX_ROLLED_DICE = 1_000_000
+
+#: The most hexes a Push N or Pull N moves (P1, L1). The rule text's examples are Push 1 and
+#: Push 2. Every branch of the tree of choices is computed: on open ground their number about
+#: doubles with each hex more (N = 12: about 16,000 branches and a second; N = 16: 262,000 and
+#: half a minute).
+MAX_FORCED_N = 12
+
+#: The most hexes a board has. A printed map sheet of a hex-and-counter game has about 2,000
+#: hexes; 100,000 is forty such sheets, and builds in seconds.
+MAX_BOARD_HEXES = 100_000
+
+#: The largest radius of a ring, spiral or hex range (Red Blob's geometry): a range of radius
+#: 200 has 120,601 hexes, more than the largest board (MAX_BOARD_HEXES), and takes about a second.
+MAX_RADIUS = 200
+
+#: The longest line :meth:`Hex.line <hexrules.hexgrid.Hex.line>` draws, in hexes: up to this length
+#: the tie-breaking nudge of Red Blob's line decides ties only (see the Notes of ``Hex.line``).
+MAX_LINE_LENGTH = 100_000
+
+#: Labels name hexes whose label coordinates (offset column and row, or axial ``q`` and ``r``)
+#: are within ``-LABEL_LIMIT < x < LABEL_LIMIT``: far beyond any board, and short enough that no
+#: label takes more than :data:`MAX_LABEL_LENGTH` characters.
+LABEL_LIMIT = 10**12
+
+#: The longest text a label parser reads (``"C4"``, ``"(3,-2)"``); longer text, such as a number
+#: of 4,301 digits, is refused before any other work.
+MAX_LABEL_LENGTH = 64
+
+#: The most values an axis of a Crush table takes (covers, resolves, shields): a table is a chart,
+#: and each entry is an exact distribution.
+MAX_TABLE_VALUES = 100
+
+#: The largest whole number the kit takes for an elevation, an allowance (Advance, Dash, Speed, a
+#: cutoff), damage, HP, a System Damage tally, a terrain cost, a wound count or a switch's
+#: amount: far beyond any game, and small enough that every result prints (Python refuses to
+#: print integers of more than 4,300 digits).
+MAX_WHOLE = 10**9
+
+
+# --- messages ----------------------------------------------------------------------------------
+
+
+def show(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, bounded in length and never failing.
+
+    A huge integer is described by its number of digits (``repr`` of an integer of more than
+    4,300 digits raises), a long string by its start and its length, a value whose ``repr``
+    raises by its type.
+
+    >>> show(10**5000)
+    '<an integer of about 5001 digits>'
+    >>> show([1, 2])
+    '[1, 2]'
+    """
+    from .hexgrid import Hex
+
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    if isinstance(value, Hex):
+        return f"Hex(q={show(value.q)}, r={show(value.r)})"
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail to build
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def is_whole(value: object) -> bool:
+    """True for an integer that is not a bool (numpy integers count; numpy bools do not).
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and type(value).__name__ != "bool_"
+
+
+# --- the kit's values ----------------------------------------------------------------------------
+
+
+def board(value: object, *, ruling: str | None = None,
+          expected: str = "a Board (load one with hexrules.builtin or Scenario.from_text)") -> "Board":
+    """``value`` if it is a :class:`~hexrules.board.Board`.
+
+    Raises
+    ------
+    BoardError
+        Naming the value and what is ``expected``.
+    """
+    from .board import Board
+
+    if not isinstance(value, Board):
+        raise BoardError(f"board {show(value)} is not {expected}", ruling=ruling)
+    return value
+
+
+def state(value: object, *, ruling: str | None = None) -> "State":
+    """``value`` if it is a :class:`~hexrules.state.State`.
+
+    Raises
+    ------
+    StateError
+        Naming the value.
+    """
+    from .state import State
+
+    if not isinstance(value, State):
+        raise StateError(f"state {show(value)} is not a State (the units of a scenario: Scenario.state)", ruling=ruling)
+    return value
+
+
+def options(value: object) -> "RulesOptions":
+    """``value`` if it is a :class:`~hexrules.options.RulesOptions`.
+
+    Raises
+    ------
+    OptionsError
+        If it is anything else (``None``, a dict, ...).
+    """
+    from .options import RulesOptions
+
+    if not isinstance(value, RulesOptions):
+        raise OptionsError(f"options={show(value)} is not a RulesOptions (use hexrules.options.DEFAULT or "
+                           ".replace(...))")
+    return value
+
+
+def unit(st: "State", value: object, *, what: str = "unit", ruling: str | None = None) -> "Unit":
+    """The unit of state ``st`` that ``value`` names (a name, or a :class:`~hexrules.state.Unit`
+    looked up by its name).
+
+    Raises
+    ------
+    StateError
+        If ``value`` is neither a name nor a Unit, or no unit of ``st`` has that name; the
+        message lists the units.
+    """
+    from .state import Unit
+
+    key = value.name if isinstance(value, Unit) else value
+    if isinstance(key, str) and key in st:
+        return st.unit(key)
+    raise unknown_unit(st, key, what=what, ruling=ruling)
+
+
+def unknown_unit(st: "State", key: object, *, what: str = "unit", ruling: str | None = None) -> StateError:
+    """The error for ``key``, which names no unit of ``st`` (:func:`unit`, ``State.unit``)."""
+    names = [u.name for u in st]
+    known = ", ".join(show(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
+    kind = "no unit named" if isinstance(key, str) else f"{what} is not a unit name:"
+    return StateError(f"{kind} {show(key)} (units: {known or 'none'})", ruling=ruling)
+
+
+def _position(where: object, offset: str, what: str, ruling: str | None) -> "Hex":
+    """A Hex, a label (``"C4"``) or axial text (``"(q,r)"``) as a hex, anywhere (on no board)."""
+    from .hexgrid import Hex, LabelScheme, from_label
+
+    if isinstance(where, Hex):
+        return where
+    if not isinstance(where, str):
+        raise NotAHexError(f"{what} {show(where)} is not a Hex or a label such as 'C4'", ruling=ruling)
+    try:
+        if where.lstrip().startswith("("):
+            return LabelScheme("axial").parse(where)
+        return from_label(where, offset)  # type: ignore[arg-type]
+    except HexError as err:
+        raise HexError(f"{what}: {err.message}", ruling=err.ruling or ruling) from None
+
+
+def position(bd: "Board", where: object, *, what: str = "hex", ruling: str | None = None) -> "Hex":
+    """A :class:`~hexrules.hexgrid.Hex`, a label of ``bd`` (``"C4"``) or axial text
+    (``"(-1,2)"``) as a hex position, which may lie off the board (a Push's step off the edge,
+    P4).
+
+    Raises
+    ------
+    NotAHexError
+        If ``where`` is neither a Hex nor a string.
+    HexError
+        If it is a string that is not a label (too long, Unicode digits, a 4,301-digit number...).
+    """
+    return _position(where, bd.offset, what, ruling)
+
+
+def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None = None) -> "Hex":
+    """:func:`position`, which must be a hex of board ``bd``.
+
+    Raises
+    ------
+    NotAHexError, HexError
+        As :func:`position`.
+    BoardError
+        If the hex is not on the board; the message names it (label and axial coordinates).
+    """
+    h = _position(where, bd.offset, what, ruling)
+    if h not in bd.graph:
+        place = f" {show(bd.name)}" if bd.name else ""
+        raise BoardError(f"{what} {bd._name(h)} is not on the board{place}", ruling=ruling)  # noqa: SLF001
+    return h
+
+
+def items(value: object, *, what: str, ruling: str | None = None, error: type[HexrulesError] = RuleError,
+          ordered: bool = True, nonempty: bool = False, expected: str = "a list", most: int | None = None,
+          limit: str | None = None) -> tuple[Any, ...]:
+    """``tuple(value)`` for a list-like ``value`` (a list, tuple, range, generator...).
+
+    A str, bytes, mapping, single :class:`~hexrules.hexgrid.Hex` or a numpy array (whose truth
+    value is ambiguous) is not a list here, nor (with ``ordered``) a set, whose order is not the
+    caller's. With ``most``, a longer one is refused before it is read to its end (``limit``
+    names the constant in the message).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming ``what`` and the value.
+    """
+    from .hexgrid import Hex
+
+    bad = (isinstance(value, (str, bytes, Mapping, Hex)) or (ordered and isinstance(value, Set))
+           or not isinstance(value, Iterable) or type(value).__module__ == "numpy")
+    if bad:
+        order = " in order" if ordered and isinstance(value, Set) else ""
+        raise error(f"{what} {show(value)} is not {expected}{order}", ruling=ruling)
+    if most is None:
+        out = tuple(value)  # type: ignore[arg-type]
+    else:
+        out = tuple(itertools.islice(value, most + 1))  # type: ignore[arg-type]
+        if len(out) > most:
+            raise error(f"{what} {show(value)} has more than {most:,} items, the most the kit takes"
+                        + (f" (hexrules.checks.{limit})" if limit else ""), ruling=ruling)
+    if nonempty and not out:
+        raise error(f"{what} {show(value)} is empty: it needs at least one item", ruling=ruling)
+    return out
+
+
+def hexes(bd: "Board", value: object, *, what: str = "hexes", ruling: str | None = None, on_board: bool = True,
+          ordered: bool = True, nonempty: bool = False, expected: str = "a list of hexes or labels such as ['C3', 'D3']",
+          hint: bool = True) -> tuple["Hex", ...]:
+    """A sequence of hexes or labels as a tuple of hexes: each of board ``bd`` (``on_board``), or
+    positions that may lie off it.
+
+    Parameters
+    ----------
+    expected : str
+        What the message says a good value is (``"... is not {expected}"``).
+    hint : bool
+        For a single label or hex, end the message with how to write it (``write ['C3']``).
+
+    Raises
+    ------
+    HexSequenceError
+        If ``value`` is not a list of hexes or labels (None, a single label such as ``"C3"``, a
+        single :class:`~hexrules.hexgrid.Hex`, a dict, a number...), or is empty with
+        ``nonempty``.
+    NotAHexError, HexError, BoardError
+        For an item, as :func:`hex_of` (or :func:`position`).
+    """
+    from .hexgrid import Hex
+
+    if isinstance(value, str) and len(value) <= MAX_LABEL_LENGTH * 8:
+        # "C3" or "C3, C2": the list of its labels is what to write (never ['C3, C2'])
+        labels = [t for t in re.split(r"[\s,;]+", value) if t] or [value]
+        one = "a single hex" if len(labels) == 1 else "a text"
+        write = f": {one}; write {show(labels, limit=120)}" if hint else ""
+        raise HexSequenceError(f"{what} {show(value)} is not {expected}{write}", ruling=ruling)
+    if isinstance(value, (str, Hex)):
+        write = f": a single hex; write [{show(value)}]" if hint else ""
+        raise HexSequenceError(f"{what} {show(value)} is not {expected}{write}", ruling=ruling)
+    seq = items(value, what=what, ruling=ruling, error=HexSequenceError, ordered=ordered, nonempty=nonempty,
+                expected=expected)
+    one = hex_of if on_board else position
+    return tuple(one(bd, h, what=f"{what} hex", ruling=ruling) for h in seq)
+
+
+def hex_value(value: object, what: str, *, ruling: str | None = None) -> "Hex":
+    """``value`` if it is a :class:`~hexrules.hexgrid.Hex` (where no board can read a label: a
+    unit's or a model's position, a piece's hexes).
+
+    Raises
+    ------
+    NotAHexError
+        Naming ``what`` and the value.
+    """
+    from .hexgrid import Hex
+
+    if not isinstance(value, Hex):
+        raise NotAHexError(f"{what} {show(value)} is not a Hex", ruling=ruling)
+    return value
+
+
+def whole(value: object, name: str, lo: int = 0, hi: int | None = MAX_WHOLE, *, unit: str = "",
+          ruling: str | None = None, error: type[HexrulesError] = RuleError, limit: str | None = None,
+          sep: str = "=", why: str = "") -> int:
+    """``value`` as an ``int`` if it is a whole number in ``lo..hi`` (``hi=None``: no bound).
+
+    ``True``, ``1.5``, ``"3"``, ``"²"`` and NaN are not whole numbers; a numpy integer is
+    (returned as an ``int``).
+
+    Parameters
+    ----------
+    value : object
+    name : str
+        What the number is, for the message (``"Push N"``, ``"advance"``).
+    lo, hi : int
+        The range, both ends included.
+    unit : str
+        The unit of the number, for the message (``"hexes"``, ``"movement points"``).
+    ruling : str, optional
+    error : type
+        The class of the domain the number belongs to (see the module's docstring).
+    limit : str, optional
+        The name of the constant ``hi`` comes from when it is a limit of the kit (e.g.
+        ``"MAX_FORCED_N"``): the message names it.
+    sep : str
+        Between the name and the value in the message: ``"advance=-1"``, or ``"Cover -1"``
+        with ``sep=" "``.
+    why : str
+        Appended to the message when the value is not in the range (what the number counts),
+        e.g. ``" (how many sampled Crushes)"``.
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value, the range and the ruling.
+    """
+    units = f" {unit}" if unit else ""
+    because = why
+    # the range a value must lie in; a limit of the kit is named only when it is passed
+    span = f">= {lo}" if hi is None or hi == MAX_WHOLE or limit else f"from {lo} to {hi}"
+    if not is_whole(value):
+        raise error(f"{name}{sep}{show(value)} is not a whole number{units and ' of' + units} {span}{because}",
+                    ruling=ruling)
+    v = int(value)  # type: ignore[call-overload]
+    if hi is not None and v > hi and (limit or hi == MAX_WHOLE):
+        raise error(f"{name}{sep}{show(v)} is more than {hi:,}{units}, the most the kit computes "
+                    f"(hexrules.checks.{limit or 'MAX_WHOLE'})", ruling=ruling)
+    if v < lo or (hi is not None and v > hi):
+        raise error(f"{name}{sep}{show(v)} is not a whole number{units and ' of' + units} {span}{because}",
+                    ruling=ruling)
+    return v
+
+
+def flag(value: object, name: str, *, ruling: str | None = None, error: type[HexrulesError] = RuleError) -> bool:
+    """``value`` if it is ``True`` or ``False`` (a numpy bool is returned as a bool).
+
+    ``"no"``, ``0``, ``1`` and ``None`` are not flags.
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value.
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise error(f"{name}={show(value)} is not True or False", ruling=ruling)
+
+
+def name(value: object, what: str, *, ruling: str | None = None, error: type[HexrulesError] = StateError,
+         empty: bool = False) -> str:
+    """``value`` if it is a string with something other than spaces in it (``empty``: ``""`` too).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value.
+    """
+    if not isinstance(value, str) or not (value.strip() or (empty and value == "")):
+        raise error(f"{what} {show(value)} is not a name (a non-empty string)", ruling=ruling)
+    return value
+
+
+def choice(value: object, name: str, choices: Sequence[Any], *, ruling: str | None = None,
+           error: type[HexrulesError] = OptionsError, sep: str = "=") -> Any:
+    """``value`` if it is one of ``choices`` (compared with ``==``; a bool is not taken for an
+    int, nor a numpy array for anything).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value and the choices.
+    """
+    missing = object()
+    found: Any = missing
+    if type(value).__module__ != "numpy" or getattr(value, "shape", ()) == ():
+        try:
+            found = next((c for c in choices if value == c and isinstance(value, bool) == isinstance(c, bool)), missing)
+        except Exception:  # noqa: BLE001 - a value that cannot even be compared is not a choice
+            found = missing
+    if found is missing:
+        shown = ", ".join(show(c) for c in list(choices)[:12]) + (", ..." if len(choices) > 12 else "")
+        raise error(f"{name}{sep}{show(value)} is not one of {shown or '(none)'}", ruling=ruling)
+    return found
+
+
+def mapping(value: object, what: str, *, ruling: str | None = None, error: type[HexrulesError] = RuleError,
+            expected: str = "a mapping", sep: str = "=") -> dict[Any, Any]:
+    """``dict(value)`` for a mapping (``None`` is refused: the caller decides what None means).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value.
+    """
+    if not isinstance(value, Mapping):
+        raise error(f"{what}{sep}{show(value)} is not {expected}", ruling=ruling)
+    return dict(value)
+
+
+def function(value: object, what: str, *, ruling: str | None = None, error: type[HexrulesError] = RuleError) -> Any:
+    """``value`` if it can be called (e.g. an event ``lambda outcome: ...``).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value.
+    """
+    if not callable(value):
+        raise error(f"{what} {show(value)} is not a function (e.g. lambda outcome: outcome >= 2)", ruling=ruling)
+    return value
+
+
+def probability(value: object, what: str = "probability", *, ruling: str | None = "C5") -> Fraction:
+    """``value`` as an exact :class:`~fractions.Fraction` in [0, 1] (an ``int`` or a Fraction).
+
+    Raises
+    ------
+    RuleError
+        If it is not an exact number (a float, a bool, a string...) or is outside [0, 1].
+    """
+    if not (isinstance(value, Fraction) or is_whole(value)):
+        raise RuleError(f"{what} {show(value)} is not an exact fraction in [0, 1]", ruling=ruling)
+    p = Fraction(value)  # type: ignore[arg-type]
+    if not 0 <= p <= 1:
+        raise RuleError(f"{what} {show(value)} is not an exact fraction in [0, 1]", ruling=ruling)
+    return p
+
+
+def replace(value: Any, changes: Mapping[str, Any], *, what: str, ruling: str | None = None,
+            error: type[HexrulesError] = StateError) -> Any:
+    """``dataclasses.replace(value, **changes)``, refusing a name that is not one of its fields
+    (the new value is checked as the class checks any value).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the unknown fields and the known ones.
+    """
+    import dataclasses
+
+    known = [f.name for f in dataclasses.fields(value) if f.init]
+    unknown = [k for k in changes if k not in known]
+    if unknown:
+        raise error(f"{what} has no field {', '.join(show(k) for k in unknown[:5])} (fields: {', '.join(known)})",
+                    ruling=ruling)
+    return dataclasses.replace(value, **changes)
