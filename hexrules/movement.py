@@ -39,8 +39,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Sequence
 
-import networkx as nx
-
 from .board import Board
 from .errors import BoardError, RuleError, StateError
 from .hexgrid import Hex
@@ -823,6 +821,8 @@ def path_to(
     """
     mover = _Mover(board, state, unit, options)
     target = board.hex(target, what="target")
+    import networkx as nx  # here, where a board is searched: `import hexrules` stays light (issue 14)
+
     try:
         path = nx.dijkstra_path(board.graph, mover.start, target, weight=mover.weight)
     except nx.NetworkXNoPath:
@@ -903,6 +903,8 @@ def reachable(
         if isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 0:
             raise RuleError(f"cutoff {cutoff!r} is not a whole number of movement points >= 0", ruling="M1")
         al = Allowance(kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
+    import networkx as nx  # here, where a board is searched (issue 14)
+
     dist, paths = nx.single_source_dijkstra(board.graph, mover.start, cutoff=al.total, weight=mover.weight)
     occupied = mover.occupied
     costs = {h: c for h, c in dist.items() if h != mover.start and h not in occupied}

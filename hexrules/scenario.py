@@ -648,13 +648,12 @@ def source_repr(call: str, text: str) -> str:
 
 
 def _cell_text(board: Board, h: Hex) -> str:
-    d = board.graph.nodes[h]
-    t = board.terrain_table[d["terrain"]]
-    return f"{d['elevation']}{'' if t.name == 'open' else t.symbol}"
+    t = board.terrains[h]
+    return f"{board.elevations[h]}{'' if t.name == 'open' else t.symbol}"
 
 
 def _offset_cells(board: Board) -> dict[tuple[int, int], Hex]:
-    offs = {to_offset(h, board.offset): h for h in board.graph}
+    offs = {to_offset(h, board.offset): h for h in board}
     if offs and (min(c for c, _ in offs) < 0 or min(r for _, r in offs) < 0):
         raise BoardError("board has hexes with negative offset coordinates; it has no text form")
     return offs

@@ -1,0 +1,107 @@
+"""Bounded, lazy, linear (issue 11 parts 7-8, issue 14 parts 3-4): the same results as before.
+
+Each fast core is checked against a reference computed here from the rules (RULES.md), the
+simple way: the board's graph against one built hex by hex with ``add_node``/``add_edge``,
+Engagement against every pair of units compared (E1), and so on. Work is *counted* (calls,
+objects built), never timed: the figures are in ``benchmarks/bench_scaling.py``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import networkx as nx
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from hexrules.board import DEFAULT_TERRAIN, Board, TerrainType
+from hexrules.hexgrid import Hex, from_offset
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+MUD = TerrainType("mud", "m", 2)
+
+
+@st.composite
+def boards(draw, max_side=7):
+    """Random boards with holes, elevations 0-3 and every kind of terrain (T1), cells in random order."""
+    cols, rows = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    spots = [from_offset(c, r) for r in range(rows) for c in range(cols)]
+    spots = draw(st.permutations(spots))
+    keep = draw(st.lists(st.booleans(), min_size=len(spots), max_size=len(spots)))
+    cells = {h: (draw(st.integers(0, 3)), draw(st.sampled_from(["open", "open", "water", "impassable", "mud"])))
+             for h, k in zip(spots, keep) if k}
+    return Board(cells, {**DEFAULT_TERRAIN, "mud": MUD})
+
+
+def hex_by_hex(board: Board) -> nx.DiGraph:
+    """The board's graph built the simple way: each node, then each edge alone (M1, T1)."""
+    g = nx.DiGraph(name=board.name)
+    for h, (elevation, terrain) in board.cells().items():
+        g.add_node(h, elevation=elevation, terrain=terrain)
+    for a in g.nodes:
+        for b in a.neighbors():
+            if b in g:
+                ea, eb = g.nodes[a]["elevation"], g.nodes[b]["elevation"]
+                t = board.terrain_table[g.nodes[b]["terrain"]]
+                data = {"climb": max(0, eb - ea), "drop": max(0, ea - eb)}
+                if t.passable:
+                    data["cost"] = 1 + data["climb"] + t.cost  # M1: enter + climb + terrain (T1)
+                g.add_edge(a, b, **data)
+    return g
+
+
+def same_graph(g: nx.DiGraph, h: nx.DiGraph) -> None:
+    assert type(g) is type(h) is nx.DiGraph
+    assert g.graph == h.graph
+    assert list(g.nodes(data=True)) == list(h.nodes(data=True))  # same data, same order
+    assert list(g.edges(data=True)) == list(h.edges(data=True))
+    assert [(v, list(p.items())) for v, p in g.pred.items()] == [(v, list(p.items())) for v, p in h.pred.items()]
+
+
+# --- the board: built in bulk, the same graph -----------------------------------------------------
+
+
+def test_bulk_graph_of_a_worked_board():
+    # RULES.md M1: A1 (0) -> B1 (1) climbs 1 level: cost 2; B1 -> A1 is free of climb: cost 1
+    b = Board(
+        {from_offset(0, 0): (0, "open"), from_offset(1, 0): (1, "open"), from_offset(2, 0): (2, "mud"),
+         from_offset(0, 1): (0, "open"), from_offset(1, 1): (0, "water"), from_offset(2, 1): (0, "impassable")},
+        {**DEFAULT_TERRAIN, "mud": MUD}, name="worked")
+    a1, b1, c1, b2, c2 = (from_offset(*x) for x in ((0, 0), (1, 0), (2, 0), (1, 1), (2, 1)))
+    assert b.graph.edges[a1, b1] == {"climb": 1, "drop": 0, "cost": 2}
+    assert b.graph.edges[b1, a1] == {"climb": 0, "drop": 1, "cost": 1}
+    assert b.graph.edges[b1, c1] == {"climb": 1, "drop": 0, "cost": 1 + 1 + 2}  # mud: 2 extra (T1)
+    assert b.graph.edges[b1, b2] == {"climb": 0, "drop": 1, "cost": 1 + 0 + 1}  # water: 1 extra
+    assert "cost" not in b.graph.edges[b2, c2]  # impassable: no cost, hidden from movement (T1)
+    assert b.graph.graph == {"name": "worked"}
+    same_graph(b.graph, hex_by_hex(b))
+
+
+@SETTINGS
+@given(boards())
+def test_bulk_graph_is_the_hex_by_hex_graph(board):
+    same_graph(board.graph, hex_by_hex(board))
+    assert board.graph is board.graph  # built once, kept
+    for h in board:  # the plain lookups agree with the graph
+        assert board.neighbors(h) == list(board.graph.successors(h))
+        assert board.elevation(h) == board.graph.nodes[h]["elevation"]
+
+
+def test_reading_a_board_does_not_build_its_graph():
+    b = Board.rectangle(4, 3)
+    assert len(b) == 12 and Hex(0, 0) in b and "x" not in b and [] not in b
+    assert b.neighbors(Hex(0, 0)) == [Hex(1, 0), Hex(0, 1)]
+    assert b.cells()[Hex(1, 0)] == (0, "open") and b == Board.rectangle(4, 3)
+    assert b.to_text() == "map:\n    0 0 0 0\n     0 0 0 0\n    0 0 0 0\n"
+    assert b._graph is None  # nothing above needed networkx's graph
+
+
+# --- import hexrules: light -------------------------------------------------------------------------
+
+
+def test_import_hexrules_imports_neither_networkx_nor_drawing():
+    code = ("import sys, hexrules; b = hexrules.builtin('push_knuckle_shield'); "
+            "print(sorted(m for m in ('networkx', 'matplotlib', 'ipywidgets') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
