@@ -12,10 +12,14 @@ import subprocess
 import sys
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from hexrules.board import DEFAULT_TERRAIN, Board, TerrainType
 from hexrules.hexgrid import Hex, from_offset
+from hexrules.movement import adjacent_not_engaged, engaged_pairs, engaged_with, engagements
+from hexrules.scenario import builtin, scenario_names
+from hexrules.state import State, Unit
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -105,3 +109,56 @@ def test_import_hexrules_imports_neither_networkx_nor_drawing():
             "print(sorted(m for m in ('networkx', 'matplotlib', 'ipywidgets') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# --- Engagement: linear, the same facts ------------------------------------------------------------
+
+
+@st.composite
+def states(draw, max_units=12):
+    """A random board and units of up to four sides on its passable hexes."""
+    board = draw(boards())
+    free = [h for h in board if board.terrain(h).passable]
+    spots = draw(st.permutations(free))[: draw(st.integers(0, min(max_units, len(free))))]
+    units = [Unit(f"U{i}", draw(st.sampled_from("abcd")), h, garrison=draw(st.booleans()))
+             for i, h in enumerate(spots)]
+    return board, State(units)
+
+
+def engaged_by_pairs(board, state):
+    """E1 straight from RULES.md, every pair looked at: adjacent, enemies, same elevation."""
+    out = {}
+    for u in state:
+        names = tuple(o.name for o in state if o.side != u.side and o.hex.distance(u.hex) == 1
+                      and board.elevation(o.hex) == board.elevation(u.hex))
+        if names:
+            out[u.name] = names
+    return out
+
+
+@pytest.mark.parametrize("name", scenario_names())
+def test_engagements_of_the_shipped_scenarios(name):
+    sc = builtin(name)
+    assert engagements(sc.board, sc.state) == engaged_by_pairs(sc.board, sc.state)
+
+
+def test_engagements_worked_example():
+    # RULES.md E1's second example: the Gundam (height 1) is Engaged with Char's Zaku II beside
+    # it at height 1, not with the Minelayer at ground level
+    sc = builtin("engagement_lower")
+    assert engagements(sc.board, sc.state) == {"RX-78-2 Gundam": ("Char's Zaku II",),
+                                               "Char's Zaku II": ("RX-78-2 Gundam",)}
+
+
+@SETTINGS
+@given(states())
+def test_engagements_are_every_adjacent_enemy_pair_at_one_level(bs):
+    board, state = bs
+    got = engagements(board, state)
+    assert got == engaged_by_pairs(board, state)
+    assert list(got) == [u.name for u in state if u.name in got]  # units in state order
+    for u in state:
+        assert engaged_with(board, state, u) == got.get(u.name, ())
+    pairs = {tuple(sorted((u.name, o.name))) for u in state for o in state
+             if o.side != u.side and o.hex.distance(u.hex) == 1}
+    assert adjacent_not_engaged(board, state) == sorted(pairs - set(engaged_pairs(board, state)))
