@@ -8,15 +8,22 @@ objects built), never timed: the figures are in ``benchmarks/bench_scaling.py``.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import forced_golden
+import hexrules.forced as forced_mod
 from hexrules.board import DEFAULT_TERRAIN, Board, TerrainType
+from hexrules.errors import RuleError
+from hexrules.forced import forced, push, push_many
 from hexrules.hexgrid import Hex, from_offset
+from hexrules.options import CHOICES, DEFAULT
 from hexrules.movement import adjacent_not_engaged, engaged_pairs, engaged_with, engagements
 from hexrules.scenario import builtin, scenario_names
 from hexrules.state import State, Unit
@@ -162,3 +169,105 @@ def test_engagements_are_every_adjacent_enemy_pair_at_one_level(bs):
     pairs = {tuple(sorted((u.name, o.name))) for u in state for o in state
              if o.side != u.side and o.hex.distance(u.hex) == 1}
     assert adjacent_not_engaged(board, state) == sorted(pairs - set(engaged_pairs(board, state)))
+
+
+# --- Push and Pull: lazy, the same branches ---------------------------------------------------------
+
+GOLDEN = json.loads((Path(__file__).parent / "data" / "forced_golden.json").read_text())
+
+
+def test_forced_golden_cases_are_all_recorded():
+    names = [name for name, _ in forced_golden.cases()]
+    assert len(names) == len(set(names)) == len(GOLDEN) and set(names) == set(GOLDEN)
+
+
+@pytest.mark.parametrize("name,calls", list(forced_golden.cases()), ids=lambda x: x if isinstance(x, str) else "")
+def test_branches_are_the_recorded_ones(name, calls):
+    # every fact of every branch, in order, as the kit gave it before the lazy walk (tests/forced_golden.py)
+    assert [forced_golden.record(call) for call in calls] == GOLDEN[name]
+
+
+@st.composite
+def pushes(draw):
+    board, state = draw(states(max_units=6))
+    movable = [u for u in state if not u.garrison]
+    units = list(state)
+    if len(units) < 2 or not movable:
+        return None
+    target = draw(st.sampled_from(movable))
+    source = draw(st.sampled_from([h for h in board if h != target.hex]))
+    opts = DEFAULT.replace(push_off_board=draw(st.sampled_from(CHOICES["push_off_board"])),
+                           pull_other_elevation=draw(st.sampled_from(CHOICES["pull_other_elevation"])),
+                           push_drop_damage_per_level=draw(st.integers(0, 2)))
+    return board, state, draw(st.sampled_from(["push", "pull"])), source, target.name, draw(st.integers(0, 6)), opts
+
+
+def make(case):
+    board, state, kind, source, target, n, opts = case
+    return forced(kind, board, state, source, target, n, allow_allies=True, options=opts)
+
+
+@SETTINGS
+@given(pushes())
+def test_lazy_answers_agree_with_the_branch_list(case):
+    if case is None:
+        return
+    try:
+        fm = make(case)
+    except RuleError:  # L3: next to the source at the same elevation (tested in test_forced.py)
+        return
+    # counted, streamed, replayed: nothing builds the list ...
+    count, ends = fm.count, fm.destinations
+    streamed = list(fm)
+    chosen = [fm.choose(*b.choice) for b in streamed]
+    assert "branches" not in fm.__dict__
+    # ... and every answer is the list's
+    branches = fm.branches
+    assert count == len(fm) == len(branches) == len(streamed) >= 1
+    assert streamed == list(branches) == chosen
+    assert ends == {b.final for b in branches if b.final is not None}
+    assert fm == make(case) and hash(fm) == hash(make(case))
+    assert len({b.choice for b in branches}) == len(branches)  # a branch is named by its attempted hexes
+
+
+def open_push(n, radius=20):
+    board = Board({h: (0, "open") for h in Hex(0, 0).spiral(radius)})
+    state = State([Unit("Zaku", "zeon", Hex(0, 0)), Unit("Gundam", "federation", Hex(1, 0))])
+    return board, state, push(board, state, "Zaku", "Gundam", n)
+
+
+def test_push_16_on_open_ground_is_counted_not_built(monkeypatch):
+    # RULES.md P1 on open ground, the target on a straight line from the source: a node on the
+    # line has 3 farther neighbours (one on the line), a node off it 2 (both off it), and every
+    # node adds its "stop" (or, after N steps, "full") branch. Off the line D(k) = 2^(k+1) - 1
+    # branches with k steps left; on it S(k) = 1 + S(k-1) + 2 D(k-1), so S(k) = 2^(k+2) - 3 - k:
+    # S(1) = 4 (RULES.md's worked example), S(16) = 262,125. The target can end on every hex at
+    # distance 1..17 within the 120-degree wedge the first step opens: 1 + 3 + ... + 33 = 17^2.
+    built = []
+    real = forced_mod._Walk._branch
+    monkeypatch.setattr(forced_mod._Walk, "_branch", lambda self, *a: built.append(1) or real(self, *a))
+    board, state, fm = open_push(16)
+    assert fm.count == len(fm) == 2**18 - 3 - 16
+    assert len(fm.destinations) == 17**2
+    straight = [Hex(2 + i, 0) for i in range(16)]
+    assert fm.choose(*straight).final == Hex(17, 0)
+    assert fm.check([]).startswith("Not quite")
+    assert "branches" not in fm.__dict__
+    built.clear()
+    new = fm.resolve(straight)
+    assert new.unit("Gundam").hex == Hex(17, 0)
+    assert len(built) <= 2  # the chosen branch, replayed once to check it: never the tree
+    assert open_push(1)[2].count == 4
+
+
+def test_push_many_with_push_16_replays_only_the_chosen_branches(monkeypatch):
+    built = []
+    real = forced_mod._Walk._branch
+    monkeypatch.setattr(forced_mod._Walk, "_branch", lambda self, *a: built.append(1) or real(self, *a))
+    board = Board({h: (0, "open") for h in Hex(0, 0).spiral(20)})
+    state = State([Unit("Zaku", "zeon", Hex(0, 0)), Unit("Gundam", "federation", Hex(1, 0)),
+                   Unit("GM", "federation", Hex(-1, 0))])
+    mf = push_many(board, state, "Zaku", [("Gundam", [Hex(2 + i, 0) for i in range(16)]),
+                                           ("GM", [Hex(-2 - i, 0) for i in range(16)])], 16)
+    assert mf.state.unit("Gundam").hex == Hex(17, 0) and mf.state.unit("GM").hex == Hex(-17, 0)
+    assert len(built) <= 2 * 2  # each unit's branch chosen, then replayed by resolve (P5)
