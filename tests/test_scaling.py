@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import networkx as nx
@@ -20,6 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import forced_golden
 import hexrules.forced as forced_mod
 from hexrules.board import DEFAULT_TERRAIN, Board, TerrainType
+from hexrules.dice import Distribution, damage_distribution, vehicle_distribution
 from hexrules.errors import RuleError
 from hexrules.forced import forced, push, push_many
 from hexrules.hexgrid import Hex, from_offset
@@ -271,3 +274,55 @@ def test_push_many_with_push_16_replays_only_the_chosen_branches(monkeypatch):
                                            ("GM", [Hex(-2 - i, 0) for i in range(16)])], 16)
     assert mf.state.unit("Gundam").hex == Hex(17, 0) and mf.state.unit("GM").hex == Hex(-17, 0)
     assert len(built) <= 2 * 2  # each unit's branch chosen, then replayed by resolve (P5)
+
+
+# --- dice: exact, computed in O(n^2) products, marginals in O(n) ------------------------------------
+
+
+def multinomial(n, shield, resolve, also):
+    """RULES.md C4 counted the plain way: for every (Major, Minor-only) split of n dice, the
+    multinomial count of rolls over 6^n (a die is Major from Shield + Resolve, Minor from Shield)."""
+    none = sum(1 for f in range(1, 7) if f < shield)
+    major = sum(1 for f in range(1, 7) if f >= shield + resolve)
+    minor = 6 - none - major
+    pmf = {}
+    for j in range(n + 1):
+        for i in range(n - j + 1):
+            c = comb(n, j) * comb(n - j, i) * major**j * minor**i * none ** (n - j - i)
+            if c:
+                key = (i + j if also else i, j)
+                pmf[key] = pmf.get(key, 0) + Fraction(c, 6**n)
+    return pmf
+
+
+@SETTINGS
+@given(st.integers(0, 25), st.integers(1, 12), st.integers(1, 12), st.booleans())
+def test_vehicle_distribution_is_the_multinomial(n, shield, resolve, also):
+    v = vehicle_distribution(n, shield, resolve, options=DEFAULT.replace(crush_major_also_minor=also))
+    want = multinomial(n, shield, resolve, also)
+    assert list(v) == sorted(want) and dict(v.items()) == want  # the same outcomes, in order
+    for which, marginal in ((0, v.minor), (1, v.major), (1, v.hp_lost)):
+        summed = Distribution(want).marginal(lambda o: o[which])  # the marginal summed over the joint
+        assert list(marginal) == list(summed) and dict(marginal.items()) == dict(summed.items())
+    assert v.p_major() == sum((p for (_, j), p in want.items() if j >= 1), Fraction(0))
+
+
+@SETTINGS
+@given(st.integers(0, 40), st.integers(1, 12))
+def test_damage_distribution_is_the_binomial(n, resolve):
+    a = max(0, min(6, 7 - resolve))  # C3: faces >= Resolve
+    d = damage_distribution(n, resolve)
+    assert list(d) == list(range(n + 1))
+    assert all(d[k] == Fraction(comb(n, k) * a**k * (6 - a) ** (n - k), 6**n) for k in range(n + 1))
+    assert d.mean() == Fraction(n * a, 6) and d.at_least(0) == 1
+
+
+def test_distributions_of_fractions_and_of_counts_agree():
+    # a distribution given as fractions with different denominators
+    d = Distribution({0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6)}, "t")
+    assert d == {0: Fraction(3, 6), 1: Fraction(2, 6), 2: Fraction(1, 6)}
+    assert d.at_least_table() == {0: 1, 1: Fraction(1, 2), 2: Fraction(1, 6)}
+    assert d.mean() == Fraction(2, 3) and d.probability(lambda k: k != 1) == Fraction(2, 3)
+    assert d.marginal(lambda k: k % 2) == {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    assert d.mean(lambda k: 0.5) == 0.5
+    assert repr(d) == "Distribution({0: 1/2, 1: 1/3, 2: 1/6}, title='t')"
