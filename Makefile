@@ -16,6 +16,9 @@ $(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	@# bytecode for the editable package (pip compiles only site-packages): a cold `import hexrules`
+	@# then skips compiling its sources, also where PYTHONDONTWRITEBYTECODE=1 (benchmarks/bench_scaling.py)
+	$(PY) -m compileall -q hexrules
 	@touch $(STAMP)
 
 lab: $(STAMP)
