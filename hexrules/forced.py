@@ -864,7 +864,9 @@ class _Walk:
 
     * :meth:`branches` streams every branch, depth first (an explicit stack, no recursion; the
       "stop" branch before the steps at each node, neighbours in DIRECTIONS order), building each
-      only when it is reached: the tree grows exponentially with N, a consumer may stop early;
+      only when it is reached: the tree grows exponentially with N, a consumer may stop early.
+      A step's facts depend on its hex, its number and where it goes only, so each such step is
+      one :class:`ForcedStep` shared by every branch through it;
     * :meth:`replay` follows one chosen sequence of attempted hexes and builds only that branch
       (N steps), checking each step exactly as :meth:`branches` does;
     * :meth:`count` and :meth:`destinations` count the branches and collect the hexes the target
@@ -895,6 +897,7 @@ class _Walk:
         # each item: (hex, steps, damages, end); end None is a node still to expand
         stack: list[tuple[Hex, tuple[ForcedStep, ...], tuple[Damage, ...], dict[str, Any] | None]] = [
             (self.start, (), (), None)]
+        shared: dict[tuple[Hex, int], tuple[ForcedStep, ...]] = {}
         while stack:
             cur, steps, damages, end = stack.pop()
             if end is not None:
@@ -910,11 +913,12 @@ class _Walk:
                 continue
             # the chosen stop (P1/L1: optional, may stop early, including after 0 steps)
             yield self._branch(steps, damages, stop)
-            todo = []
-            for o in outcomes:
-                st = ForcedStep(k + 1, **o.step)
-                todo.append((o.to if o.end is None else cur, steps + (st,), damages + o.damages, o.end))
-            stack.extend(reversed(todo))
+            # step k + 1 out of this hex has the same facts on every path that reaches it: made once
+            made = shared.get((cur, k))
+            if made is None:
+                made = shared[(cur, k)] = tuple(ForcedStep(k + 1, **o.step) for o in outcomes)
+            stack.extend((o.to if o.end is None else cur, steps + (st,), damages + o.damages, o.end)
+                         for o, st in zip(reversed(outcomes), reversed(made)))
 
     def replay(self, choice: tuple[Hex, ...]) -> Branch:
         """The branch that attempts exactly ``choice``; RuleError at the first hex not allowed."""
