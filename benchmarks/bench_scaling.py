@@ -62,14 +62,15 @@ def best_of(fn: Callable[[], Any], repeats: int = 3) -> tuple[float, Any]:
     return min(times), out
 
 
-def peak_bytes(fn: Callable[[], Any]) -> tuple[int, Any]:
-    """Bytes allocated and still held by ``fn``'s result, and the result (tracemalloc)."""
+def peak_bytes(fn: Callable[[], Any], *, peak: bool = False) -> tuple[int, Any]:
+    """Bytes allocated by ``fn`` and still held by its result (or, with ``peak``, the most held
+    at any time while it ran), and the result (tracemalloc)."""
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     out = fn()
-    held = tracemalloc.get_traced_memory()[0] - before
+    held, top = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return held, out
+    return (top if peak else held) - before, out
 
 
 def ms(seconds: float) -> str:
@@ -204,17 +205,18 @@ def building() -> None:
     for cols, rows in ((100, 100), (300, 300)):
         text = "map:\n" + "".join(("    " if r % 2 == 0 else "     ") + " ".join(["0"] * cols) + "\n" for r in range(rows))
         t_new, _ = best_of(lambda: parse_scenario(text), 1)
-        m_new, _ = peak_bytes(lambda: parse_scenario(text))
-        line = f"reading a {cols} x {rows} map from scenario text: after {t_new:.2f} s, {m_new / 2**20:.0f} MiB held"
+        m_new, _ = peak_bytes(lambda: parse_scenario(text), peak=True)
+        line = f"reading a {cols} x {rows} map from scenario text: after {t_new:.2f} s, peak {m_new / 2**20:.0f} MiB"
         if cols == 100 or FULL:
             import hexrules.scenario as scenario_module
 
             scenario_module.Board = OldBoard  # the parser building the board the old way
             try:
                 t_old, _ = best_of(lambda: parse_scenario(text), 1)
+                m_old, _ = peak_bytes(lambda: parse_scenario(text), peak=True)
             finally:
                 scenario_module.Board = Board
-            line += f"; before {t_old:.2f} s"
+            line += f"; before {t_old:.2f} s, peak {m_old / 2**20:.0f} MiB"
         print(line)
 
 

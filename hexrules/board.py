@@ -187,6 +187,8 @@ class Board:
         Crush and drawing use the plain lookups (:attr:`elevations`, :attr:`terrains`) and never
         build it; movement's shortest paths (networkx's Dijkstra) do. Nodes come in the order of
         the ``cells`` given; each node's edges in :data:`~hexrules.hexgrid.DIRECTIONS` order.
+        Memory: about 90 bytes a hex for the board without its graph, about 2.1 kB with it
+        (six directed edges, each with its data; ``benchmarks/bench_scaling.py``).
         """
         if self._graph is None:
             self._graph = self._build_graph()
