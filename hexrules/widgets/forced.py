@@ -200,7 +200,7 @@ def first_branch(fm: ForcedMove) -> int:
     >>> fm.table()[first_branch(fm)]["path"]
     'C3 -> D3 -> E3'
     """
-    return _first_of(list(fm))
+    return _first_of(fm.branches)
 
 
 def _first_of(branches: Sequence[Branch]) -> int:
