@@ -12,6 +12,11 @@ the ground on an empty board (``1 + climb + terrain extra``; impassable targets 
 attribute and are hidden by the movement weight). Unit-dependent costs (jumping, Engagement,
 blocking) come from the ``weight=`` callables of :mod:`hexrules.movement`.
 
+The graph (:attr:`Board.graph`) is built in bulk the first time it is used, and kept; the board's
+own reading methods and every rule but movement's shortest paths use plain ``{hex: value}``
+lookups, so building a board stays cheap and ``import hexrules`` does not import networkx
+(``benchmarks/bench_scaling.py`` prints the time and memory per hex).
+
 Scenario text (a board and the units on it, in a few readable lines) is read and written by
 :mod:`hexrules.scenario`; :meth:`Board.from_text` and :meth:`Board.to_text` call it. The names
 that lived here before it (``Scenario``, ``parse_scenario``, ``load_scenario``, ``builtin``,
@@ -22,16 +27,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from . import checks
 from .checks import MAX_BOARD_HEXES, MAX_WHOLE, show
 from .errors import BoardError, HexError, ScenarioError, StateError
-from .hexgrid import FLAT, POINTY, Hex, Layout, Orientation, from_offset, to_label, to_offset
+from .hexgrid import DIRECTIONS, FLAT, POINTY, Hex, Layout, Orientation, from_offset, to_label, to_offset
 from .hexgrid import from_label  # noqa: F401 - the doctests use it
 from .state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
 
 __all__ = [
     "TerrainType",
@@ -161,7 +167,11 @@ class Board:
         self.terrain_table: dict[str, TerrainType] = dict(table)
         self.orientation = orientation
         self.name = name
-        g = nx.DiGraph(name=name)
+        # The cells, checked once, as plain lookups {hex: value} (also the rule code's hot paths,
+        # e.g. the movement weights); their insertion order is the order of ``cells``.
+        self.elevations: dict[Hex, int] = {}
+        self.terrains: dict[Hex, TerrainType] = {}
+        self._terrain_names: dict[Hex, str] = {}
         for h, cell in cells.items():
             if not isinstance(h, Hex):
                 raise BoardError(f"board cell key {h!r} is not a Hex")
@@ -170,28 +180,65 @@ class Board:
             elevation, tname = cell
             if isinstance(elevation, bool) or not isinstance(elevation, int) or elevation < 0:
                 raise BoardError(f"hex {self._name(h)}: elevation {elevation!r} is not a whole number >= 0", ruling="M1")
-            if tname not in self.terrain_table:
+            if not isinstance(tname, str) or tname not in self.terrain_table:
                 raise BoardError(
                     f"hex {self._name(h)}: unknown terrain {tname!r} (known: {', '.join(self.terrain_table)})",
                     ruling="T1",
                 )
-            g.add_node(h, elevation=elevation, terrain=tname)
-        for a in g.nodes:
-            for b in a.neighbors():
-                if b in g:
-                    self._add_edge(g, a, b)
-        self.graph = g
-        # Plain lookups for the rule code's hot paths (movement weights): {hex: value}.
-        self.elevations: dict[Hex, int] = {h: d["elevation"] for h, d in g.nodes(data=True)}
-        self.terrains: dict[Hex, TerrainType] = {h: self.terrain_table[d["terrain"]] for h, d in g.nodes(data=True)}
+            self.elevations[h] = elevation
+            self.terrains[h] = self.terrain_table[tname]
+            self._terrain_names[h] = tname
+        self._graph: nx.DiGraph | None = None
 
-    def _add_edge(self, g: nx.DiGraph, a: Hex, b: Hex) -> None:
-        ea, eb = g.nodes[a]["elevation"], g.nodes[b]["elevation"]
-        tb = self.terrain_table[g.nodes[b]["terrain"]]
-        data = {"climb": max(0, eb - ea), "drop": max(0, ea - eb)}
-        if tb.passable:
-            data["cost"] = 1 + data["climb"] + tb.cost
-        g.add_edge(a, b, **data)
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The board as a :class:`networkx.DiGraph` (see the module docstring for its data).
+
+        Built on first use, in bulk, then kept: reading the board, Engagement, Push and Pull,
+        Crush and drawing use the plain lookups (:attr:`elevations`, :attr:`terrains`) and never
+        build it; movement's shortest paths (networkx's Dijkstra) do. Nodes come in the order of
+        the ``cells`` given; each node's edges in :data:`~hexrules.hexgrid.DIRECTIONS` order.
+        Memory: about 90 bytes a hex for the board without its graph, about 2.1 kB with it
+        (six directed edges, each with its data; ``benchmarks/bench_scaling.py``).
+        """
+        if self._graph is None:
+            self._graph = self._build_graph()
+        return self._graph
+
+    def _build_graph(self) -> nx.DiGraph:
+        """Nodes with ``elevation`` and ``terrain``, and both directed edges between every pair of
+        neighbouring hexes with ``climb``, ``drop`` and (into a passable hex) ``cost`` (M1, T1).
+
+        One pass over precomputed neighbour offsets and two bulk calls of networkx
+        (``add_nodes_from``, ``add_edges_from``): no Hex is created, no edge added one by one.
+        """
+        import networkx as nx  # here, not at the top: `import hexrules` stays light (issue 14)
+
+        g = nx.DiGraph(name=self.name)
+        el, names = self.elevations, self._terrain_names
+        g.add_nodes_from((h, {"elevation": e, "terrain": names[h]}) for h, e in el.items())
+        at = {(h.q, h.r): h for h in el}
+        # entering b costs 1 + climb + terrain extra (M1, T1); impassable b: no cost (hidden)
+        extra = {h: (t.cost if t.passable else None) for h, t in self.terrains.items()}
+        offsets = tuple((d.q, d.r) for d in DIRECTIONS)
+
+        def edges() -> Iterator[tuple[Hex, Hex, dict[str, int]]]:
+            for a, ea in el.items():
+                q, r = a.q, a.r
+                for dq, dr in offsets:
+                    b = at.get((q + dq, r + dr))
+                    if b is None:
+                        continue
+                    eb = el[b]
+                    climb = eb - ea if eb > ea else 0
+                    data = {"climb": climb, "drop": ea - eb if ea > eb else 0}
+                    x = extra[b]
+                    if x is not None:
+                        data["cost"] = 1 + climb + x
+                    yield a, b, data
+
+        g.add_edges_from(edges())
+        return g
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -201,18 +248,21 @@ class Board:
         return self.orientation.offset
 
     def __len__(self) -> int:
-        return self.graph.number_of_nodes()
+        return len(self.elevations)
 
     def __contains__(self, h: object) -> bool:
-        return h in self.graph
+        try:
+            return h in self.elevations
+        except TypeError:  # an unhashable value is not a hex of the board
+            return False
 
     def __iter__(self) -> Iterator[Hex]:
-        return iter(self.graph.nodes)
+        return iter(self.elevations)
 
     @property
     def hexes(self) -> list[Hex]:
         """Every hex of the board, in row then column order."""
-        return sorted(self.graph.nodes, key=lambda h: to_offset(h, self.offset)[::-1])
+        return sorted(self.elevations, key=lambda h: to_offset(h, self.offset)[::-1])
 
     def label(self, h: Hex) -> str:
         """How to name ``h`` to a player: its label (e.g. ``"C4"``), or, for a hex with negative
@@ -259,8 +309,9 @@ class Board:
         return self.terrains[self.hex(h)]
 
     def neighbors(self, h: Hex | str) -> list[Hex]:
-        """The neighbours of ``h`` that are on the board."""
-        return list(self.graph.successors(self.hex(h)))
+        """The neighbours of ``h`` that are on the board, in :data:`~hexrules.hexgrid.DIRECTIONS` order."""
+        el = self.elevations
+        return [n for n in self.hex(h).neighbors() if n in el]
 
     def layout(self, size: float = 1.0) -> Layout:
         """A :class:`~hexrules.hexgrid.Layout` of this board's orientation."""
@@ -282,7 +333,7 @@ class Board:
         """
         checks.state(state, ruling=ruling)
         for u in state:
-            if u.hex not in self.graph:
+            if u.hex not in self.elevations:
                 raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board")
             if not self.terrains[u.hex].passable:
                 raise StateError(f"{u.kind} {show(u.name)} is on impassable hex {self._name(u.hex)}", ruling="T1")
@@ -291,7 +342,8 @@ class Board:
 
     def cells(self) -> dict[Hex, tuple[int, str]]:
         """``{hex: (elevation, terrain name)}``: the board's data, e.g. to edit and rebuild."""
-        return {h: (d["elevation"], d["terrain"]) for h, d in self.graph.nodes(data=True)}
+        names = self._terrain_names
+        return {h: (e, names[h]) for h, e in self.elevations.items()}
 
     def with_cells(self, changes: Mapping[Hex, tuple[int, str]]) -> "Board":
         """A new board with some cells changed (e.g. terrain collapsed by Crush).

@@ -335,7 +335,7 @@ def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None 
         If the hex is not on the board; the message names it (label and axial coordinates).
     """
     h = _position(where, bd.offset, what, ruling)
-    if h not in bd.graph:
+    if h not in bd:
         place = f" {show(bd.name)}" if bd.name else ""
         raise BoardError(f"{what} {bd._name(h)} is not on the board{place}", ruling=ruling)  # noqa: SLF001
     return h

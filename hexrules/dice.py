@@ -8,11 +8,14 @@ The maths is small enough to do with whole numbers. A D6 has six faces; ``a`` of
 "hit". The number of rolls of ``n`` dice with exactly ``k`` hits is ``C(n, k) * a**k *
 (6 - a)**(n - k)`` out of ``6**n`` (the binomial distribution with ``p = a / 6``). A vehicle's
 die falls in one of three classes (nothing, Minor, Major; RULES.md C4), so the counts of Minor
-and Major dice follow the multinomial distribution, counted the same way. Whole-number counts
-and one :class:`~fractions.Fraction` per outcome keep 20 dice well under a millisecond
-(``benchmarks/bench_crush.py``); the tests cross-check every distribution against the
-`icepool <https://github.com/HighDiceRoller/icepool>`_ dice library and against brute-force
-enumeration of all ``6**n`` rolls.
+and Major dice follow the multinomial distribution, counted the same way. A distribution keeps
+whole-number counts over one common denominator (``6**n``) and makes a
+:class:`~fractions.Fraction` only when a probability is read; each count comes from the one
+before (one product per outcome), and a vehicle's marginals are binomials computed directly, so
+20 dice with their marginals take well under a millisecond and 300 dice about a tenth of a
+second (``benchmarks/bench_crush.py``, ``benchmarks/bench_scaling.py``). The tests cross-check
+every distribution against the `icepool <https://github.com/HighDiceRoller/icepool>`_ dice
+library and against brute-force enumeration of all ``6**n`` rolls.
 
 Examples
 --------
@@ -40,10 +43,11 @@ Sampling always names its randomness:
 
 from __future__ import annotations
 
+import numbers
 import random
 from fractions import Fraction
-import numbers
-from math import comb
+from functools import cached_property
+from math import lcm
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from . import checks
@@ -262,11 +266,25 @@ class Distribution(Mapping[Hashable, Fraction]):
         except TypeError:
             raise RuleError(f"outcomes {show(list(pmf))} cannot be put in order (mixed types?)", ruling="C5") from None
         items = [(k, checks.probability(p)) for k, p in items]
-        total = sum((p for _, p in items), Fraction(0))
-        if total != 1:
-            raise RuleError(f"probabilities sum to {_fraction(total)}, not exactly 1", ruling="C5")
-        self._pmf: dict[Hashable, Fraction] = dict(items)
+        # whole-number counts over one common denominator: exact, and summed by C integer arithmetic
+        denominator = lcm(*(p.denominator for _, p in items)) if items else 1
+        counts = {k: p.numerator * (denominator // p.denominator) for k, p in items}
+        total = sum(counts.values())
+        if total != denominator:
+            raise RuleError(f"probabilities sum to {_fraction(Fraction(total, denominator))}, not exactly 1",
+                            ruling="C5")
+        self._counts: dict[Hashable, int] = counts
+        self._denominator = denominator
         self.title = checks.name(title, "distribution title", error=RuleError, empty=True)
+
+    @classmethod
+    def _of_counts(cls, counts: dict[Hashable, int], denominator: int, title: str = "", **attributes: Any) -> Any:
+        """A distribution of ``counts[k] / denominator``, trusted: whole counts >= 0 summing to
+        ``denominator``, outcomes in increasing order (the exact computations below make them so)."""
+        d = cls.__new__(cls)
+        d._counts, d._denominator, d.title = counts, denominator, title
+        d.__dict__.update(attributes)
+        return d
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         """P(outcome): 0 for an outcome that is not a key.
@@ -277,32 +295,38 @@ class Distribution(Mapping[Hashable, Fraction]):
             If ``outcome`` cannot be an outcome at all (a list, a dict: not hashable; ruling C5).
         """
         try:
-            return self._pmf.get(outcome, Fraction(0))
+            count = self._counts.get(outcome)
         except TypeError:
             raise RuleError(f"{show(outcome)} cannot be an outcome of a distribution (it is not hashable)",
                             ruling="C5") from None
+        return Fraction(0) if count is None else Fraction(count, self._denominator)
 
     def __contains__(self, outcome: object) -> bool:
         try:
-            return outcome in self._pmf
+            return outcome in self._counts
         except TypeError:  # not hashable: no outcome is
             return False
 
     def __iter__(self) -> Iterator[Hashable]:
-        return iter(self._pmf)
+        return iter(self._counts)
 
     def __len__(self) -> int:
-        return len(self._pmf)
+        return len(self._counts)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Distribution):
-            other = other._pmf
+            a, b, da, db = self._counts, other._counts, self._denominator, other._denominator
+            return all(a.get(k, 0) * db == b.get(k, 0) * da for k in a.keys() | b.keys())
         if not isinstance(other, Mapping):
             return NotImplemented
-        keys = set(self._pmf) | set(other)
+        keys = set(self._counts) | set(other)
         return all(self[k] == other.get(k, 0) for k in keys)
 
     __hash__ = None  # type: ignore[assignment]
+
+    def _fraction(self, count: Any) -> Any:
+        # count / denominator, exact for whole numbers and Fractions (a float stays a float)
+        return Fraction(count, self._denominator) if isinstance(count, int) else count / self._denominator
 
     def probability(self, event: Callable[[Any], bool]) -> Fraction:
         """P(event): the sum over outcomes where ``event(outcome)`` is true.
@@ -314,7 +338,7 @@ class Distribution(Mapping[Hashable, Fraction]):
             outcome; ruling C5).
         """
         checks.function(event, "event", ruling="C5")
-        return sum((p for k, p in self._pmf.items() if _apply(event, k, "event")), Fraction(0))
+        return Fraction(sum(c for k, c in self._counts.items() if _apply(event, k, "event")), self._denominator)
 
     def mean(self, value: Callable[[Any], Any] | None = None) -> Fraction:
         """The expected value of the outcome (or of ``value(outcome)``), exact.
@@ -327,25 +351,25 @@ class Distribution(Mapping[Hashable, Fraction]):
             ``value=``, e.g. ``lambda o: o[1]``; ruling C5).
         """
         f = (lambda k: k) if value is None else checks.function(value, "value", ruling="C5")
-        total = Fraction(0)
-        for k, p in self._pmf.items():
+        total: Any = 0
+        for k, c in self._counts.items():
             v = _apply(f, k, "value")
             if not isinstance(v, (numbers.Rational, float)) or isinstance(v, bool):
                 what = "outcome" if value is None else "value of outcome"
                 raise RuleError(f"the mean needs numbers: the {what} {show(k)} is {show(v)} (give value=, e.g. "
                                 "lambda o: o[0])", ruling="C5")
-            total += p * v
-        return total
+            total += c * v
+        return self._fraction(total)
 
     def _check_numeric(self, k: Any = 0) -> None:
         if not self._numeric():
-            raise RuleError(f"'at least' needs numeric outcomes; this distribution's are {show(list(self._pmf), 80)}",
+            raise RuleError(f"'at least' needs numeric outcomes; this distribution's are {show(list(self._counts), 80)}",
                             ruling="C5")
         if not isinstance(k, (int, Fraction)) or isinstance(k, bool):
             raise RuleError(f"at_least({show(k)}): {show(k)} is not a whole number or Fraction", ruling="C5")
 
     def _numeric(self) -> bool:
-        return all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in self._pmf)
+        return all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in self._counts)
 
     def at_least(self, k: int) -> Fraction:
         """P(outcome >= k), for numeric outcomes.
@@ -366,7 +390,7 @@ class Distribution(Mapping[Hashable, Fraction]):
         hexrules.errors.RuleError: at_least('x'): 'x' is not a whole number or Fraction (ruling C5)
         """
         self._check_numeric(k)
-        return self.probability(lambda x: x >= k)
+        return Fraction(sum(c for x, c in self._counts.items() if x >= k), self._denominator)
 
     def at_least_table(self) -> dict[Any, Fraction]:
         """``{k: P(outcome >= k)}`` for every outcome k (numeric outcomes), in increasing k.
@@ -382,12 +406,12 @@ class Distribution(Mapping[Hashable, Fraction]):
         {0: '1', 1: '3/4', 2: '1/4'}
         """
         self._check_numeric()
-        out: dict[Any, Fraction] = {}
-        tail = Fraction(0)
-        for k in reversed(list(self._pmf)):
-            tail += self._pmf[k]
-            out[k] = tail
-        return dict(reversed(list(out.items())))
+        tails: list[tuple[Any, int]] = []
+        tail = 0
+        for k, c in reversed(self._counts.items()):
+            tail += c
+            tails.append((k, tail))
+        return {k: Fraction(t, self._denominator) for k, t in reversed(tails)}
 
     def marginal(self, key: Callable[[Any], Hashable], title: str = "") -> "Distribution":
         """The distribution of ``key(outcome)`` (e.g. one tally of a joint distribution).
@@ -400,15 +424,20 @@ class Distribution(Mapping[Hashable, Fraction]):
         """
         checks.function(key, "key", ruling="C5")
         checks.name(title, "title", error=RuleError, empty=True)
-        pmf: dict[Hashable, Fraction] = {}
-        for k, p in self._pmf.items():
+        counts: dict[Hashable, int] = {}
+        for k, c in self._counts.items():
             kk = _apply(key, k, "key")
             try:
-                pmf[kk] = pmf.get(kk, Fraction(0)) + p
+                counts[kk] = counts.get(kk, 0) + c
             except TypeError:
                 raise RuleError(f"key gives {show(kk)} for outcome {show(k)}: not hashable, so not an outcome",
                                 ruling="C5") from None
-        return Distribution(pmf, title)
+        try:
+            ordered = dict(sorted(counts.items(), key=lambda kv: kv[0]))
+        except TypeError:
+            raise RuleError(f"outcomes {show(list(counts))} cannot be put in order (mixed types?)",
+                            ruling="C5") from None
+        return Distribution._of_counts(ordered, self._denominator, title)
 
     def table(self) -> str:
         """A plain-text table: outcome, exact probability, percent, and P(at least)."""
@@ -416,7 +445,8 @@ class Distribution(Mapping[Hashable, Fraction]):
         tail = self.at_least_table() if numeric else {}
         lines = [self.title] if self.title else []
         lines.append(f"{'outcome':>10}  {'probability':>22}  {'%':>8}" + (f"  {'at least':>8}" if numeric else ""))
-        for k, p in self._pmf.items():
+        for k in self._counts:
+            p = self[k]
             row = f"{str(k):>10}  {str(p):>22}  {float(p) * 100:7.3f}%"
             if numeric:
                 row += f"  {float(tail[k]) * 100:7.3f}%"
@@ -427,7 +457,7 @@ class Distribution(Mapping[Hashable, Fraction]):
         return self.table()
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{k!r}: {str(p)}" for k, p in self._pmf.items())
+        body = ", ".join(f"{k!r}: {self[k]}" for k in self._counts)
         return f"Distribution({{{body}}}, title={self.title!r})"
 
 
@@ -457,20 +487,31 @@ class VehicleDistribution(Distribution):
         super().__init__(pmf, title)
         self.major_also_minor = checks.flag(major_also_minor, "major_also_minor", ruling="C4")
 
-    @property
+    # vehicle_distribution records (dice, (none, minor, major) faces): then each marginal is a
+    # binomial computed directly in O(dice), not summed over the O(dice^2) joint outcomes
+    _dice: tuple[int, tuple[int, int, int]] | None = None
+
+    def _tally(self, which: int, title: str) -> Distribution:
+        if self._dice is None:
+            return self.marginal(lambda o: o[which], title)
+        n, (none, minor, major) = self._dice
+        hit = major if which else minor + (major if self.major_also_minor else 0)  # C4's switch
+        return Distribution._of_counts(_binomial_counts(n, hit, positive=True), 6**n, title)
+
+    @cached_property
     def minor(self) -> Distribution:
         """The number of Minor System Damage results."""
-        return self.marginal(lambda o: o[0], f"Minor System Damage ({self.title})")
+        return self._tally(0, f"Minor System Damage ({self.title})")
 
-    @property
+    @cached_property
     def major(self) -> Distribution:
         """The number of Major System Damage results."""
-        return self.marginal(lambda o: o[1], f"Major System Damage ({self.title})")
+        return self._tally(1, f"Major System Damage ({self.title})")
 
-    @property
+    @cached_property
     def hp_lost(self) -> Distribution:
         """HP lost: 1 per Major result (C4)."""
-        return self.marginal(lambda o: o[1], f"HP lost ({self.title})")
+        return self._tally(1, f"HP lost ({self.title})")
 
     def p_minor(self) -> Fraction:
         """P(at least one Minor System Damage)."""
@@ -512,11 +553,32 @@ def damage_distribution(dice: int, resolve: int) -> Distribution:
     Fraction(1, 1)
     """
     n = check_dice(dice)
-    a = hit_faces(resolve)
-    b = 6 - a
-    denominator = 6**n
-    pmf = {k: Fraction(comb(n, k) * a**k * b ** (n - k), denominator) for k in range(n + 1)}
-    return Distribution(pmf, f"damage from {n} dice against Resolve {resolve}")
+    counts = _binomial_counts(n, hit_faces(resolve))
+    return Distribution._of_counts(counts, 6**n, f"damage from {n} dice against Resolve {resolve}")
+
+
+def _powers(base: int, n: int) -> list[int]:
+    """``[base**0, ..., base**n]``, one multiplication each."""
+    out = [1]
+    for _ in range(n):
+        out.append(out[-1] * base)
+    return out
+
+
+def _binomial_counts(n: int, hits: int, *, positive: bool = False) -> dict[int, int]:
+    """``{k: C(n, k) * hits**k * (6 - hits)**(n - k)}``: the rolls of ``n`` D6 with exactly ``k``
+    of ``hits`` faces, out of ``6**n`` (k = 0..n; ``positive``: only the possible k).
+
+    O(n) multiplications: each binomial coefficient from the one before, each power from a table.
+    """
+    up, down = _powers(hits, n), _powers(6 - hits, n)
+    counts, c = {}, 1
+    for k in range(n + 1):
+        count = c * up[k] * down[n - k]
+        if count or not positive:
+            counts[k] = count
+        c = c * (n - k) // (k + 1)
+    return counts
 
 
 def vehicle_distribution(
@@ -566,21 +628,27 @@ def vehicle_distribution(
     Fraction(1, 6)
     """
     n = check_dice(dice)
-    none, minor, major = vehicle_die_classes(shield, resolve)
+    faces = none, minor, major = vehicle_die_classes(shield, resolve)
     also = check_options(options).crush_major_also_minor
-    denominator = 6**n
+    # the multinomial count of j Major and i Minor-only dice, C(n, j) C(n - j, i) major^j minor^i
+    # none^(n - j - i), with every coefficient and power from the one before: O(n^2) products,
+    # one per outcome, no per-outcome Fraction (the denominator is 6^n for all)
+    p_major, p_minor, p_none = _powers(major, n), _powers(minor, n), _powers(none, n)
     counts: dict[tuple[int, int], int] = {}
+    cj = 1  # C(n, j)
     for j in range(n + 1):  # Major dice
-        cj = comb(n, j) * major**j
-        for i in range(n - j + 1):  # Minor-only dice
-            c = cj * comb(n - j, i) * minor**i * none ** (n - j - i)
-            if c:  # impossible tallies (a class with no faces) are left out of the joint table
-                key = (_minor_tally(i, j, also), j)
-                counts[key] = counts.get(key, 0) + c
-    pmf = {k: Fraction(c, denominator) for k, c in counts.items()}
+        if p_major[j]:
+            ci, rest = cj * p_major[j], n - j  # C(n - j, i), starting at i = 0
+            for i in range(rest + 1):  # Minor-only dice
+                c = ci * p_minor[i] * p_none[rest - i]
+                if c:  # impossible tallies (a class with no faces) are left out of the joint table
+                    counts[(_minor_tally(i, j, also), j)] = c  # distinct (i, j) give distinct keys
+                ci = ci * (rest - i) // (i + 1)
+        cj = cj * (n - j) // (j + 1)
     rule = "Major also Minor" if also else "Major only"
     title = f"{n} dice against Shield {shield}, Resolve {resolve} ({rule})"
-    return VehicleDistribution(pmf, title, major_also_minor=also)
+    return VehicleDistribution._of_counts(dict(sorted(counts.items())), 6**n, title, major_also_minor=also,
+                                          _dice=(n, faces))
 
 
 # --- tables -------------------------------------------------------------------------------------

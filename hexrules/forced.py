@@ -11,7 +11,8 @@ Pull), or stops. Each attempted step either moves the target, or ends the forced
 collision (higher terrain, impassable terrain, a unit or Garrison), or the board edge. This
 module lists **every branch** of that tree (:func:`push`, :func:`pull`), each explaining itself,
 and turns one chosen branch into a new state (:func:`resolve`): "what is legal" and "do it"
-are kept apart. :func:`resolve` replays only the chosen branch's own steps (N steps, not the
+are kept apart. The branches are produced on demand: a :class:`ForcedMove` counts them, finds
+where the target can end and replays a chosen one without building the others. :func:`resolve` replays only the chosen branch's own steps (N steps, not the
 whole tree, which grows exponentially with N) and compares facts, never wording. The rule code
 records facts only (steps, what was hit, levels, endings, damage); the words come on demand from
 :mod:`hexrules.words.forced`.
@@ -89,9 +90,11 @@ Push 1 from A1 (Zaku) on Gundam at B1:
 from __future__ import annotations
 
 import operator
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import cached_property
+from typing import Any, Literal, NamedTuple
 
 from . import checks
 from .board import Board
@@ -259,7 +262,7 @@ def drop_damage(levels: int, options: RulesOptions = DEFAULT) -> int:
 # --- results -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Damage:
     """Damage dealt by a forced movement to one unit.
 
@@ -286,7 +289,7 @@ class Damage:
     non_combat: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ForcedStep:
     """One attempted step of a branch: the facts; :attr:`text` says them in words.
 
@@ -366,7 +369,7 @@ class ForcedStep:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Branch:
     """One outcome of a Push or Pull: the steps the forcing player chose and how it ended.
 
@@ -490,9 +493,17 @@ class Branch:
         return self.explain()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ForcedMove:
     """Every branch of one Push or Pull (what is legal); :meth:`resolve` does one.
+
+    The branches are produced when asked for, not when the move is made: the tree grows
+    exponentially with N (Push 16 on an open board has 262,125 branches), and most uses need a
+    few of them or none. :attr:`count`, ``len()``, :attr:`destinations`, :meth:`check`,
+    :meth:`choose` and :meth:`resolve` build no branch list (their work grows with the hexes
+    within N of the target, not with the branches); iterating streams the branches one by one;
+    :attr:`branches` (and what needs them all: :meth:`table`, :meth:`explain`, a slice) builds the
+    tuple once and keeps it.
 
     Attributes
     ----------
@@ -505,10 +516,17 @@ class ForcedMove:
         The unit on the source hex, if any.
     branches : tuple of Branch
         Depth first, the "stop" branch before the steps at each point, neighbours in
-        :data:`~hexrules.hexgrid.DIRECTIONS` order.
+        :data:`~hexrules.hexgrid.DIRECTIONS` order (built on first use, then kept).
+    count : int
+        How many branches there are (none built).
     options : RulesOptions
     board, state :
-        What the branches were computed on (not compared).
+        What the branches are computed on (not compared).
+
+    Notes
+    -----
+    Two moves are equal when their facts and their branches are (compared one by one as they
+    stream, after the counts).
     """
 
     kind: str
@@ -517,19 +535,61 @@ class ForcedMove:
     n: int
     start: Hex
     by: str | None
-    branches: tuple[Branch, ...]
     options: RulesOptions
-    board: Board = field(repr=False, compare=False)
-    state: State = field(repr=False, compare=False)
+    board: Board = field(repr=False)
+    state: State = field(repr=False)
+
+    @cached_property
+    def _core(self) -> _Walk:
+        return _Walk(self.kind, self.board, self.state, self.source, self.state.unit(self.target), self.n,
+                     self.state.at(self.source), self.options)
+
+    @cached_property
+    def branches(self) -> tuple[Branch, ...]:
+        """Every branch, depth first (built on first use, then kept)."""
+        return tuple(self._core.branches())
+
+    @cached_property
+    def count(self) -> int:
+        """The number of branches, counted without building them (exact, however large)."""
+        built = self.__dict__.get("branches")
+        return len(built) if built is not None else self._core.count()
 
     def __iter__(self) -> Iterator[Branch]:
-        return iter(self.branches)
+        """The branches in order: the kept tuple, or else streamed (each built when reached, none kept)."""
+        built = self.__dict__.get("branches")
+        return iter(built) if built is not None else self._core.branches()
 
     def __len__(self) -> int:
-        return len(self.branches)
+        """:attr:`count`.
+
+        Raises
+        ------
+        RuleError
+            If the count is larger than ``len()`` can return (``sys.maxsize``): read :attr:`count`.
+        """
+        if self.count > sys.maxsize:
+            raise RuleError(f"{forced_word(self.kind)} {self.n} on {self.target!r} has {self.count} branches, more "
+                            f"than len() can return: read .count", ruling=self._rule)
+        return self.count
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ForcedMove):
+            return NotImplemented
+        if self._facts() != other._facts() or self.count != other.count:
+            return False
+        return all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(self._facts())
+
+    def _facts(self) -> tuple[Any, ...]:
+        return (self.kind, self.target, self.source, self.n, self.start, self.by, self.options)
 
     def __getitem__(self, i: int | slice) -> Branch | tuple[Branch, ...]:
-        """Branch number ``i`` (0-based, negative from the end), or a tuple of them for a slice.
+        """Branch number ``i`` (0-based, negative from the end), or a tuple of them for a slice:
+        items of :attr:`branches` (built and kept on first use); the range is checked on
+        :attr:`count` first, so a bad index builds nothing.
 
         Raises
         ------
@@ -547,10 +607,11 @@ class ForcedMove:
         if k is None:
             raise RuleError(f"branch index {show(i)} is not a whole number (pick a branch by its hexes with "
                             f"choose('C3'))", ruling=self._rule)
-        if not -len(self.branches) <= k < len(self.branches):
+        count = self.count
+        if not -count <= k < count:
             raise BranchIndexError(
                 f"branch index {show(k)} is out of range: {forced_word(self.kind)} {self.n} on {self.target!r} has "
-                f"{plural(len(self.branches), 'branch')} (0 to {len(self.branches) - 1})", ruling=self._rule)
+                f"{plural(count, 'branch')} (0 to {count - 1})", ruling=self._rule)
         return self.branches[k]
 
     @property
@@ -559,13 +620,13 @@ class ForcedMove:
 
     @property
     def destinations(self) -> frozenset[Hex]:
-        """Every hex the target can end on (removed targets excluded)."""
-        return frozenset(b.final for b in self.branches if b.final is not None)
+        """Every hex the target can end on (removed targets excluded); no branch is built."""
+        return self._core.destinations()
 
     @property
     def collisions(self) -> tuple[Branch, ...]:
         """The branches that end in a collision."""
-        return tuple(b for b in self.branches if b.collision)
+        return tuple(b for b in self if b.collision)
 
     def with_ending(self, *endings: str) -> tuple[Branch, ...]:
         """The branches whose ending is one of ``endings`` (keys of :data:`ENDINGS`).
@@ -589,7 +650,7 @@ class ForcedMove:
         bad = [show(e) for e in endings if not isinstance(e, str) or e not in ENDINGS]
         if bad:
             raise RuleError(f"unknown ending(s) [{', '.join(bad[:6])}]; known: {list(ENDINGS)}", ruling=self._rule)
-        return tuple(b for b in self.branches if b.ending in endings)
+        return tuple(b for b in self if b.ending in endings)
 
     def label(self, h: Hex | None) -> str:
         """``board.label(h)`` (its label, or ``"(q,r)"`` when it has none); ``"-"`` for None.
@@ -628,14 +689,9 @@ class ForcedMove:
         HexError
             If a label is malformed (ruling P1/L1).
         """
-        want = tuple(self._as_hex(h) for h in hexes)
-        for b in self.branches:
-            if b.choice == want:
-                return b
-        # not a branch: replaying the choice explains where it went wrong (RuleError)
-        self._walk().replay(want)
-        raise RuleError(f"{forced_word(self.kind)} {self.n} on {self.target!r}: no branch attempts exactly "
-                        f"{[self.label(h) for h in want]}", ruling=self._rule)  # pragma: no cover - defensive
+        # the choice replayed, N steps (never the whole tree); a choice that is not a branch is
+        # refused where it goes wrong (RuleError)
+        return self._core.replay(tuple(self._as_hex(h) for h in hexes))
 
     def check(self, guess: Iterable[Hex | str]) -> str:
         """Compare a guess of "on which hexes can the target end?" with :attr:`destinations`.
@@ -675,10 +731,6 @@ class ForcedMove:
 
     def _as_hex(self, h: object) -> Hex:
         return checks.position(self.board, h, what="attempted hex", ruling=self._rule)
-
-    def _walk(self) -> _Walk:
-        return _Walk(self.kind, self.board, self.state, self.source, self.state.unit(self.target), self.n,
-                     self.state.at(self.source), self.options)
 
     def resolve(self, branch: Branch | Sequence[Hex | str] = ()) -> State:
         """The new state after ``branch`` (a :class:`Branch`, or the hexes for :meth:`choose`).
@@ -772,13 +824,36 @@ def _totals(damages: Iterable[Damage]) -> dict[str, int]:
 # --- the tree walk -------------------------------------------------------------------------------
 
 
+class _Outcome(NamedTuple):
+    """One attempted step out of a node: its facts (all but the step number), the damage it deals,
+    and, when it ends the forced movement, how (``Branch`` fields); ``end`` None: the target moved."""
+
+    to: Hex
+    step: dict[str, Any]
+    damages: tuple[Damage, ...]
+    end: dict[str, Any] | None
+
+
 class _Walk:
     """The private core of :func:`forced` and :func:`resolve`: it decides, and records facts only.
 
-    :meth:`run` lists every branch of one forced movement (the whole tree); :meth:`replay`
-    follows one chosen sequence of attempted hexes and builds only that branch, checking each
-    step exactly as :meth:`run` does (N steps, each against at most six neighbours). The words
-    come later, on demand, from :mod:`hexrules.words.forced`.
+    The tree of one forced movement has a node for each (hex, steps taken) the target can stand
+    on; what can happen next depends on the hex alone (the board, the other units and the options
+    do not change during the movement), so each hex's outcomes are decided once (:meth:`_plan`)
+    and shared by every node on it. From them:
+
+    * :meth:`branches` streams every branch, depth first (an explicit stack, no recursion; the
+      "stop" branch before the steps at each node, neighbours in DIRECTIONS order), building each
+      only when it is reached: the tree grows exponentially with N, a consumer may stop early.
+      A step's facts depend on its hex, its number and where it goes only, so each such step is
+      one :class:`ForcedStep` shared by every branch through it;
+    * :meth:`replay` follows one chosen sequence of attempted hexes and builds only that branch
+      (N steps), checking each step exactly as :meth:`branches` does;
+    * :meth:`count` and :meth:`destinations` count the branches and collect the hexes the target
+      can end on without building any: one pass over the hexes at each depth (a hex is at one
+      depth only, since every step changes the distance to the source by exactly one).
+
+    The words come later, on demand, from :mod:`hexrules.words.forced`.
     """
 
     def __init__(self, kind: str, board: Board, state: State, source: Hex, target: Unit, n: int,
@@ -787,23 +862,71 @@ class _Walk:
         self.target, self.n, self.by, self.options = target, n, by, options
         self.rule_move = _RULE[kind]["move"]
         self.rule_collide = _RULE[kind]["collide"]
-        self.src_elev = board.elevation(source)
-        self.branches: list[Branch] = []
-        self.follow: tuple[Hex, ...] | None = None  # replay: the attempted hexes to follow
+        self.elevations = board.elevations
+        self.src_elev = board.elevations[source]
+        self.start = target.hex
+        self._plans: dict[Hex, tuple[bool, tuple[_Outcome, ...]]] = {}
+        self._layers: list[dict[Hex, None]] | None = None
 
-    def elev(self, h: Hex) -> int:
-        return self.board.graph.nodes[h]["elevation"]
+    # --- the branches ---------------------------------------------------------------------------
 
-    def run(self) -> tuple[Branch, ...]:
-        self._node(self.target.hex, (), ())
-        return tuple(self.branches)
+    def branches(self) -> Iterator[Branch]:
+        """Every branch, depth first, each built when it is reached."""
+        n, stop = self.n, {"ending": "stop", "ruling": self.rule_move}
+        full, adjacent = {"ending": "full", "ruling": self.rule_move}, {"ending": "adjacent", "ruling": "L3"}
+        # each item: (hex, steps, damages, end); end None is a node still to expand
+        stack: list[tuple[Hex, tuple[ForcedStep, ...], tuple[Damage, ...], dict[str, Any] | None]] = [
+            (self.start, (), (), None)]
+        shared: dict[tuple[Hex, int], tuple[ForcedStep, ...]] = {}
+        while stack:
+            cur, steps, damages, end = stack.pop()
+            if end is not None:
+                yield self._branch(steps, damages, end)
+                continue
+            k = len(steps)
+            if k == n:
+                yield self._branch(steps, damages, full)
+                continue
+            next_to_source, outcomes = self._plan(cur)
+            if next_to_source:
+                yield self._branch(steps, damages, adjacent)
+                continue
+            # the chosen stop (P1/L1: optional, may stop early, including after 0 steps)
+            yield self._branch(steps, damages, stop)
+            # step k + 1 out of this hex has the same facts on every path that reaches it: made once
+            made = shared.get((cur, k))
+            if made is None:
+                made = shared[(cur, k)] = tuple(ForcedStep(k + 1, **o.step) for o in outcomes)
+            stack.extend((o.to if o.end is None else cur, steps + (st,), damages + o.damages, o.end)
+                         for o, st in zip(reversed(outcomes), reversed(made)))
 
     def replay(self, choice: tuple[Hex, ...]) -> Branch:
         """The branch that attempts exactly ``choice``; RuleError at the first hex not allowed."""
-        self.follow = choice
-        self._node(self.target.hex, (), ())
-        (branch,) = self.branches  # every other branch was pruned, or an error was raised
-        return branch
+        cur, steps, damages = self.start, (), ()
+        end: dict[str, Any] = {}
+        for k in range(len(choice) + 1):
+            if k == self.n:
+                end = {"ending": "full", "ruling": self.rule_move}
+                break
+            next_to_source, outcomes = self._plan(cur)
+            if next_to_source:
+                end = {"ending": "adjacent", "ruling": "L3"}
+                break
+            if k == len(choice):
+                end = {"ending": "stop", "ruling": self.rule_move}
+                break
+            o = next((o for o in outcomes if o.to == choice[k]), None)
+            if o is None:
+                raise self._illegal(cur, choice[k], [o.to for o in outcomes])
+            steps += (ForcedStep(k + 1, **o.step),)
+            damages += o.damages
+            if o.end is not None:
+                end = o.end
+                break
+            cur = o.to
+        if len(steps) < len(choice):  # the movement ended before the choice did
+            raise self._illegal(cur, choice[len(steps)], (), end["ending"])
+        return self._branch(steps, damages, end)
 
     def _illegal(self, cur: Hex, h: Hex, legal: Sequence[Hex], ending: str | None = None) -> RuleError:
         label = self.board.label
@@ -812,44 +935,78 @@ class _Walk:
         return RuleError(f"{word} {self.n} on {self.target.name!r}: {label(h)} is not a legal next hex "
                          f"from {label(cur)} (legal: {options})", ruling=self.rule_move)
 
-    # a node: the target stands on `cur` after the steps so far
-    def _node(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
-        k = len(steps)
-        if k == self.n:
-            self._emit(steps, "full", damages, self.rule_move)
-            return
-        candidates: list[Hex] = list(push_next(self.source, cur) if self.kind == "push" else pull_next(self.source, cur))
-        l3_collide: Unit | None = None
+    # --- counting without building ------------------------------------------------------------------
+
+    def _depths(self) -> list[dict[Hex, None]]:
+        """The hexes of the tree's nodes at each depth 0, 1, ... (at most N)."""
+        if self._layers is None:
+            layers = [{self.start: None}]
+            while len(layers) <= self.n:
+                deeper: dict[Hex, None] = {}
+                for cur in layers[-1]:
+                    next_to_source, outcomes = self._plan(cur)
+                    if not next_to_source:
+                        deeper.update((o.to, None) for o in outcomes if o.end is None)
+                if not deeper:
+                    break
+                layers.append(deeper)
+            self._layers = layers
+        return self._layers
+
+    def count(self) -> int:
+        """How many branches :meth:`branches` yields, none of them built."""
+        below: dict[Hex, int] = {}
+        layers = self._depths()
+        for k in reversed(range(len(layers))):
+            here: dict[Hex, int] = {}
+            for cur in layers[k]:
+                if k == self.n:  # the full-distance branch
+                    here[cur] = 1
+                    continue
+                next_to_source, outcomes = self._plan(cur)
+                # next to the source (L3): one branch; else the stop, and every attempt's end or subtree
+                here[cur] = 1 if next_to_source else 1 + sum(1 if o.end is not None else below[o.to] for o in outcomes)
+            below = here
+        return below[self.start]
+
+    def destinations(self) -> frozenset[Hex]:
+        """Every hex a branch can end on: each node's hex (its stop, full or L3 ending, or a
+        collision or edge ``"stop"`` from it); a target removed from play ends nowhere."""
+        return frozenset(h for layer in self._depths() for h in layer)
+
+    # --- one hex's outcomes ---------------------------------------------------------------------------
+
+    def _plan(self, cur: Hex) -> tuple[bool, tuple[_Outcome, ...]]:
+        """``(next to the source, outcomes)`` of a node on ``cur`` with steps left (decided once per hex).
+
+        True: a Pull that reached the source's neighbour ends there (L3). Else the outcomes of
+        every legal attempted hex in order (after the chosen stop, which is always legal).
+        """
+        plan = self._plans.get(cur)
+        if plan is None:
+            plan = self._plans[cur] = self._decide(cur)
+        return plan
+
+    def _decide(self, cur: Hex) -> tuple[bool, tuple[_Outcome, ...]]:
+        candidates = push_next(self.source, cur) if self.kind == "push" else pull_next(self.source, cur)
+        outcomes: list[_Outcome] = []
         if self.kind == "pull" and self.source.distance(cur) == 1:
             # L3: next to the source, the only closer hex is the source's own hex
             occupant = self.state.at(self.source)
-            if self.elev(cur) != self.src_elev and self.options.pull_other_elevation == "collide" and occupant is not None:
-                l3_collide = occupant
+            if self.elevations[cur] != self.src_elev and self.options.pull_other_elevation == "collide" \
+                    and occupant is not None:
+                outcomes.append(self._collide_l3(cur, occupant))
             else:  # same elevation; or another elevation and "nothing" (or nobody to collide with)
-                self._emit(steps, "adjacent", damages, "L3")
-                return
-        want = self.follow
-        # the chosen stop (P1/L1: optional, may stop early, including after 0 steps)
-        if want is None or len(want) == k:
-            self._emit(steps, "stop", damages, self.rule_move)
-            if want is not None:
-                return
-        if want is not None:  # replay: only the chosen next hex, if the rules offer it
-            if want[k] not in candidates and not (l3_collide is not None and want[k] == self.source):
-                raise self._illegal(cur, want[k], ([self.source] if l3_collide is not None else []) + candidates)
-            candidates = [h for h in candidates if h == want[k]]
-            if want[k] != self.source:
-                l3_collide = None
-        if l3_collide is not None:
-            self._collide_l3(cur, steps, damages, l3_collide)
-        for nxt in candidates:
-            self._attempt(cur, nxt, steps, damages)
+                return True, ()
+        outcomes += [self._attempt(cur, nxt) for nxt in candidates]
+        return False, tuple(outcomes)
 
-    def _step(self, k: int, cur: Hex, nxt: Hex, result: str, ruling: str, **facts: Any) -> ForcedStep:
-        on = nxt in self.board
-        return ForcedStep(k, cur, nxt, result, self.source.distance(cur), self.source.distance(nxt),
-                          self.elev(cur), self.elev(nxt) if on else None, kind=self.kind, target=self.target.name,
-                          ruling=ruling, board=self.board, **facts)
+    def _step(self, cur: Hex, nxt: Hex, result: str, ruling: str, **facts: Any) -> dict[str, Any]:
+        """A :class:`ForcedStep`'s fields but its number."""
+        el = self.elevations
+        return dict(frm=cur, to=nxt, result=result, distance_from=self.source.distance(cur),
+                    distance_to=self.source.distance(nxt), elevation_from=el[cur], elevation_to=el.get(nxt),
+                    kind=self.kind, target=self.target.name, ruling=ruling, board=self.board, **facts)
 
     def _hit(self, unit: Unit) -> dict[str, Any]:
         return {"obstacle": "unit", "hit": unit.name, "hit_side": unit.side, "hit_garrison": unit.garrison}
@@ -858,56 +1015,55 @@ class _Walk:
         """P2/L2 (and L3, P4 "collide"): every unit involved takes ``options.collision_damage``."""
         return tuple(Damage(nm, self.options.collision_damage, cause, ruling) for nm in names)
 
-    def _attempt(self, cur: Hex, nxt: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...]) -> None:
-        k = len(steps) + 1
+    def _attempt(self, cur: Hex, nxt: Hex) -> _Outcome:
         name = self.target.name
-        if nxt not in self.board:  # P4: a step off the board
+        if nxt not in self.elevations:  # P4: a step off the board
             mode = self.options.push_off_board
             ds = self._collision([name], "edge", "P4") if mode == "collide" else ()
-            st = self._step(k, cur, nxt, "edge", "P4", edge=mode, damages=ds)
-            self._emit(steps + (st,), "edge", damages + ds, "P4", removed=mode == "remove", collision=mode == "collide")
-            return
-        terrain = self.board.terrain(nxt)
+            st = self._step(cur, nxt, "edge", "P4", edge=mode, damages=ds)
+            return _Outcome(nxt, st, ds, {"ending": "edge", "ruling": "P4", "removed": mode == "remove",
+                                          "collision": mode == "collide"})
+        terrain = self.board.terrains[nxt]
         occupant = self.state.at(nxt)
-        e0, e1 = self.elev(cur), self.elev(nxt)
+        e0, e1 = self.elevations[cur], self.elevations[nxt]
         if occupant is not None and occupant.name != name:
             ds = self._collision([name, occupant.name], "collision", self.rule_collide)
-            st = self._step(k, cur, nxt, "collision", self.rule_collide, damages=ds, **self._hit(occupant))
-            self._emit(steps + (st,), "unit", damages + ds, self.rule_collide, hit=occupant.name, collision=True)
-            return
+            st = self._step(cur, nxt, "collision", self.rule_collide, damages=ds, **self._hit(occupant))
+            return _Outcome(nxt, st, ds, {"ending": "unit", "ruling": self.rule_collide, "hit": occupant.name,
+                                          "collision": True})
         if not terrain.passable or e1 > e0:
             ending = "impassable" if not terrain.passable else "terrain"
             ds = self._collision([name], "collision", self.rule_collide)
-            st = self._step(k, cur, nxt, "collision", self.rule_collide, obstacle=ending, damages=ds,
+            st = self._step(cur, nxt, "collision", self.rule_collide, obstacle=ending, damages=ds,
                             terrain=None if terrain.passable else terrain.name)
-            self._emit(steps + (st,), ending, damages + ds, self.rule_collide, levels=max(0, e1 - e0), collision=True)
-            return
+            return _Outcome(nxt, st, ds, {"ending": ending, "ruling": self.rule_collide, "levels": max(0, e1 - e0),
+                                          "collision": True})
         extra: tuple[Damage, ...] = ()
         if e1 < e0:  # P3: down is allowed; the drop may deal damage
             amount = drop_damage(e0 - e1, self.options)
             if amount:
                 extra = (Damage(name, amount, "drop", "P3"),)
-        st = self._step(k, cur, nxt, "moved", "P3" if e1 < e0 else self.rule_move, damages=extra)
-        self._node(nxt, steps + (st,), damages + extra)
+        return _Outcome(nxt, self._step(cur, nxt, "moved", "P3" if e1 < e0 else self.rule_move, damages=extra),
+                        extra, None)
 
-    def _collide_l3(self, cur: Hex, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...], occupant: Unit) -> None:
+    def _collide_l3(self, cur: Hex, occupant: Unit) -> _Outcome:
         """L3 ``pull_other_elevation="collide"``: the target collides with the unit on the source hex."""
         ds = self._collision([self.target.name, occupant.name], "collision", "L3")
-        st = self._step(len(steps) + 1, cur, self.source, "collision", "L3", damages=ds, **self._hit(occupant))
-        self._emit(steps + (st,), "unit", damages + ds, "L3", hit=occupant.name, collision=True)
+        st = self._step(cur, self.source, "collision", "L3", damages=ds, **self._hit(occupant))
+        return _Outcome(self.source, st, ds, {"ending": "unit", "ruling": "L3", "hit": occupant.name,
+                                              "collision": True})
 
-    def _emit(self, steps: tuple[ForcedStep, ...], ending: str, damages: tuple[Damage, ...], ruling: str, *,
-              hit: str | None = None, levels: int = 0, removed: bool = False, collision: bool = False) -> None:
-        if self.follow is not None and len(steps) < len(self.follow):  # replay: the movement ended early
-            cur = next((s.to for s in reversed(steps) if s.result == "moved"), self.target.hex)
-            raise self._illegal(cur, self.follow[len(steps)], (), ending)
-        self.branches.append(Branch(
-            kind=self.kind, target=self.target.name, source=self.source, n=self.n, start=self.target.hex,
-            steps=steps, ending=ending, hit=hit, levels=levels, damages=damages, removed=removed,
-            collision=collision, ruling=ruling, start_elevation=self.elev(self.target.hex),
+    def _branch(self, steps: tuple[ForcedStep, ...], damages: tuple[Damage, ...], end: Mapping[str, Any]) -> Branch:
+        return Branch(
+            kind=self.kind, target=self.target.name, source=self.source, n=self.n, start=self.start,
+            steps=steps, damages=damages, start_elevation=self.elevations[self.start],
             source_elevation=self.src_elev, by=self.by.name if self.by else None,
-            by_garrison=self.by is not None and self.by.garrison, board=self.board,
-        ))
+            by_garrison=self.by is not None and self.by.garrison, board=self.board, **{**_NO_END, **end},
+        )
+
+
+#: A branch's ending fields when its end does not say otherwise.
+_NO_END: dict[str, Any] = {"hit": None, "levels": 0, "removed": False, "collision": False}
 
 
 # --- public functions ----------------------------------------------------------------------------
@@ -997,7 +1153,8 @@ def forced(kind: Kind, board: Board, state: State, source: Hex | str, target: st
     Returns
     -------
     ForcedMove
-        Every branch, each with its steps, ending, damage and explanation.
+        Every branch, each with its steps, ending, damage and explanation; produced when asked
+        for (counted, streamed or replayed without building the others: see :class:`ForcedMove`).
 
     Raises
     ------
@@ -1025,8 +1182,7 @@ def _forced(kind: str, board: Board, state: State, source: Hex | str | Unit, tar
             side: str | None, allow_allies: bool, options: RulesOptions) -> ForcedMove:
     """:func:`forced` for checked arguments: the rules' refusals, then every branch."""
     src, tgt, by = _setup(kind, board, state, source, target, n, side, allow_allies)
-    branches = _Walk(kind, board, state, src, tgt, n, by, options).run()
-    return ForcedMove(kind, tgt.name, src, n, tgt.hex, by.name if by else None, branches, options, board, state)
+    return ForcedMove(kind, tgt.name, src, n, tgt.hex, by.name if by else None, options, board, state)
 
 
 def push(board: Board, state: State, source: Hex | str, target: str | Unit, n: int, *,

@@ -39,8 +39,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Sequence
 
-import networkx as nx
-
 from . import checks
 from .board import Board
 from .checks import MAX_WHOLE, show
@@ -195,25 +193,72 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     return _engagement_zones(board, state, u.side).get(h, ())
 
 
+def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
+    """E1's one core: ``{hex: the units adjacent to it at its own elevation}``, units in state order.
+
+    One pass over the units and their six neighbours: linear in the number of units. A unit of
+    any side standing on ``hex`` is Engaged with the enemies among them (E1); units off the board
+    engage nobody.
+    """
+    el = board.elevations
+    near: dict[Hex, list[Unit]] = {}
+    for o in state:
+        e = el.get(o.hex)
+        if e is None:
+            continue
+        for n in o.hex.neighbors():
+            if el.get(n) == e:
+                near.setdefault(n, []).append(o)
+    return near
+
+
+def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
+    """E1's one core: ``{hex: the units adjacent to it at its own elevation}``, units in state order.
+
+    One pass over the units and their six neighbours: linear in the number of units. A unit of
+    any side standing on ``hex`` is Engaged with the enemies among them (E1); units off the board
+    engage nobody.
+    """
+    el = board.elevations
+    near: dict[Hex, list[Unit]] = {}
+    for o in state:
+        e = el.get(o.hex)
+        if e is None:
+            continue
+        for n in o.hex.neighbors():
+            if el.get(n) == e:
+                near.setdefault(n, []).append(o)
+    return near
+
+
 def _engagement_zones(board: Board, state: State, side: str) -> dict[Hex, tuple[str, ...]]:
     """E1 for a unit of ``side`` anywhere: ``{hex: enemies it would be Engaged with there}``.
 
     A hex is in an enemy's zone when it is adjacent to the enemy's hex and at the same elevation.
     """
-    el = board.elevations
     zones: dict[Hex, tuple[str, ...]] = {}
-    for o in state:
-        if o.side != side and o.hex in el:
-            for n in o.hex.neighbors():
-                if el.get(n) == el[o.hex]:
-                    zones[n] = (*zones.get(n, ()), o.name)
+    for h, units in _level_neighbours(board, state).items():
+        names = tuple(o.name for o in units if o.side != side)
+        if names:
+            zones[h] = names
     return zones
 
 
 def engagements(board: Board, state: State) -> dict[str, tuple[str, ...]]:
     """``{unit name: enemies it is Engaged with}`` for every Engaged unit and Garrison (E1).
 
-    Engagement is mutual: if A is Engaged with B, B is Engaged with A.
+    Engagement is mutual: if A is Engaged with B, B is Engaged with A. Linear in the number of
+    units: the hexes next to each unit are looked at once (``benchmarks/bench_scaling.py``).
+
+    Parameters
+    ----------
+    board : Board
+    state : State
+
+    Returns
+    -------
+    dict of str to tuple of str
+        Units in state order; each one's enemies in state order, as :func:`engaged_with`.
 
     Raises
     ------
@@ -221,9 +266,12 @@ def engagements(board: Board, state: State) -> dict[str, tuple[str, ...]]:
         If ``board`` is not a Board or ``state`` not a State, or a unit is not on the board.
     """
     _board_state(board, state)
+    for u in state:
+        _unit(board, state, u)  # each unit on the board (StateError naming the first that is not)
+    near = _level_neighbours(board, state)
     out = {}
     for u in state:
-        names = engaged_with(board, state, u)
+        names = tuple(o.name for o in near.get(u.hex, ()) if o.side != u.side)
         if names:
             out[u.name] = names
     return out
@@ -304,8 +352,10 @@ def adjacent_not_engaged(board: Board, state: State) -> list[tuple[str, str]]:
     [('RX-78-2 Gundam', 'Zaku II: Minelayer')]
     """
     engaged = set(engaged_pairs(board, state))
-    return sorted({_pair(u.name, o.name) for u in state for o in state.enemies_of(u)
-                   if o.hex.distance(u.hex) == 1} - engaged)
+    at = state.occupied
+    adjacent = {_pair(u.name, o.name) for u in state for n in u.hex.neighbors()
+                if (o := at.get(n)) is not None and o.side != u.side}
+    return sorted(adjacent - engaged)
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -891,6 +941,8 @@ def path_to(
 
 def _path_to(mover: "_Mover", kind: MovementKind, target: Hex) -> MoveCost:
     """:func:`path_to` for checked arguments: Dijkstra with the mover's weight, then its cost."""
+    import networkx as nx  # here, where a board is searched: `import hexrules` stays light (issue 14)
+
     board = mover.board
     try:
         path = nx.dijkstra_path(board.graph, mover.start, target, weight=mover.weight)
@@ -976,6 +1028,8 @@ def reachable(
     if cutoff is not None:
         cutoff = checks.whole(cutoff, "cutoff", 0, MAX_WHOLE, unit="movement points", ruling="M1", sep=" ")
         al = Allowance(kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
+    import networkx as nx  # here, where a board is searched (issue 14)
+
     dist, paths = nx.single_source_dijkstra(board.graph, mover.start, cutoff=al.total, weight=mover.weight)
     occupied = mover.occupied
     costs = {h: c for h, c in dist.items() if h != mover.start and h not in occupied}

@@ -963,14 +963,14 @@ def source_repr(call: str, text: str) -> str:
 
 def _cell_text(board: Board, h: Hex, compact: bool = False) -> str:
     """A map cell: the elevation, then the terrain symbol unless open (compact: no elevation 0 before a symbol)."""
-    d = board.graph.nodes[h]
-    symbol = "" if d["terrain"] == "open" else board.terrain_table[d["terrain"]].symbol
-    return symbol if compact and symbol and not d["elevation"] else f"{d['elevation']}{symbol}"
+    t, elevation = board.terrains[h], board.elevations[h]  # plain lookups: no graph is built to write text
+    symbol = "" if t.name == "open" else t.symbol
+    return symbol if compact and symbol and not elevation else f"{elevation}{symbol}"
 
 
 def _offset_cells(board: Board) -> dict[tuple[int, int], Hex]:
     """``{(column, row): hex}``; a BoardError if the board has no text form (negative offsets, beyond the limits)."""
-    offs = {to_offset(h, board.offset): h for h in board.graph}
+    offs = {to_offset(h, board.offset): h for h in board}
     if not offs:
         return offs
     if min(c for c, _ in offs) < 0 or min(r for _, r in offs) < 0:

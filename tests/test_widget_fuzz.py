@@ -8,7 +8,8 @@ explorers the notebooks show), the test builds the
 explorer under the Agg backend and makes 200 random changes to its controls, the way a user
 could: a random option of a dropdown / toggle buttons / radio buttons, a random value of a
 slider (within its current min..max, on its step), a flip of a checkbox or toggle button, a
-click of a button, a random number in a number box. It checks that no change raises, that the
+click of a button, a random number in a number box; in a control made of controls (a box, such
+as an order chosen position by position) one of its dropdowns. It checks that no change raises, that the
 number of open matplotlib figures stays what it was after the explorer was built (callbacks
 never create figures: no leak, no duplicate plot), that the explorer's figure is still that one
 figure, and that the controls did cause updates. The draws are seeded (per explorer name), so a
@@ -67,6 +68,13 @@ def _random_change(rng: random.Random, name: str, control) -> str | None:
     """Change *control* at random; return a description, or None if it cannot be operated."""
     if getattr(control, "disabled", False):
         return None
+    if isinstance(control, ipywidgets.Box):  # a control made of controls (e.g. an order, position by position)
+        parts = [(i, c) for i, c in enumerate(control.children) if not getattr(c, "disabled", False)
+                 and isinstance(c, ipywidgets.widgets.widget_selection._Selection)]
+        if not parts:
+            return None
+        i, part = rng.choice(parts)
+        return _random_change(rng, f"{name}[{i}]", part)
     if isinstance(control, ipywidgets.Button):
         control.click()
         return f"click {name}"

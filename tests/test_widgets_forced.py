@@ -353,3 +353,87 @@ def test_l3_collision_is_marked_where_the_readings_differ():
     marked = sorted(ex.board.label(ex.arts[1].hex_at(*p.vertices.mean(axis=0))) for p in right.get_paths())
     assert marked == ["C2", "D2"] and right.get_linewidth()[0] >= 3
     assert not ex.comparison.same
+# --- bounded work (issue 11 part 7): orders position by position, one forced() per unit ------------
+
+TEN = """\
+map:
+    0 0 0 0 0 0 0 0 0
+     0 0 0 0 0 0 0 0 0
+    0 0 0 0 0 0 0 0 0
+     0 0 0 0 0 0 0 0 0
+    0 0 0 0 0 0 0 0 0
+     0 0 0 0 0 0 0 0 0
+    0 0 0 0 0 0 0 0 0
+     0 0 0 0 0 0 0 0 0
+    0 0 0 0 0 0 0 0 0
+units:
+    Zaku side=zeon at=E5
+    E1 side=federation at=D5
+    E2 side=federation at=F5
+    E3 side=federation at=D4
+    E4 side=federation at=E4
+    E5 side=federation at=D6
+    E6 side=federation at=E6
+    E7 side=federation at=C5
+    E8 side=federation at=G5
+    E9 side=federation at=E3
+    E10 side=federation at=E7
+"""
+
+
+def _counting(monkeypatch, module, name):
+    calls = []
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(a) or real(*a, **k))
+    return calls
+
+
+def test_multi_push_with_ten_enemies_is_bounded(monkeypatch):
+    import hexrules.widgets.forced as wf
+    from hexrules.board import Scenario
+    from hexrules.forced import push_many
+
+    calls = _counting(monkeypatch, wf, "forced")
+    ex = MultiPushExplorer(Scenario.from_text(TEN), n=1)
+    assert len(calls) == 10  # one forced() per unit, on the state the earlier ones left (P5)
+    order = ex.controls["order"]
+    # position by position: 10 + 9 + ... + 1 = 55 options, not the 10! = 3,628,800 orders
+    assert sum(len(p.options) for p in order.positions) == 55
+    assert order.value == tuple(f"E{i}" for i in range(1, 11))
+    calls.clear()
+    order.positions[0].value = "E10"  # E10 first; the others keep their order
+    assert order.value == ("E10", *(f"E{i}" for i in range(1, 10)))
+    assert len(calls) == 10 and ex.updates == 2
+    # the explorer's resolution is push_many's for the same plan (P5)
+    plan = [(name, ex.controls[f"unit {i + 1}"].value) for i, name in enumerate(order.value)]
+    assert ex.result == push_many(ex.board, ex.scenario.state, "Zaku", plan, 1)
+
+
+def test_multi_push_lists_a_bounded_number_of_branches(monkeypatch):
+    import hexrules.forced as fmod
+    import hexrules.widgets.forced as wf
+    from hexrules.board import Scenario
+
+    built = _counting(monkeypatch, fmod._Walk, "_branch")
+    sc = Scenario.from_text("map:\n" + "".join(("    " if r % 2 == 0 else "     ") + " ".join(["0"] * 21) + "\n"
+                                               for r in range(21))
+                            + "units:\n    Zaku side=zeon at=K11\n    Gundam side=federation at=L11\n")
+    ex = MultiPushExplorer(sc, n=8)
+    # Push 8 from a hex next to the source on open ground: 2^10 - 3 - 8 = 1,013 branches (see
+    # test_scaling.py); the dropdown streams the first MAX_LISTED of them
+    assert ex.listed == {"Gundam": (wf.MAX_LISTED, 1013)}
+    assert len(ex.controls["unit 1"].options) == wf.MAX_LISTED
+    assert len(built) <= wf.MAX_LISTED + 2
+    assert "first 200 of its 1,013 branches" in ex.explanation.value
+    assert ex.result.branches[0].ending == "full" and ex.result.branches[0].moved == 8
+
+
+def test_order_picker_refuses_what_is_not_an_order():
+    from hexrules.widgets.base import OrderPicker
+
+    p = OrderPicker(["a", "b", "c"])
+    with pytest.raises(ExplorerError, match=r"order \['a', 'a', 'c'\] is not an order of exactly \['a', 'b', 'c'\]"):
+        p.value = ("a", "a", "c")
+    assert p.value == ("a", "b", "c")
+    with pytest.raises(ExplorerError, match="distinct"):
+        OrderPicker(["a", "a"])

@@ -341,6 +341,10 @@ def install(venv, installer, ident):
              "--require-hashes", "--no-deps", "--only-binary=:all:", "-r", LOCK])
         run([py, "-m", "pip", "install", "-qq", "--disable-pip-version-check", "--no-deps",
              "--no-build-isolation", "-e", ROOT])
+    # bytecode for the editable package too (the installers compile site-packages only): a cold
+    # `import hexrules` then skips compiling its sources, also where PYTHONDONTWRITEBYTECODE=1
+    # (benchmarks/bench_scaling.py measures it)
+    run([py, "-m", "compileall", "-q", os.path.join(ROOT, "hexrules")])
     with open(os.path.join(venv, ".installed"), "w", encoding="utf-8") as f:
         json.dump(stamp_record(installer, ident), f, indent=1)
     say("%s is ready (%.1f s)" % (venv, time.monotonic() - t0))

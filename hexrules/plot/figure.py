@@ -48,7 +48,7 @@ def board_extent(board: "Board", size: float = 1.0) -> tuple[float, float, float
     """``(xmin, xmax, ymin, ymax)`` of every hex corner, in layout pixels."""
     layout = board.layout(size)
     xs, ys = [], []
-    for h in board.graph.nodes:
+    for h in board:
         cx, cy = layout.hex_to_pixel(h)
         xs.append(cx)
         ys.append(cy)

@@ -69,6 +69,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 import ipywidgets as widgets
+import traitlets
 
 from .. import checks
 from ..board import Scenario, builtin
@@ -85,6 +86,7 @@ __all__ = [
     "Explorer",
     "TwoReadingsExplorer",
     "Exercise",
+    "OrderPicker",
     "ExplorerError",
     "CSS_CLASS",
     "PRE_STYLE",
@@ -665,3 +667,91 @@ def __getattr__(name: str) -> Any:
 
         return Exercise
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _ordinal(i: int) -> str:
+    return f"{i}{'th' if 10 <= i % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(i % 10, 'th')}"
+
+
+class OrderPicker(widgets.HBox):
+    """A control for an order of some items, chosen one position at a time.
+
+    Position ``i`` is a dropdown offering the items not placed before it, so ``k`` items make
+    ``k + (k - 1) + ... + 1`` options, never the ``k!`` orders (10 units: 55 options, not
+    3,628,800). Choosing an item at a position moves it there; the items after it keep their
+    order. The last position has one item left and is disabled.
+
+    Parameters
+    ----------
+    items : sequence of str
+        The items, e.g. unit names (the first order is this one).
+    description : str
+        The label before the positions.
+
+    Attributes
+    ----------
+    value : tuple of str
+        The order (a traitlet: observe it like any control's ``value``; setting it to another
+        order of the same items refills the positions).
+    positions : list of ipywidgets.Dropdown
+        One per position.
+
+    Raises
+    ------
+    ExplorerError
+        If ``items`` is empty or names an item twice; or, on setting :attr:`value`, if it is not
+        an order of exactly the items.
+
+    Examples
+    --------
+    >>> p = OrderPicker(["GM", "Gundam", "Guncannon"])
+    >>> p.positions[1].options
+    ('Gundam', 'Guncannon')
+    >>> p.positions[0].value = "Guncannon"          # Guncannon first; GM and Gundam keep their order
+    >>> p.value
+    ('Guncannon', 'GM', 'Gundam')
+    >>> p.value = ("Gundam", "GM", "Guncannon")
+    >>> [d.value for d in p.positions], p.positions[2].disabled
+    (['Gundam', 'GM', 'Guncannon'], True)
+    """
+
+    value = traitlets.Tuple()
+
+    def __init__(self, items: Sequence[str], *, description: str = "Order") -> None:
+        items = tuple(items)
+        if not items or len(set(items)) != len(items):
+            raise ExplorerError(f"an order needs distinct items; got {list(items)!r}")
+        self.items = items
+        self._syncing = False
+        self.positions = [widgets.Dropdown(description=_ordinal(i + 1), layout=widgets.Layout(width="auto"),
+                                           style={"description_width": "initial"}) for i in range(len(items))]
+        super().__init__([widgets.Label(description), *self.positions], layout=widgets.Layout(flex_flow="row wrap"))
+        for i, dd in enumerate(self.positions):
+            dd.observe(lambda change, i=i: self._picked(i, change["new"]), names="value")
+        self.observe(lambda _change: self._refill(), names="value")
+        self.value = items
+
+    @traitlets.validate("value")
+    def _valid(self, proposal: Any) -> tuple[str, ...]:
+        order = tuple(proposal["value"])
+        if len(order) != len(self.items) or set(order) != set(self.items):
+            raise ExplorerError(f"order {list(order)!r} is not an order of exactly {list(self.items)!r}")
+        return order
+
+    def _picked(self, i: int, item: str) -> None:
+        if self._syncing or item is None or item == self.value[i]:
+            return
+        order = self.value
+        self.value = (*order[:i], item, *(x for x in order[i:] if x != item))
+
+    def _refill(self) -> None:
+        self._syncing = True
+        try:
+            order = self.value
+            for i, dd in enumerate(self.positions):
+                placed = set(order[:i])
+                dd.options = [x for x in self.items if x not in placed]
+                dd.value = order[i]
+                dd.disabled = len(dd.options) == 1
+        finally:
+            self._syncing = False

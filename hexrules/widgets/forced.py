@@ -43,13 +43,14 @@ from ..board import Scenario
 from ..checks import MAX_FORCED_N, show
 from ..compare import ForcedComparison, compare_forced
 from ..errors import HexrulesError, StateError
-from ..forced import Branch, ForcedMove, MultiForced, forced, push_many, pull_many
+from ..forced import Branch, ForcedMove, MultiForced, forced
 from ..hexgrid import Hex
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure
 from ..state import State
-from .base import (Explorer, ExplorerError, TwoReadingsExplorer, check_choice, check_int, check_unit, hex_label,
-                   movers, pre, scenario_from, switch_controls, table_html)
+from ..words import forced as words
+from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, check_choice, check_int, check_unit,
+                   hex_label, movers, pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
     "ForcedExplorer",
@@ -60,6 +61,7 @@ __all__ = [
     "forced_title",
     "KINDS",
     "MAX_N",
+    "MAX_LISTED",
     "EXPLORERS",
     "first_branch",
 ]
@@ -68,6 +70,9 @@ __all__ = [
 KINDS = ("push", "pull")
 #: The largest N the ``n`` slider offers.
 MAX_N = 4
+#: The most branches a dropdown of :class:`MultiPushExplorer` lists for one unit (streamed in
+#: order; Push 8 on open ground already has 1,013).
+MAX_LISTED = 200
 
 #: The switches that change Push and Pull, and the values offered for each (ruling in brackets):
 #: P2, P3, P4, L3.
@@ -197,7 +202,11 @@ def first_branch(fm: ForcedMove) -> int:
     >>> fm.table()[first_branch(fm)]["path"]
     'C3 -> D3 -> E3'
     """
-    branches = list(fm)
+    return _first_of(fm.branches)
+
+
+def _first_of(branches: Sequence[Branch]) -> int:
+    """:func:`first_branch` among ``branches`` (e.g. the ones a dropdown lists)."""
     full = [i for i, b in enumerate(branches) if b.ending == "full"]
     if full:
         return full[0]
@@ -620,14 +629,21 @@ class MultiPushExplorer(Explorer):
     ----------
     result : MultiForced or None
         The resolution shown.
+    listed : dict of str to (int, int)
+        For each unit, ``(branches listed in its dropdown, branches it has)``.
 
     Notes
     -----
-    Controls: ``order`` (every order of the targets), then one dropdown per position in that
-    order (``unit 1``, ``unit 2``...) listing that unit's branches as they are when its turn
-    comes, i.e. after the earlier units moved: a hex an earlier unit moved into becomes a
-    collision. Each unit starts on :func:`first_branch` of its outcomes (the first full-distance
-    one) and keeps its choice when the order changes, as long as it is still one of its outcomes.
+    Controls: ``order`` (an :class:`~hexrules.widgets.base.OrderPicker`: one dropdown per position,
+    each offering the targets not placed before it, so 10 targets make 55 options, never the
+    3,628,800 orders), then one dropdown per position in that order (``unit 1``, ``unit 2``...)
+    listing that unit's branches as they are when its turn comes, i.e. after the earlier units
+    moved: a hex an earlier unit moved into becomes a collision. A dropdown lists at most
+    :data:`MAX_LISTED` branches, streamed in order (the explanation says when there are more);
+    each unit's outcomes are computed once per change, on the state the earlier units left
+    (one :func:`~hexrules.forced.forced` call per unit). Each unit starts on :func:`first_branch`
+    of its outcomes (the first full-distance one) and keeps its choice when the order changes, as
+    long as it is still one of its outcomes.
 
     Raises
     ------
@@ -660,6 +676,8 @@ class MultiPushExplorer(Explorer):
             self.source = hex_label(sc.board, self.source, name="source")
         src_unit = sc.state.unit(self.source) if self.source in sc.state else None
         self.side = src_unit.side if src_unit else first.side
+        # the source hex is fixed at the start, as push_many fixes it (P5)
+        self._source_hex = src_unit.hex if src_unit else sc.board.hex(self.source)
         if targets is None:
             targets = [u.name for u in sc.state if u.side != self.side and not u.garrison]
         elif isinstance(targets, str) or not isinstance(targets, (tuple, list)):
@@ -672,11 +690,7 @@ class MultiPushExplorer(Explorer):
         if len(set(self.targets)) != len(self.targets):
             raise ExplorerError(f"targets={show(list(targets))} names a unit twice")
         fig, (ax,) = new_figure(sc.board)
-        orders = [(" then ".join(p), p) for p in itertools.permutations(self.targets)]
-        controls: dict[str, widgets.Widget] = {
-            "order": widgets.Dropdown(options=orders, value=orders[0][1], description="Order",
-                                      layout=widgets.Layout(width="28em")),
-        }
+        controls: dict[str, widgets.Widget] = {"order": OrderPicker(self.targets)}
         for i in range(len(self.targets)):
             controls[f"unit {i + 1}"] = widgets.Dropdown(options=[], description=f"Unit {i + 1}",
                                                          layout=widgets.Layout(width="28em"),
@@ -697,33 +711,43 @@ class MultiPushExplorer(Explorer):
         ])
         self.layers = [ForcedLayer(self.art)]
         self.result: MultiForced | None = None
+        self.listed: dict[str, tuple[int, int]] = {}
         self._order: tuple[str, ...] | None = None
         self._resolve()
         self.update()
 
     def _resolve(self) -> None:
-        """Resolve the units in the chosen order, refilling each unit's choices as its turn comes."""
+        """Resolve the units in the chosen order, refilling each unit's choices as its turn comes.
+
+        One :func:`~hexrules.forced.forced` per unit, on the state the earlier units left; its
+        branches are streamed into the dropdown (at most :data:`MAX_LISTED`), and the chosen one is
+        resolved (:func:`~hexrules.forced.resolve`: its own steps replayed, not the whole tree).
+        """
         order = self.controls["order"].value
         # each unit keeps its choice when the order changes (if it is still one of its outcomes)
         chosen = {name: self.controls[f"unit {i + 1}"].value for i, name in enumerate(self._order or ())}
-        plan: list[tuple[str, tuple[Hex, ...]]] = []
-        many = push_many if self.kind == "push" else pull_many
+        cur = self.scenario.state
+        moves, branches, states = [], [], [cur]
+        self.listed = {}
         for i, name in enumerate(order):
             dd = self.controls[f"unit {i + 1}"]
-            # the outcomes for this unit after the earlier ones: resolve the plan so far
-            before = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side).state \
-                if plan else self.scenario.state
-            fm = forced(self.kind, self.board, before, self.source, name, self.n, side=self.side)
-            opts = [(f"{name}: {r['path']}: {r['ending']}", b.choice) for r, b in zip(fm.table(), fm)]
+            fm = forced(self.kind, self.board, cur, self._source_hex, name, self.n, side=self.side)
+            shown = list(itertools.islice(fm, MAX_LISTED))
+            self.listed[name] = (len(shown), fm.count)
+            opts = [(f"{name}: {words.path_text(b)}: {words.ending_text(b)}", b.choice) for b in shown]
             old = chosen.get(name)
             values = [v for _, v in opts]
+            k = values.index(old) if old in values else _first_of(shown)
             with self.quiet():
                 dd.options = opts
                 dd.description = f"{i + 1}. {name}"
-                dd.value = old if old in values else values[first_branch(fm)]
-            plan.append((name, dd.value))
+                dd.value = values[k]
+            cur = fm.resolve(shown[k])
+            moves.append(fm)
+            branches.append(shown[k])
+            states.append(cur)
         self._order = order
-        self.result = many(self.board, self.scenario.state, self.source, plan, self.n, side=self.side)
+        self.result = MultiForced(self.kind, tuple(moves), tuple(branches), tuple(states))
 
     def redraw(self) -> None:
         r = self.result
@@ -738,7 +762,9 @@ class MultiPushExplorer(Explorer):
                                linestyle="--")
         self.layers[0].show_stubs(r.branches)
         self.art.set_units(r.state)
-        self.explain(r.explain())
+        more = [f"{name}: its dropdown lists the first {shown:,} of its {count:,} branches (depth first)"
+                for name, (shown, count) in self.listed.items() if shown < count]
+        self.explain("\n".join([r.explain(), *more]))
 
 
 #: Zero-argument factories of every explorer notebooks 06 and 07 show, with their default

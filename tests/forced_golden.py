@@ -1,0 +1,85 @@
+"""Recorded Push and Pull results: every branch of many forced movements, as the kit gave them
+before the walk became lazy (main at c4dd765, the recursive walk), kept in
+``tests/data/forced_golden.json`` and compared by ``tests/test_scaling.py`` (python-chess keeps
+its perft results the same way).
+
+Each case is one :func:`hexrules.forced.forced` call: on every shipped scenario, each unit as the
+source and each other non-Garrison unit as the target, Push and Pull, N = 0..4, under every
+P2/P3/P4/L3 reading offered by the explorers; and on 300 seeded random boards (holes, elevations
+0-3, water and impassable hexes, two sides, N = 0..5, random readings). A case records the
+number of branches and the first 16 hex digits of the SHA-256 of ``repr`` of the branch tuple
+(every fact of every step, ending and damage, in order), or the class of the refusal.
+
+Write the file (only to record a new, deliberate change of results):
+``python tests/forced_golden.py > tests/data/forced_golden.json``
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import random
+import sys
+from typing import Any, Callable, Iterator
+
+from hexrules.board import Board
+from hexrules.errors import HexrulesError
+from hexrules.forced import forced
+from hexrules.hexgrid import from_offset
+from hexrules.options import DEFAULT
+from hexrules.scenario import builtin, scenario_names
+from hexrules.state import State, Unit
+
+READINGS = [DEFAULT.replace(push_off_board=edge, pull_other_elevation=l3, push_drop_damage_per_level=drop)
+            for edge, l3, drop in itertools.product(("stop", "collide", "remove"), ("nothing", "collide"), (0, 1))]
+
+
+def random_case(seed: int) -> tuple[Board, State, str, str, str, int, Any]:
+    rng = random.Random(seed)
+    cols, rows = rng.randint(3, 7), rng.randint(3, 7)
+    cells = {from_offset(c, r): (rng.choice([0, 0, 0, 1, 2, 3]), rng.choice(["open"] * 6 + ["water", "impassable"]))
+             for r in range(rows) for c in range(cols) if rng.random() > 0.1}
+    board = Board(cells)
+    free = [h for h, (_, t) in cells.items() if t != "impassable"]
+    rng.shuffle(free)
+    units = [Unit(f"U{i}", "ab"[i % 2], h, garrison=i >= 2 and rng.random() < 0.2) for i, h in enumerate(free[:rng.randint(2, 6)])]
+    return (board, State(units), rng.choice(["push", "pull"]), units[0].name, units[1].name, rng.randint(0, 5),
+            rng.choice(READINGS))
+
+
+def cases() -> Iterator[tuple[str, list[Callable[[], Any]]]]:
+    """``(name, calls)`` for every recorded case, in a fixed order: one call per reading."""
+    for name in scenario_names():
+        sc = builtin(name)
+        for src, tgt in itertools.permutations(list(sc.state), 2):
+            if tgt.garrison:
+                continue
+            for kind, n in itertools.product(("push", "pull"), range(5)):
+                yield (f"{name}: {kind} {n} {src.name} -> {tgt.name}",
+                       [lambda sc=sc, kind=kind, src=src, tgt=tgt, n=n, opts=opts: forced(
+                           kind, sc.board, sc.state, src.name, tgt.name, n, allow_allies=True, options=opts)
+                        for opts in READINGS])
+    for seed in range(300):
+        board, state, kind, src, tgt, n, opts = random_case(seed)
+        yield (f"random {seed}: {kind} {n} {src} -> {tgt}",
+               [lambda board=board, state=state, kind=kind, src=src, tgt=tgt, n=n, opts=opts: forced(
+                   kind, board, state, src, tgt, n, side="a", options=opts)])
+
+
+def record(call: Callable[[], Any]) -> list[Any] | str:
+    """What one call gives: ``[branch count, digest]``, or the class of its refusal."""
+    try:
+        branches = tuple(call().branches)
+    except HexrulesError as e:
+        return type(e).__name__
+    return [len(branches), hashlib.sha256(repr(branches).encode()).hexdigest()[:16]]
+
+
+def records() -> dict[str, list[Any]]:
+    return {name: [record(call) for call in calls] for name, calls in cases()}
+
+
+if __name__ == "__main__":
+    rows = sorted(records().items())  # one case per line, so that a change shows in a diff
+    sys.stdout.write("{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in rows) + "\n}\n")
