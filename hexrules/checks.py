@@ -40,7 +40,7 @@ Examples
 >>> whole(10**30, "Push N", 0, MAX_FORCED_N, unit="hexes", ruling="P1", limit="MAX_FORCED_N")
 Traceback (most recent call last):
 ...
-hexrules.errors.RuleError: Push N=1000000000000000000000000000000 is more than 12 hexes, the most the kit computes (hexrules.checks.MAX_FORCED_N) (ruling P1)
+hexrules.errors.RuleError: Push N=1000000000000000000000000000000 is more than 16 hexes, the most the kit computes (hexrules.checks.MAX_FORCED_N) (ruling P1)
 >>> whole(True, "advance", error=StateError, ruling="M2")
 Traceback (most recent call last):
 ...
@@ -141,10 +141,12 @@ MAX_TRIALS = 100_000
 MAX_ROLLED_DICE = 1_000_000
 
 #: The most hexes a Push N or Pull N moves (P1, L1). The rule text's examples are Push 1 and
-#: Push 2. Every branch of the tree of choices is computed: on open ground their number about
-#: doubles with each hex more (N = 12: about 16,000 branches and a second; N = 16: 262,000 and
-#: half a minute).
-MAX_FORCED_N = 12
+#: Push 2. Branches are produced on demand (counting them, the destinations, choosing and
+#: resolving one stay cheap at any N), but listing every branch is what a table or a test may
+#: ask for, and on open ground their number about doubles with each hex more: N = 16 is 262,125
+#: branches, about 3.5 s and 86 MiB to list here (benchmarks/bench_scaling.py); N = 20 would be
+#: a minute and over a gigabyte.
+MAX_FORCED_N = 16
 
 #: The most hexes a board has. A printed map sheet of a hex-and-counter game has about 2,000
 #: hexes; 100,000 is forty such sheets, and builds in seconds.
@@ -399,12 +401,12 @@ def hexes(bd: "Board", value: object, *, what: str = "hexes", ruling: str | None
     """
     from .hexgrid import Hex
 
-    if isinstance(value, str) and len(value) <= MAX_LABEL_LENGTH * 8:
+    if isinstance(value, str) and len(value) <= MAX_LABEL_LENGTH * 8 and hint:
         # "C3" or "C3, C2": the list of its labels is what to write (never ['C3, C2'])
         labels = [t for t in re.split(r"[\s,;]+", value) if t] or [value]
         one = "a single hex" if len(labels) == 1 else "a text"
-        write = f": {one}; write {show(labels, limit=120)}" if hint else ""
-        raise HexSequenceError(f"{what} {show(value)} is not {expected}{write}", ruling=ruling)
+        raise HexSequenceError(f"{what} {show(value)} is {one}, not {expected.split(' such as ')[0]}: "
+                               f"write {show(labels, limit=120)}", ruling=ruling)
     if isinstance(value, (str, Hex)):
         write = f": a single hex; write [{show(value)}]" if hint else ""
         raise HexSequenceError(f"{what} {show(value)} is not {expected}{write}", ruling=ruling)

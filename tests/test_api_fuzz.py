@@ -332,6 +332,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     # explorers: click(h, target); an exercise: question and answer
     "*.click": {"h": lambda c: "C3", "target": lambda c: 0},
     "hexrules.widgets": {"question": lambda c: "1 + 1?", "answer": lambda c: 2},
+    "hexrules.widgets.base.OrderPicker": {"items": lambda c: ["GM", "RX-78-2 Gundam"], "description": lambda c: "Order"},
 }
 
 

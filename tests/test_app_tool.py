@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -127,8 +128,9 @@ def test_a_notebook_outside_the_lessons_is_copied_alone_not_its_folder(tmp_path)
     try:
         url = url_of(lines)
         assert "/voila/render/notebooks/mine.ipynb?token=" in url
+        port = urllib.parse.urlsplit(url).port  # this app's server (other servers may be running)
         appserver = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
-                     and b"appserver.py" in _cmdline(p)]
+                     and b"appserver.py" in _cmdline(p) and f"--port={port}".encode() in _cmdline(p)]
         (served,) = {Path(os.readlink(f"/proc/{pid}/cwd")) for pid in appserver}
         files = sorted(str(p.relative_to(served)) for p in served.rglob("*") if p.is_file())
         assert "notebooks/mine.ipynb" in files

@@ -285,7 +285,7 @@ def test_a_hex_too_far_to_print_still_prints():
     (lambda: Board.rectangle(1000, 1000), "MAX_BOARD_HEXES"),
     (lambda: TerrainPiece("Ruin", [Hex(0, 0)], cover=10**12), "MAX_COVER"),
     (lambda: RulesOptions(crush_cover_reduction=10**12), "MAX_COVER"),
-    (lambda: push(FO.board, FO.state, "Zaku I", GUNDAM, 16), "MAX_FORCED_N"),
+    (lambda: push(FO.board, FO.state, "Zaku I", GUNDAM, checks.MAX_FORCED_N + 1), "MAX_FORCED_N"),
     (lambda: pull(FO.board, FO.state, "Zaku I", GUNDAM, 10**30), "MAX_FORCED_N"),
     (lambda: Hex(0, 0).spiral(10**30), "MAX_RADIUS"),
     (lambda: Unit("G", "a", Hex(0, 0), advance=10**30), "MAX_WHOLE"),

@@ -36,9 +36,9 @@ def test_hexrules_errors_show_as_one_paragraph_in_a_notebook():
     assert all(len(e) == 1 for e in errors), errors
     (check,), (typo,), (guess,), (full,), (other,) = errors
 
-    assert check.ename == "RuleError"
+    assert check.ename == "HexSequenceError"  # the one class of "not a list of hexes" (a RuleError too)
     assert check.traceback == [
-        "RuleError: guess 'C3, C2' is a text, not a list of hexes or labels: write ['C3', 'C2'] (ruling P1)"]
+        "HexSequenceError: guess 'C3, C2' is a text, not a list of hexes or labels: write ['C3', 'C2'] (ruling P1)"]
     assert typo.ename == "ScenarioError" and len(typo.traceback) == 1
     assert typo.traceback[0].startswith("ScenarioError: <text>:3:")
     assert guess.traceback == ["GuessError: guess 'half' is not a probability: write a fraction such as 3/8, "

@@ -718,9 +718,12 @@ class OrderPicker(widgets.HBox):
     value = traitlets.Tuple()
 
     def __init__(self, items: Sequence[str], *, description: str = "Order") -> None:
-        items = tuple(items)
+        items = checks.items(items, what="items of an order", error=ExplorerError)
+        for item in items:
+            checks.name(item, "an item of an order", error=ExplorerError)
+        description = checks.name(description, "description", error=ExplorerError, empty=True)
         if not items or len(set(items)) != len(items):
-            raise ExplorerError(f"an order needs distinct items; got {list(items)!r}")
+            raise ExplorerError(f"an order needs distinct items; got {show(list(items))}")
         self.items = items
         self._syncing = False
         self.positions = [widgets.Dropdown(description=_ordinal(i + 1), layout=widgets.Layout(width="auto"),
@@ -735,7 +738,7 @@ class OrderPicker(widgets.HBox):
     def _valid(self, proposal: Any) -> tuple[str, ...]:
         order = tuple(proposal["value"])
         if len(order) != len(self.items) or set(order) != set(self.items):
-            raise ExplorerError(f"order {list(order)!r} is not an order of exactly {list(self.items)!r}")
+            raise ExplorerError(f"order {show(list(order))} is not an order of exactly {show(list(self.items))}")
         return order
 
     def _picked(self, i: int, item: str) -> None:
