@@ -216,8 +216,7 @@ class HexExplorer(Explorer):
         super().__init__(fig, controls, title=f"{sc.heading or 'Board'}: hexes and the graph")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, [
-            legend_handle("fill", "distance (darker: nearer)", _MOVE["distance"], alpha=0.6),
-            legend_handle("outline", "chosen hex", _MOVE["target"], width=2.5),
+            legend_handle("outline", "chosen hex (numbers: distance from it, in hexes)", _MOVE["target"], width=2.5),
             legend_handle("outline", "its neighbours", _MOVE["neighbours"]),
             legend_handle("line", "straight line", _MOVE["neighbours"], linestyle="--"),
         ])
@@ -229,8 +228,8 @@ class HexExplorer(Explorer):
         h = b.hex(self.controls["hex"].value)
         o = b.hex(self.controls["other"].value)
         dist = {x: h.distance(x) for x in b.hexes}
-        self.art.set_fill(dist, cmap=_MOVE["distance_cmap"], vmin=0, vmax=max(dist.values()) * 1.6 or 1, alpha=0.45)
-        self.art.set_texts(dist, key="costs")
+        # the distance is written in every hex; the rim keeps the elevation colour the legend lists
+        self.art.set_texts(dist, key="costs", offset=(0.0, self.art.TILE_SHIFT), size=0.36)
         self.art.set_highlight(b.neighbors(h), key="neighbours", color=_MOVE["neighbours"], width=2.5)
         self.art.set_highlight([h], key="target", color=_MOVE["target"])
         line = [x for x in h.line(o)]
@@ -357,8 +356,7 @@ class ReachExplorer(Explorer):
         name, kind = self.controls["unit"].value, self.controls["kind"].value
         self.art.set_units(st)
         self.reach = r = mv.reachable(b, st, name, kind, opts)
-        self.art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=max(1, r.allowance.total))
-        self.art.set_texts(r.costs, key="costs")
+        self.art.set_costs(r.costs, key="costs")  # the fixed cost scale: cost 2 looks the same under Advance and Dash
         self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
@@ -594,14 +592,12 @@ class CompareExplorer(TwoReadingsExplorer):
         left, right = self.readings()
         self.comparison = cmp = compare_reach(b, st, name, left, right, kind=kind, target=target or None)
         self.reaches, self.costs = list(cmp.reaches), list(cmp.paths)
-        vmax = max(1, *(r.allowance.total for r in self.reaches))
         differs = sorted(cmp.differing_hexes, key=lambda h: to_offset(h, b.offset)[::-1])
         parts = []
         for art, opts, r, cost, refusal in zip(self.arts, (left, right), cmp.reaches, cmp.paths, cmp.refusals):
             head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
             art.ax.set_title(self.reading_title(opts), fontsize=10)
-            art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=vmax)
-            art.set_texts(r.costs, key="costs")
+            art.set_costs(r.costs, key="costs")
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
             art.set_highlight(differs, key="differs", color=_DIFFERS, width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
