@@ -31,7 +31,7 @@ from pathlib import Path
 
 __all__ = ["main", "parse_size"]
 
-_UNITS = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72, "px": None}
+_UNITS = {"in": 1.0, "cm": 2.54, "mm": 25.4, "pt": 72.0, "px": None}  # units per inch
 _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(in|cm|mm|pt|px)?\s*$")
 
 
@@ -45,7 +45,7 @@ def parse_size(text: str, dpi: float) -> float:
 
     Examples
     --------
-    >>> parse_size("2.54cm", 100), parse_size("800px", 200), parse_size("3", 100)
+    >>> parse_size("25.4mm", 100), parse_size("800px", 200), parse_size("3", 100)
     (1.0, 4.0, 3.0)
     """
     from .errors import HexrulesError
@@ -54,7 +54,7 @@ def parse_size(text: str, dpi: float) -> float:
     if not m or float(m.group(1)) <= 0:
         raise HexrulesError(f"size {text!r} is not a positive number with a unit (in, cm, mm, pt or px), e.g. 12cm")
     value, unit = float(m.group(1)), m.group(2) or "in"
-    inches = value / dpi if unit == "px" else value * _UNITS[unit]
+    inches = value / (dpi if unit == "px" else _UNITS[unit])
     if inches > 200:
         raise HexrulesError(f"size {text!r} is over 200 inches")
     return inches

@@ -93,12 +93,15 @@ Examples
 ...   cost Zaku B1 C1  colour=blue  label="down and on"
 ...   text C1 "1"
 ... ''', source="demo.hex")
->>> [item.kind for item in d.items], d.computed().caption
-(['cost', 'text'], ['down and on: B1 -> C1 costs 1 of 3 movement points (Advance, jumping from height 1, J1): legal', '  B1 -> C1: 1 to enter (height 1 -> 0, jumping from height 1) = 1'])
+>>> [item.kind for item in d.items]
+['cost', 'text']
+>>> print("\\n".join(d.computed().caption))
+down and on: B1 -> C1 costs 1 of 3 movement points (Advance, jumping from height 1, J1): legal
+  B1 -> C1: 1 to enter = 1
 >>> parse_diagram("map:\\n 0 0\\ndraw:\\n  arrow A1 C1\\n", source="demo.hex")
 Traceback (most recent call last):
 ...
-hexrules.errors.ScenarioError: demo.hex:4:12: hex C1 is not on the board
+hexrules.errors.ScenarioError: demo.hex:4:12: hex C1 (2,0) is not on the board
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from .theme import Theme, get_theme
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagram import Computed
 
-__all__ = ["RC", "TEXT", "METADATA", "draw_diagram", "save_figure", "diagram_colour"]
+__all__ = ["RC", "TEXT", "METADATA", "draw_diagram", "diagram_artists", "save_figure", "diagram_colour"]
 
 #: Text modes: ``"text"`` (text objects; an SVG's texts stay editable) or ``"outline"`` (glyphs as paths).
 TEXT = ("text", "outline")
@@ -129,6 +129,16 @@ def draw_diagram(computed: "Computed", *, theme: Theme | str | None = None, widt
                  height: float | None = None, dpi: float = 100, text: str = "text") -> Figure:
     """The picture of a computed diagram (a bare Agg :class:`~matplotlib.figure.Figure`, not pyplot's).
 
+    Takes the arguments of :func:`diagram_artists`, which also returns the drawn board.
+    """
+    return diagram_artists(computed, theme=theme, width=width, height=height, dpi=dpi, text=text)[0]
+
+
+def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, width: float | None = None,
+                    height: float | None = None, dpi: float = 100, text: str = "text") -> tuple[Figure, Any]:
+    """The picture of a computed diagram and its :class:`~hexrules.plot.board.BoardArtists`
+    (layers named after each item's kind and position: ``"reach0"``, ``"costs1"``, ...).
+
     Parameters
     ----------
     computed : hexrules.diagram.Computed
@@ -188,7 +198,7 @@ def draw_diagram(computed: "Computed", *, theme: Theme | str | None = None, widt
                      linespacing=1.35)
         if computed.legend:
             art.legend(computed.state, handles)
-    return fig
+    return fig, art
 
 
 def _dedupe(handles: list) -> list:

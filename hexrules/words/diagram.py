@@ -12,8 +12,8 @@ Examples
 >>> sc = builtin("jumping")
 >>> print("\\n".join(cost_lines(path_cost(sc.board, sc.state, "Char's Zaku II", ["B3", "C3", "D3"]), "blue path")))
 blue path: B3 -> C3 -> D3 costs 2 of 3 movement points (Advance, jumping from height 1, J1): legal
-  B3 -> C3: 1 to enter (height 1 -> 0, jumping from height 1; passing over enemy Garrison 'Federation Garrison', J2) = 1
-  C3 -> D3: 1 to enter (height 0 -> 1, jumping from height 1) = 1
+  B3 -> C3: 1 to enter = 1, passes over lower enemy Garrison 'Federation Garrison' (J2)
+  C3 -> D3: 1 to enter = 1
 """
 
 from __future__ import annotations
