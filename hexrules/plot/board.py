@@ -120,7 +120,7 @@ def elevation_colour(level: int, theme: Theme = DEFAULT_THEME) -> str:
     if level < len(table):
         return table[level]
     r, g, b = mcolors.to_rgb(table[-1])
-    k = 0.85 ** (level - len(table) + 1)
+    k = 0.7 ** (level - len(table) + 1)
     return mcolors.to_hex((r * k, g * k, b * k))
 
 
@@ -192,7 +192,7 @@ def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, tit
     levels = sorted({min(top, max(1, int(c))) for c in wanted})
     out = [Patch(facecolor="none", edgecolor="none", label="cost (movement points):")] if title and levels else []
     out += [Patch(facecolor=cost_colour(c, theme), edgecolor=theme.cost_tile_edge, linewidth=0.8,
-                  label=cost_label(c, theme)) for c in levels]
+                  hatch=theme.tile_hatch, label=cost_label(c, theme)) for c in levels]
     return out
 
 
@@ -460,7 +460,7 @@ class BoardArtists:
         edgecolor : str, optional
             The tiles' edge (default ``theme.cost_tile_edge``).
         hatch : str, optional
-            A hatch over the tiles (e.g. in a greyscale print).
+            A hatch over the tiles; default ``theme.tile_hatch`` (none in colour, dots in print).
 
         Returns
         -------
@@ -475,7 +475,7 @@ class BoardArtists:
         pc.set_verts((self.polygons[idx] - self.centres[idx][:, None, :]) * inset + centres[:, None, :] if idx else [])
         pc.set_facecolor([mcolors.to_rgba(c) for _, c in items] or "none")
         pc.set(edgecolor=self.theme.cost_tile_edge if edgecolor is None else edgecolor, linewidth=linewidth,
-               hatch=hatch)
+               hatch=self.theme.tile_hatch if hatch is None else hatch)
         return pc
 
     def set_costs(self, costs: Mapping[Hex | str, int] | None, *, key: str = "costs", numbers: bool = True) -> None:
@@ -981,7 +981,7 @@ def _wrap_label(label: str, ax: Any) -> str:
 
 
 def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", width: float = 2.0,
-                  marker: str = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME) -> Any:
+                  marker: str = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME, tile: bool = False) -> Any:
     """A legend entry for an overlay, to pass in ``extra=`` of :meth:`BoardArtists.legend`.
 
     Parameters
@@ -999,6 +999,9 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
         Of a ``"fill"`` entry.
     theme : Theme
         Its ``edge`` (of a fill swatch) and ``marker_edge`` (of a marker).
+    tile : bool
+        A ``"fill"`` entry stands for tiles (:meth:`BoardArtists.set_tiles`): it has their
+        hatch, ``theme.tile_hatch``.
 
     Raises
     ------
@@ -1011,7 +1014,8 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
     'target'
     """
     if kind == "fill":
-        return Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label)
+        return Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label,
+                     hatch=theme.tile_hatch if tile else None)
     if kind == "outline":
         return Patch(facecolor="none", edgecolor=color, linewidth=width, linestyle=linestyle, label=label)
     if kind == "arrow":

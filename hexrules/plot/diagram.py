@@ -228,7 +228,7 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
             if style == "fill":
                 tiles.update({h: c for h in hexes})
                 if label:
-                    handles.append(legend_handle("fill", label, c, theme=theme))
+                    handles.append(legend_handle("fill", label, c, theme=theme, tile=True))
             else:
                 ls = "--" if style == "dashed" else "-"
                 art.set_highlight(hexes, key=f"hexes{i}", color=c, width=3.0, linestyle=ls)
@@ -287,7 +287,7 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
             if branches:
                 tiles.update({h: theme.forced["ends"] for h in fm.destinations})
             edge = any(b.ending == "edge" for b in fm)
-            handles += ForcedLayer.legend_handles(chosen=chosen is not None, edge=edge, theme=theme)
+            handles += ForcedLayer.legend_handles(chosen=chosen is not None, edge=edge, theme=theme, tile=True)
             if not branches:
                 handles = [h for h in handles if h.get_label() not in ("can end here", "moves")]
             forced_count += 1
@@ -321,7 +321,7 @@ def _draw_crush(art: Any, facts: dict, theme: Theme, i: int, tiles: dict) -> lis
         art.set_texts({free[0]: f"Cover {piece.cover}"}, key=f"cover{i}", offset=(0.0, 0.42), size=0.24,
                       color=c["cover_text"])
     out = [
-        Patch(facecolor=c["intact"], edgecolor=theme.edge, label=f"{piece.name} (Cover {piece.cover})"),
+        Patch(facecolor=c["intact"], edgecolor=theme.edge, hatch=theme.tile_hatch, label=f"{piece.name} (Cover {piece.cover})"),
         legend_handle("outline", "affected: in, on or under (C2)", c["affected"], width=2.5, theme=theme),
         legend_handle("outline", "touching only: not affected", c["touching"], width=2.5, linestyle="--", theme=theme),
         Line2D([], [], marker="o", linestyle="none", markerfacecolor=c["token_key"], markeredgecolor=theme.token_edge,

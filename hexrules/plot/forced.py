@@ -91,7 +91,8 @@ class ForcedLayer:
         self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
 
     @staticmethod
-    def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME) -> list[Any]:
+    def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME,
+                       tile: bool = False) -> list[Any]:
         """Legend entries of what this layer draws, for :meth:`BoardArtists.legend` ``extra=``.
 
         Moves are solid green arrows, collisions dashed red stubs with an X and the target's
@@ -106,10 +107,12 @@ class ForcedLayer:
             Add the board-edge stub.
         theme : Theme
             Its ``forced`` colours.
+        tile : bool
+            The ends are drawn as tiles (a diagram): the swatch has the tiles' hatch.
         """
         c = theme.forced
         out = [
-            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme),
+            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme, tile=tile),
             legend_handle("outline", "source", c["source"], width=2.5, theme=theme),
             legend_handle("arrow", "moves", c["move"], theme=theme),
             legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", theme=theme),

@@ -41,6 +41,7 @@ __all__ = [
     "set_theme",
     "current_theme",
     "use_theme",
+    "live",
     "DIAGRAM_COLOURS",
     "ELEVATION_COLOURS",
     "TERRAIN_COLOURS",
@@ -98,8 +99,9 @@ class Theme:
     ----------
     elevation : tuple of str
         Face colour of each elevation level, from ground (0) up, each its own (levels 0-7 in
-        the default theme); levels past the table darken the last colour further
-        (:func:`~hexrules.plot.board.elevation_colour`).
+        the default theme), darker with every level so that heights differ in lightness, which
+        a reader with a colour-vision deficiency sees too; levels past the table darken the last
+        colour further (:func:`~hexrules.plot.board.elevation_colour`).
     terrain : mapping of str to str
         Face colours of the terrain types that override elevation shading (T1): ``"water"``,
         ``"impassable"``.
@@ -166,6 +168,9 @@ class Theme:
         every picture (issue 10 part 4).
     cost_tile_edge : str
         The edge of the cost tiles (an inner hexagon; the rim keeps the hex's elevation colour).
+    tile_hatch : str or None
+        A hatch over every tile (costs, where a Push can end, a diagram's filled hexes), and
+        over their legend swatches: in a greyscale print a tile then never reads as a height.
     designer_hatches : tuple of str
         Hatches of designer terrain types (sorted by name), drawn over any overlay so that a
         designer's terrain (mud) stays visible under cost tiles, as its legend entry shows it.
@@ -184,8 +189,8 @@ class Theme:
         If a topic mapping lacks a key the drawing reads (the message names them).
     """
 
-    elevation: tuple[str, ...] = ("#ece6cf", "#c9a36b", "#a3c97a", "#6e9e4c", "#47753a", "#6d6a3a", "#4f4a2a",
-                                  "#33301c")
+    elevation: tuple[str, ...] = ("#ece6cf", "#c9a36b", "#86ab5f", "#5f8a45", "#436b33", "#2f5025", "#203819",
+                                  "#14240f")
     terrain: Mapping[str, str] = dataclasses.field(
         default_factory=lambda: {"water": "#79acdd", "impassable": "#3b3b3b"})
     designer_terrain: tuple[str, ...] = ("#d7bde2", "#f5cba7", "#a9dfbf", "#f9e79f", "#aed6f1")
@@ -234,6 +239,7 @@ class Theme:
     diagram_linestyles: Mapping[str, str] = dataclasses.field(default_factory=dict)
     cost_steps: tuple[str, ...] = ("#dcd6f0", "#bcb3e3", "#9c8fd3", "#7e6cc0", "#644fa8", "#4c368c", "#37216f")
     cost_tile_edge: str = "#3b2f63"
+    tile_hatch: str | None = None
     designer_hatches: tuple[str, ...] = ("..", "oo", "++", "**", "OO")
     named_sides: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(_NAMED_SIDES))
     vehicle_edge: str = "black"
@@ -280,7 +286,7 @@ PRINT_THEME = Theme(
     movement={"path_ok": "#000000", "path_bad": "#4d4d4d", "target": "#000000", "pass": "#666666",
               "distance": "#999999", "distance_cmap": "Greys_r", "neighbours": "#404040"},
     engagement={"engaged": "#000000", "near": "#8c8c8c", "ignoring": "#8c8c8c", "danger": "#bfbfbf"},
-    forced={"move": "#000000", "hit": "#333333", "edge": "#7a7a7a", "chosen": "#000000", "source": "#000000",
+    forced={"move": "#000000", "hit": "#333333", "edge": "#7a7a7a", "chosen": "#a6a6a6", "source": "#000000",
             "ends": "#d9d9d9", "start": "#595959", "eligible": "#000000", "stub_text": "white"},
     forced_multi=("#000000", "#595959", "#8c8c8c", "#333333"),
     crush={"intact": "#c4c4c4", "collapsed": "#6e6e6e", "affected": "#000000", "touching": "#595959",
@@ -291,8 +297,8 @@ PRINT_THEME = Theme(
     diagram=_GREYS,
     diagram_linestyles={"orange": "--", "green": ":", "red": "-.", "purple": "--", "yellow": ":", "pink": "-.",
                         "cyan": "--", "brown": ":", "grey": "--"},
-    cost_steps=("#f2f2f2", "#d9d9d9", "#bfbfbf", "#a6a6a6", "#8c8c8c", "#666666", "#404040"),
-    cost_tile_edge="#000000",
+    cost_steps=("#d2d2d2", "#b8b8b8", "#9e9e9e", "#848484", "#6a6a6a", "#505050", "#363636"),
+    cost_tile_edge="#000000", tile_hatch="..",
     named_sides={"blue": "#1a1a1a", "red": "#8c8c8c", "green": "#4d4d4d", "orange": "#a6a6a6", "black": "#000000",
                  "white": "#f2f2f2", "grey": "#737373", "gray": "#737373"},
     compare={"differs": "#000000"},
@@ -417,3 +423,44 @@ COST_CMAP = DEFAULT_THEME.cost_cmap
 #: Colour of the halo drawn round hex labels (under them, over outlines), so a thick outline
 #: passing through a label's line leaves it readable.
 LABEL_HALO = DEFAULT_THEME.label_halo
+
+
+class _Live:
+    """The kit-wide theme, or one of its fields, read again at every use (see :func:`live`)."""
+
+    def __init__(self, field: str | None) -> None:
+        self._field = field
+
+    def _value(self) -> Any:
+        return _current[0] if self._field is None else getattr(_current[0], self._field)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._value(), name)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._value()[key]
+
+    def __len__(self) -> int:
+        return len(self._value())
+
+    def __iter__(self) -> Any:
+        return iter(self._value())
+
+    def __repr__(self) -> str:
+        return f"live({self._field!r})"
+
+
+def live(field: str | None = None) -> Any:
+    """A stand-in for the kit-wide theme (``live()``) or one of its fields (``live("movement")``)
+    that reads :func:`current_theme` at every use: what a module's colour constants are made of,
+    so that an explorer built after :func:`set_theme` draws its overlays in the theme its board
+    is drawn in.
+
+    >>> moves = live("movement")
+    >>> with use_theme("print"):
+    ...     moves["path_ok"]
+    '#000000'
+    >>> moves["path_ok"] == DEFAULT_THEME.movement["path_ok"]
+    True
+    """
+    return _Live(field)

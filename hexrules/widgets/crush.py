@@ -51,8 +51,9 @@ from ..crush_scenario import CrushScenario, board_tokens, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
+from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars,
                     draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
+from ..plot.theme import live
 from ..scenario import Scenario
 from ..words import noun, percent
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
@@ -75,8 +76,8 @@ TABLE_SHIELDS = tuple(range(1, 7))
 TABLE_RESOLVES = tuple(range(1, 7))
 
 #: The colours of the Crush pictures (``theme.crush``).
-_THEME = DEFAULT_THEME
-_C = _THEME.crush
+_THEME = live()  # the kit-wide theme (hexrules.plot.set_theme), read at each use
+_C = live("crush")
 #: Outlines of affected / touching units' hexes are drawn this far in (a fraction of the hex), so
 #: that they pass under the hex labels' line rather than through the labels.
 _INSET = 0.82
@@ -449,10 +450,10 @@ class DamageExplorer(Explorer):
             "metric": widgets.Dropdown(options=list(HEATMAP_METRICS), value=metric, description="Heatmap"),
         }
         super().__init__(fig, controls, title="Crush what-if: a non-vehicle unit (C3)")
-        self.bars, self.bar_texts = draw_damage_bars(self.ax_bar)
+        self.bars, self.bar_texts = draw_damage_bars(self.ax_bar, theme=_THEME)
         self.ax_bar.set_xlabel("damage")
-        self.lines = draw_at_least(self.ax_curve, RESOLVES)  # every Resolve of the slider has its curve, 1 and 7 too
-        self.img, self.cells, self.frame = draw_heatmap(self.ax_heat, COVERS, RESOLVES, xlabel="Resolve",
+        self.lines = draw_at_least(self.ax_curve, RESOLVES, theme=_THEME)  # every Resolve of the slider has its curve, 1 and 7 too
+        self.img, self.cells, self.frame = draw_heatmap(self.ax_heat, COVERS, RESOLVES, theme=_THEME, xlabel="Resolve",
                                                          ylabel="pre-reduction Cover")
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]))
         self.update()
@@ -468,9 +469,9 @@ class DamageExplorer(Explorer):
         self.ax_curve.set_title(f"P(damage ≥ k), Cover {n}", fontsize=9)
         self.heat = heatmap_values(metric)
         if metric is None:
-            set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), vmax=MAX_COVER)
+            set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), vmax=MAX_COVER, theme=_THEME)
         else:
-            set_heatmap(self.img, self.cells, self.heat, percent, vmax=1.0)
+            set_heatmap(self.img, self.cells, self.heat, percent, vmax=1.0, theme=_THEME)
         set_colorbar_percent(self.colorbar, metric is not None)  # the colour bar reads as the cells do
         self.ax_heat.set_title(f"{label} over Cover × Resolve", fontsize=9)
         self.frame.set_xy((RESOLVES.index(r) - 0.5, n - 0.5))
@@ -542,7 +543,7 @@ class VehicleExplorer(Explorer):
         self.ax_minor.set_xlabel("Minor System Damage results")
         self.bars_hp, self.texts_hp = draw_damage_bars(self.ax_hp, color=_C["hp"])
         self.ax_hp.set_xlabel("HP lost (= Major results)")
-        self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"],
+        self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"], theme=_THEME,
                                                          xlabel="Resolve", ylabel="Shield", fontsize=6)
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]), label="P(≥1 Major)")
         set_colorbar_percent(self.colorbar)
@@ -569,7 +570,7 @@ class VehicleExplorer(Explorer):
                               options=DEFAULT.replace(crush_major_also_minor=also_table))
         self.table = table
         values = [[table[(sh, re)][1] for re in TABLE_RESOLVES] for sh in TABLE_SHIELDS]
-        set_heatmap(self.img, self.cells, values, lambda v: "", vmax=1.0)
+        set_heatmap(self.img, self.cells, values, lambda v: "", vmax=1.0, theme=_THEME)
         for i, sh in enumerate(TABLE_SHIELDS):
             for j, re in enumerate(TABLE_RESOLVES):
                 pmi, pma = table[(sh, re)]

@@ -16,7 +16,7 @@ its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`
 
 Who is Engaged is decided by :mod:`hexrules.movement` (``engaged_with`` / ``engagements`` /
 ``engaged_pairs`` / ``adjacent_not_engaged``, E1), never here; it is drawn by
-:mod:`hexrules.plot.movement`, in the colours of :data:`hexrules.plot.DEFAULT_THEME`. A value a
+:mod:`hexrules.plot.movement`, in the colours of the kit-wide theme (:func:`hexrules.plot.set_theme`). A value a
 control cannot show (an unknown unit, a target hex not on the board, a switch that is not a
 movement switch) is refused when the explorer is built, with a
 :class:`~hexrules.errors.HexrulesError` naming it.
@@ -47,8 +47,9 @@ from ..compare import ReachComparison, compare_reach
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import (DEFAULT_THEME, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
+from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
+from ..plot.theme import live
 from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
                    scenario_from, switch_controls, table_html)
 
@@ -65,10 +66,10 @@ __all__ = [
 ]
 
 #: The colours of the movement pictures (``theme.movement``, ``theme.engagement``).
-_THEME = DEFAULT_THEME
-_MOVE = _THEME.movement
-_ENGAGE = _THEME.engagement
-_DIFFERS = _THEME.compare["differs"]
+_THEME = live()  # the kit-wide theme (hexrules.plot.set_theme), read at each use
+_MOVE = live("movement")
+_ENGAGE = live("engagement")
+_COMPARE = live("compare")
 
 _NONE = ""
 
@@ -325,7 +326,7 @@ class ReachExplorer(Explorer):
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?",
                          handlers={"unit": self._show_speed})
         self.art = draw_board(sc.board, sc.state, ax=ax)
-        self.art.legend(sc.state, reach_legend())
+        self.art.legend(sc.state, reach_legend(_THEME))
         self.on_hex_click([self.art], self._clicked)
         self.reach: mv.Reach | None = None
         self.cost: mv.MoveCost | None = None
@@ -577,8 +578,8 @@ class CompareExplorer(TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
-        self.arts[0].legend(sc.state, reach_legend() + [
-            legend_handle("outline", "cost differs between the readings", _DIFFERS, width=3.0)], below=True)
+        self.arts[0].legend(sc.state, reach_legend(_THEME) + [
+            legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
@@ -599,7 +600,7 @@ class CompareExplorer(TwoReadingsExplorer):
             art.ax.set_title(self.reading_title(opts), fontsize=10)
             art.set_costs(r.costs, key="costs")
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
-            art.set_highlight(differs, key="differs", color=_DIFFERS, width=3.5, inset=0.84)
+            art.set_highlight(differs, key="differs", color=_COMPARE["differs"], width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
             show_path(art, cost)
             if cost is not None:
