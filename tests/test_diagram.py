@@ -351,3 +351,27 @@ def test_the_command_is_declared_in_pyproject():
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert '[project.scripts]\nhexrules = "hexrules.cli:main"' in text
     assert os.access(_script(), os.X_OK)
+
+
+def test_a_fresh_clone_installs_the_console_script(tmp_path):
+    # The README's set-up installs the kit editable from its clone, without build isolation:
+    # done here on a fresh clone of this commit, into a prefix of its own, the install makes
+    # bin/hexrules, which draws from that clone's code.
+    root = Path(__file__).resolve().parents[1]
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(root), str(clone)], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", head.stdout.strip()], check=True)
+    prefix = tmp_path / "prefix"
+    uv = Path(sys.executable).parent / "uv"  # the installer tools/kitenv.py uses, as it uses it
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--offline", "--python", sys.executable, "--no-deps",
+                    "--no-build-isolation", "--prefix", str(prefix), "-e", str(clone)], check=True, capture_output=True)
+    script = prefix / "bin" / "hexrules"
+    assert os.access(script, os.X_OK)
+    f = tmp_path / "k.hex"
+    f.write_text(KNUCKLE)
+    env = {**os.environ, "PYTHONPATH": str(clone)}
+    run = subprocess.run([str(script), "draw", str(f), "-o", str(tmp_path / "k.svg")], capture_output=True, text=True,
+                         env=env)
+    assert run.returncode == 0, run.stderr
+    assert "<text" in (tmp_path / "k.svg").read_text()
