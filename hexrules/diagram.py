@@ -11,7 +11,7 @@ picture always shows what the rules say. ``hexrules draw FILE -o OUT.svg`` draws
 
 The Knuckle Shield example of the rulebook, in full::
 
-    title: Push 2: Zaku I's Knuckle Shield critical hit (P1, P2)
+    title: Zaku I's Knuckle Shield
     map:
         0  0  0  0  0  1  1
          0  0  0  1  0  0  1

@@ -30,20 +30,26 @@ from hexrules.plot.diagram import diagram_artists, save_figure  # noqa: E402
 
 GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
 
-KNUCKLE = """\
-title: Zaku I's Knuckle Shield
-map:
-    0  0  0  0  0  1  1
-     0  0  0  1  0  0  1
-    0  0  0  ~  0  0  0
-     0  0  0  2  0  0  0
-    1  0  0  0  0  0  0
-units:
-    "Zaku I"          side=zeon        at=B3
-    "RX-78-2 Gundam"  side=federation  at=C3
-draw:
-    push  from="Zaku I"  on="RX-78-2 Gundam"  n=2
-"""
+def _documented_example() -> str:
+    """The Knuckle Shield diagram of hexrules.diagram's docstring (the example the README shows too)."""
+    import textwrap
+
+    import hexrules.diagram
+
+    doc = hexrules.diagram.__doc__
+    block = doc.split("The Knuckle Shield example of the rulebook, in full::\n\n", 1)[1].split("\n\n", 1)[0]
+    return textwrap.dedent(block) + "\n"
+
+
+#: The documented 12-line file an illustrator writes for the Knuckle Shield example.
+KNUCKLE = _documented_example()
+
+
+def test_the_documented_example_is_the_readmes():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert KNUCKLE in readme
+    assert len(KNUCKLE.splitlines()) == 12
+
 
 EVERY_KIND = """\
 title: Every kind
