@@ -575,7 +575,7 @@ class VehicleExplorer(Explorer):
             for j, re in enumerate(TABLE_RESOLVES):
                 pmi, pma = table[(sh, re)]
                 cell = self.cells[i][j]
-                cell.set_text(f"Minor {percent(pmi)}\nMajor {percent(pma)}")
+                cell.set_text(f"{percent(pmi)}\n{percent(pma)}")  # the title says: Minor over Major
                 cell.set_color(_C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
         self.ax_table.set_title(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
                                 f"({self.controls['reading'].value})", fontsize=8)
