@@ -1,4 +1,8 @@
-"""Crush figures (RULES.md C2, C3, C5), every number computed exactly by :mod:`hexrules.dice`.
+"""Crush charts (RULES.md C2, C3, C5), every number computed exactly by :mod:`hexrules.dice`.
+
+These two stay chart functions: a chart of dice outcomes has no board, and a diagram file
+(:mod:`hexrules.diagram`) draws boards. The Crush board itself (who is in, on or under the
+piece) is the diagram file ``hexrules/diagrams/crush_board.hex``.
 
 * ``crush_expected_damage``: expected Crush damage to a non-vehicle unit against the
   pre-reduction Cover (0-6 dice), one line per Resolve 2-6; the mean is ``Cover * p`` with
@@ -25,6 +29,7 @@ LINE_RESOLVES = (2, 3, 4, 5, 6)
 
 
 def fig_expected_damage() -> Figure:
+    """Crush: expected damage to a non-vehicle unit against the pre-reduction Cover, per Resolve (C2, C3)"""
     fig, (ax,) = new_figure(None, figsize=(6.4, 4.2), pyplot=False)
     draw_expected_damage(ax, expected_damage_table(COVERS, LINE_RESOLVES), [hit_probability(r) for r in LINE_RESOLVES],
                          LINE_RESOLVES, COVERS)
@@ -34,6 +39,7 @@ def fig_expected_damage() -> Figure:
 
 
 def fig_heatmap() -> Figure:
+    """Crush: expected damage over Cover x Resolve, the rulebook's Cover 3 against Resolve 4 framed (C2, C3)"""
     fig, (ax,) = new_figure(None, figsize=(6.4, 4.6), pyplot=False)
     img, texts, frame = draw_heatmap(ax, COVERS, RESOLVES, xlabel="Resolve", ylabel="pre-reduction Cover (= Crush dice)",
                                      fontsize=8)

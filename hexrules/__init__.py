@@ -31,6 +31,7 @@ from .state import State, Unit
 from .board import Board, TerrainType
 from .scenario import Scenario, builtin, load_scenario, parse_scenario
 from . import crush_scenario  # noqa: F401  (registers Crush's sections: parse_scenario knows every shipped one)
+from . import diagram  # noqa: F401  (registers the diagram's sections, caption: and draw:)
 
 __version__ = "0.1.0"
 

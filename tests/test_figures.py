@@ -1,7 +1,8 @@
 """The committed figures are fresh and regenerate byte-identical (issue: figures, deterministic).
 
-Regenerates every figure of ``figures/fig_*.py`` into a temporary directory and compares bytes
-with the committed files; a stale or missing file fails with the command that fixes it.
+Regenerates every figure (the diagram files of ``hexrules/diagrams/`` and the charts of
+``figures/fig_*.py``) and the gallery into a temporary directory and compares bytes with the
+committed files; a stale or missing file fails with the command that fixes it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ if str(ROOT) not in sys.path:  # `figures` is a top-level package of the reposit
     sys.path.insert(0, str(ROOT))
 
 import figures  # noqa: E402
-from figures import fig_movement  # noqa: E402
+from hexrules.diagram import diagram  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +76,12 @@ def test_unknown_figure_name_is_refused(tmp_path):
 def test_figure_numbers_are_the_rulebook_numbers():
     # RULES.md worked examples (M1, J1/J2): ground->1 costs 2, 1->2 costs 2, ground->2 costs 3;
     # from height 1 over the lower Garrison to height 1: 2; ending one level higher: 3.
-    assert fig_movement.elevation_costs() == {"0->1": 2, "1->2": 2, "0->2": 3}
-    assert fig_movement.jumping_costs() == {"blue": 2, "orange": 3}
+    # The figures' numbers are the engine's, computed from the diagram files they are drawn from.
+    elevation = [o.result for o in diagram("movement_elevation").computed().overlays]
+    costs = {"0->1": elevation[0].steps[0].cost, "1->2": elevation[0].steps[1].cost, "0->2": elevation[1].total}
+    assert costs == {"0->1": 2, "1->2": 2, "0->2": 3}
+    jumping = {o.item.get("colour"): o.result.total for o in diagram("movement_jumping").computed().overlays}
+    assert jumping == {"blue": 2, "orange": 3}
 
 
 def test_command_line_lists_and_checks(tmp_path):

@@ -14,8 +14,9 @@ One module per concern, one per rule topic (like :mod:`hexrules.widgets`):
 =================================  ================================================================
 module                             holds
 =================================  ================================================================
-:mod:`hexrules.plot.theme`         :class:`~.theme.Theme`, :data:`~.theme.DEFAULT_THEME`: every
-                                   colour and hatch (``ELEVATION_COLOURS``, ``COST_CMAP``, ...)
+:mod:`hexrules.plot.theme`         :class:`~.theme.Theme`, :data:`~.theme.DEFAULT_THEME`,
+                                   the print and colour-blind-safe themes (:data:`~.theme.THEMES`),
+                                   the kit-wide theme (:func:`~.theme.set_theme`)
 :mod:`hexrules.plot._mpl`          the matplotlib / ipympl details relied on beyond their API
 :mod:`hexrules.plot.text`          glyph-outline texts (:func:`~.text.text_outline`)
 :mod:`hexrules.plot.figure`        :func:`~.figure.new_figure`, :func:`~.figure.board_figsize`,
@@ -26,6 +27,8 @@ module                             holds
                                    :func:`~.movement.reach_overlays`, Engagement links
 :mod:`hexrules.plot.forced`        P, L: :class:`~.forced.ForcedLayer`
 :mod:`hexrules.plot.crush`         C: the Crush dice charts
+:mod:`hexrules.plot.diagram`       a diagram file's picture (:func:`~.diagram.draw_diagram`) and
+                                   deterministic files (:func:`~.diagram.save_figure`)
 =================================  ================================================================
 
 Every public name of those modules is importable from here (``from hexrules.plot import
@@ -53,8 +56,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_ZORDER, BoardArtists, cost_handle, draw_board,
-                        elevation_colour, legend_handle, short_name, side_colour)
+    from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_MODES, TEXT_ZORDER, BoardArtists, cost_colour, cost_handle,
+                        cost_label, cost_legend, draw_board, elevation_colour, legend_handle, short_name, side_colour)
     from .crush import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_damage_bars, draw_expected_damage,
                         draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap)
     from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
@@ -63,21 +66,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from .movement import (engagement_legend, move_cost_overlays, path_style, reach_legend, reach_overlays,
                            set_engagement, unaffordable_overlays)
     from .text import text_outline
-    from .theme import (COST_CMAP, DEFAULT_THEME, ELEVATION_COLOURS, LABEL_HALO, SIDE_COLOURS, TERRAIN_COLOURS,
-                        WATER_HATCH, WATER_MARK, Theme)
+    from .theme import (COLOURBLIND_THEME, COST_CMAP, DEFAULT_THEME, DIAGRAM_COLOURS, ELEVATION_COLOURS, LABEL_HALO,
+                        PRINT_THEME, SIDE_COLOURS, TERRAIN_COLOURS, THEMES, WATER_HATCH, WATER_MARK, Theme,
+                        current_theme, get_theme, set_theme, use_theme)
+    from .diagram import draw_diagram, save_figure
 
 #: The module of each public name.
 _HOME: dict[str, str] = {
     **dict.fromkeys(["Theme", "DEFAULT_THEME", "ELEVATION_COLOURS", "TERRAIN_COLOURS", "WATER_MARK", "WATER_HATCH",
-                     "SIDE_COLOURS", "COST_CMAP", "LABEL_HALO"], "theme"),
+                     "SIDE_COLOURS", "COST_CMAP", "LABEL_HALO", "PRINT_THEME", "COLOURBLIND_THEME", "THEMES",
+                     "DIAGRAM_COLOURS", "get_theme", "set_theme", "current_theme", "use_theme"], "theme"),
     **dict.fromkeys(["text_outline"], "text"),
     **dict.fromkeys(["MAX_FIGURE_WIDTH", "LEGEND_BELOW", "PNG_METADATA", "SVG_METADATA", "board_figsize",
                      "new_figure", "to_png", "Picture", "picture"], "figure"),
     **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "legend_handle",
-                     "cost_handle", "short_name", "side_colour", "elevation_colour"], "board"),
+                     "cost_handle", "short_name", "side_colour", "elevation_colour", "cost_colour", "cost_label",
+                     "cost_legend", "TEXT_MODES"], "board"),
     **dict.fromkeys(["move_cost_overlays", "reach_overlays", "path_style", "unaffordable_overlays", "reach_legend",
                      "set_engagement", "engagement_legend"], "movement"),
     **dict.fromkeys(["FORCED_COLOURS", "ForcedLayer"], "forced"),
+    **dict.fromkeys(["draw_diagram", "save_figure"], "diagram"),
     **dict.fromkeys(["CRUSH_COVERS", "CRUSH_RESOLVES", "draw_damage_bars", "set_bars", "draw_at_least",
                      "set_at_least", "draw_heatmap", "set_heatmap", "set_colorbar_percent", "draw_expected_damage"],
                     "crush"),

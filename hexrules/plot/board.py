@@ -69,7 +69,7 @@ from ..hexgrid import Hex
 from ._mpl import install_legend, set_arrow_shrink
 from .figure import board_extent, new_figure
 from .text import text_outline, text_width
-from .theme import DEFAULT_THEME, Theme
+from .theme import DEFAULT_THEME, Theme, get_theme
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -88,7 +88,16 @@ __all__ = [
     "short_name",
     "side_colour",
     "elevation_colour",
+    "cost_colour",
+    "cost_label",
+    "cost_legend",
+    "TEXT_MODES",
 ]
+
+#: How a board writes its texts (:class:`BoardArtists` ``text_mode=``): ``"outline"`` glyph
+#: outlines (fast redraws, the explorers), ``"text"`` real text objects (an SVG whose labels
+#: and numbers stay editable in a vector editor).
+TEXT_MODES = ("outline", "text")
 
 #: Drawing order of path arrows: above unit tokens (9), below the units' names (10).
 PATH_ZORDER = 9.5
@@ -111,7 +120,7 @@ def elevation_colour(level: int, theme: Theme = DEFAULT_THEME) -> str:
     if level < len(table):
         return table[level]
     r, g, b = mcolors.to_rgb(table[-1])
-    k = 0.85 ** (level - len(table) + 1)
+    k = 0.7 ** (level - len(table) + 1)
     return mcolors.to_hex((r * k, g * k, b * k))
 
 
@@ -127,14 +136,70 @@ def side_colour(side: str, sides: Sequence[str] = (), theme: Theme = DEFAULT_THE
         colours for sides not in ``theme.sides``.
     theme : Theme
     """
-    known, palette = theme.sides, theme.side_palette
+    known, palette, named = theme.sides, theme.side_palette, theme.named_sides
     if side in known:
         return known[side]
-    others = [s for s in sides if s not in known] or [side]
+    if side.lower() in named:  # side=blue is blue (issue 10 part 4)
+        return named[side.lower()]
+    others = [s for s in sides if s not in known and s.lower() not in named] or [side]
     i = others.index(side) if side in others else len(others)
-    taken = set(known.values())
+    taken = set(known.values()) | {named[s.lower()] for s in sides if s.lower() in named}
     free = [c for c in palette if c not in taken] or list(palette)
     return free[i % len(free)]
+
+
+def cost_colour(cost: int, theme: Theme = DEFAULT_THEME) -> str:
+    """Colour of a cost of ``cost`` movement points on the kit's fixed cost scale (``theme.cost_steps``).
+
+    The scale is the same in every picture, under Advance and under Dash: cost 2 has one colour
+    everywhere. The last colour serves every cost from ``len(theme.cost_steps)`` up (its legend
+    swatch says ``"7+ MP"``); a cost of 0 (the start hex) or less takes the first.
+
+    >>> cost_colour(1) == cost_colour(1, DEFAULT_THEME), cost_colour(2) != cost_colour(3)
+    (True, True)
+    >>> cost_colour(40) == DEFAULT_THEME.cost_steps[-1]
+    True
+    """
+    steps = theme.cost_steps
+    return steps[max(0, min(int(cost), len(steps)) - 1)]
+
+
+def cost_label(cost: int, theme: Theme = DEFAULT_THEME) -> str:
+    """The legend label of ``cost`` on the fixed scale: ``"2 MP"``, the last step ``"7+ MP"``."""
+    top = len(theme.cost_steps)
+    return f"{top}+ MP" if cost >= top else f"{max(1, int(cost))} MP"
+
+
+def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, title: bool = True) -> list:
+    """Legend entries of the fixed cost scale: one swatch per cost in ``costs`` (or 1..``costs``).
+
+    Each swatch is the tile colour of that cost (:func:`cost_colour`), so picture and legend
+    agree; costs from ``len(theme.cost_steps)`` up share the last swatch (``"7+ MP"``).
+
+    Parameters
+    ----------
+    costs : iterable of int, or int
+        The costs shown (e.g. ``reach.costs.values()``), or the highest cost a picture may show
+        (every swatch from 1 to it: an explorer's fixed legend).
+    title : bool
+        Start with a label-only entry "cost (movement points)".
+
+    >>> [h.get_label() for h in cost_legend([3, 1, 3])]
+    ['cost (movement points):', '1 MP', '3 MP']
+    """
+    top = len(theme.cost_steps)
+    wanted = range(1, costs + 1) if isinstance(costs, int) else costs
+    levels = sorted({min(top, max(1, int(c))) for c in wanted})
+    out = [Patch(facecolor="none", edgecolor="none", label="cost (movement points):")] if title and levels else []
+    out += [Patch(facecolor=cost_colour(c, theme), edgecolor=theme.cost_tile_edge, linewidth=0.8,
+                  hatch=theme.tile_hatch, label=cost_label(c, theme)) for c in levels]
+    return out
+
+
+def _ink_on(colour: Any) -> str:
+    """Black or white, whichever reads better on ``colour`` (relative luminance, WCAG)."""
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in mcolors.to_rgb(colour))
+    return "black" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 else "white"
 
 
 def short_name(name: str, width: int = 9, lines: int = 2) -> str:
@@ -213,6 +278,14 @@ class BoardArtists:
         Blue outline and ripples over water hexes (``theme.water_mark``), drawn above any fill.
     theme : Theme
         The colours drawn with (:class:`~hexrules.plot.theme.Theme`).
+    text_mode : {"outline", "text"}
+        How texts are written (:data:`TEXT_MODES`): glyph outlines, or text objects (editable
+        in an SVG).
+    terrain_hatches : dict of str to PolyCollection
+        The hatch over the hexes of each designer terrain type (``theme.designer_hatches``),
+        drawn above any fill or tile, so the terrain shows under a cost.
+    tile_layers : dict of str to PolyCollection
+        The inner hexagons of each tile layer (:meth:`set_tiles`, :meth:`set_costs`).
     units : dict of str to (patch, Text, Text)
         Token, name and damage texts of each unit drawn, by unit name.
     arrow_layers : dict of str to list
@@ -222,10 +295,16 @@ class BoardArtists:
         The one collection of each text / outline / link / marker layer.
     """
 
-    def __init__(self, ax: "Axes", board: "Board", theme: Theme = DEFAULT_THEME) -> None:
+    def __init__(self, ax: "Axes", board: "Board", theme: Theme = DEFAULT_THEME, *, text_mode: str = "outline") -> None:
+        if text_mode not in TEXT_MODES:
+            raise HexrulesError(f"text_mode={text_mode!r} is not one of {', '.join(TEXT_MODES)}")
         self.ax = ax
         self.board = board
         self.theme = theme
+        self.text_mode = text_mode
+        self._text_artists: dict[str, list[Any]] = {}
+        self.tile_layers: dict[str, PolyCollection] = {}
+        self.terrain_hatches: dict[str, PolyCollection] = {}
         self.layout = board.layout(1.0)
         self.hexes: list[Hex] = list(board.hexes)
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
@@ -244,6 +323,7 @@ class BoardArtists:
         self.link_layers: dict[str, LineCollection] = {}
         self._arrow_ends: dict[FancyArrowPatch, tuple[Hex | str | None, Hex | str | None]] = {}
         self._sides: list[str] = []
+        self._shapes: dict[str, str] = {}
         self._occupied: set[Hex] = set()
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
@@ -272,9 +352,18 @@ class BoardArtists:
         if t.name in terrain:
             return mcolors.to_rgba(terrain[t.name])
         if t.name != "open":
-            names = sorted(n for n in self.board.terrain_table if n not in terrain and n != "open")
+            names = self._designer_names()
             return mcolors.to_rgba(designer[names.index(t.name) % len(designer)])
         return mcolors.to_rgba(elevation_colour(self.board.elevation(h), self.theme))
+
+    def _designer_names(self) -> list[str]:
+        terrain = self.theme.terrain
+        return sorted(n for n in self.board.terrain_table if n not in terrain and n != "open")
+
+    def _designer_hatch(self, name: str) -> str | None:
+        """The hatch of designer terrain ``name`` (``theme.designer_hatches``, by sorted name)."""
+        names, hatches = self._designer_names(), self.theme.designer_hatches
+        return hatches[names.index(name) % len(hatches)] if name in names and hatches else None
 
     def _fonts(self) -> None:
         """Fix :attr:`ppu` (points per data unit) from the axes' size on its figure."""
@@ -348,6 +437,61 @@ class BoardArtists:
             self.fill = {self.hexes[i]: v for i, v in items}
         self.faces.set_facecolor(colours)
 
+    #: Size (fraction of the hex) and downward shift (hex radii) of a tile: under the label line,
+    #: the rim round it keeps the hex's own colour.
+    TILE_INSET, TILE_SHIFT = 0.6, 0.12
+
+    def set_tiles(self, values: Mapping[Hex | str, Any] | None, *, key: str = "tiles", inset: float | None = None,
+                  edgecolor: str | None = None, linewidth: float = 0.8, hatch: str | None = None) -> PolyCollection:
+        """Opaque inner hexagons in some hexes, one colour each (layer ``key``); the rim keeps the
+        hex's elevation or terrain colour.
+
+        Unlike :meth:`set_fill`, nothing is blended: a tile is exactly its colour, the colour
+        of its legend swatch, and the rim round it exactly the colour of the hex's level or
+        terrain in the legend (issue 10 part 4: colours that mean one thing).
+
+        Parameters
+        ----------
+        values : mapping of Hex (or label) to colour, or None
+            None or empty clears the layer.
+        inset : float, optional
+            The tile's size, as a fraction of the hex (default :attr:`TILE_INSET`), shifted
+            :attr:`TILE_SHIFT` down the hex, clear of the label line at its top.
+        edgecolor : str, optional
+            The tiles' edge (default ``theme.cost_tile_edge``).
+        hatch : str, optional
+            A hatch over the tiles; default ``theme.tile_hatch`` (none in colour, dots in print).
+
+        Returns
+        -------
+        matplotlib.collections.PolyCollection
+            The layer's collection (one per key, reused).
+        """
+        inset = self.TILE_INSET if inset is None else inset
+        items = [(self.index[_as_hex(self.board, h)], c) for h, c in (values or {}).items()]
+        idx = [i for i, _ in items]
+        pc = self._layer(self.tile_layers, key, lambda: PolyCollection([], zorder=1.5))
+        centres = self.centres[idx] + np.array([0.0, self.TILE_SHIFT])
+        pc.set_verts((self.polygons[idx] - self.centres[idx][:, None, :]) * inset + centres[:, None, :] if idx else [])
+        pc.set_facecolor([mcolors.to_rgba(c) for _, c in items] or "none")
+        pc.set(edgecolor=self.theme.cost_tile_edge if edgecolor is None else edgecolor, linewidth=linewidth,
+               hatch=self.theme.tile_hatch if hatch is None else hatch)
+        return pc
+
+    def set_costs(self, costs: Mapping[Hex | str, int] | None, *, key: str = "costs", numbers: bool = True) -> None:
+        """Movement costs on the kit's fixed scale: a tile per hex coloured by its cost
+        (:func:`cost_colour`) and, with ``numbers``, the cost written on it (black or white,
+        whichever reads on the tile). Layers ``key`` (tiles and texts); None clears them.
+
+        The colour of a cost never depends on the allowance, so cost 2 looks the same under
+        Advance and under Dash; :func:`cost_legend` gives the matching swatches.
+        """
+        costs = {(_as_hex(self.board, h)): c for h, c in (costs or {}).items()}
+        colours = {h: cost_colour(c, self.theme) for h, c in costs.items()}
+        self.set_tiles(colours, key=key)
+        self.set_texts(costs if numbers else None, key=key, color={h: _ink_on(c) for h, c in colours.items()},
+                       offset=(0.0, self.TILE_SHIFT), size=0.36)
+
     # --- texts ----------------------------------------------------------------------------
 
     def set_texts(
@@ -401,6 +545,9 @@ class BoardArtists:
         em = self.fontsize(size) / self.ppu  # data units per em
         default = self.theme.text
         color = default if color is None else color
+        z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
+        if self.text_mode == "text":
+            return self._text_objects(key, items, offset, color, default, size, weight, z, kwargs)
         groups: dict[str, list[Path]] = {}
         for h, s in items:
             x, y = self.centre(h)
@@ -412,7 +559,6 @@ class BoardArtists:
             groups.setdefault(c, []).append(outline)
         # hex labels sit under outlines' halo; other texts (costs) over paths, so a path passing
         # through a hex never hides its number
-        z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
         pc = self._layer(self.text_layers, key,
                          lambda: PathCollection([], edgecolors="none", linewidths=0.0, zorder=z))
         pc.set_paths([Path.make_compound_path(*paths) for paths in groups.values()])
@@ -421,6 +567,25 @@ class BoardArtists:
             pc.set(**kwargs)
         self._shown[key] = {h: s for h, s in items}
         return pc
+
+    def _text_objects(self, key: str, items: list[tuple[Hex, str]], offset: Any, color: Any, default: str,
+                      size: float, weight: str, z: float, kwargs: Mapping[str, Any]) -> Any:
+        """``set_texts`` in ``text_mode="text"``: one :class:`~matplotlib.text.Text` per hex
+        (real text in an SVG); the layer's previous texts are removed. Returns the first, or None."""
+        for t in self._text_artists.pop(key, []):
+            t.remove()
+        made = []
+        for h, s in items:
+            if not s.strip():
+                continue
+            x, y = self.centre(h)
+            dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
+            c = color if isinstance(color, str) else color.get(h, default)
+            made.append(self.ax.text(x + dx, y + dy, s, ha="center", va="center", color=c, zorder=z,
+                                     fontsize=self.fontsize(size), fontweight=weight, **kwargs))
+        self._text_artists[key] = made
+        self._shown[key] = {h: s for h, s in items}
+        return made[0] if made else None
 
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
@@ -465,6 +630,8 @@ class BoardArtists:
     def _halo(self) -> None:
         """A pale halo under the labels and elevation badges (over outlines): readable where a thick
         outline passes through the label line. One more collection, rebuilt only with the labels."""
+        if self.text_mode == "text":  # text objects: no outline to draw a halo round
+            return
         paths = [p for key in ("labels", "elevation") if key in self.text_layers
                  for p in self.text_layers[key].get_paths()]
         halo = self._layer(self.text_layers, "labels_halo",
@@ -672,10 +839,13 @@ class BoardArtists:
 
     # --- units ----------------------------------------------------------------------------
 
-    def set_units(self, state: "State | None", *, names: Mapping[str, str] | None = None) -> None:
+    def set_units(self, state: "State | None", *, names: Mapping[str, str] | None = None,
+                  vehicles: Iterable[str] = ()) -> None:
         """Draw ``state``'s units where they stand (moving the tokens already drawn).
 
-        Units are circles and Garrisons squares, coloured by side, with a short name
+        Units are circles, Garrisons squares and the units named in ``vehicles`` diamonds (a
+        Crush vehicle, drawn as a Garrison token by :func:`hexrules.crush_scenario.board_tokens`,
+        is told apart from a Garrison by its shape), coloured by side, with a short name
         (:func:`short_name`, or ``names[unit.name]``) and their damage, if any, in red.
 
         Raises
@@ -685,6 +855,7 @@ class BoardArtists:
         """
         theme = self.theme
         units = list(state or [])
+        vehicles = set(vehicles)
         for s in (state.sides() if state is not None else []):
             if s not in self._sides:
                 self._sides.append(s)
@@ -696,11 +867,15 @@ class BoardArtists:
             x, y = self.layout.hex_to_pixel(u.hex)
             colour = side_colour(u.side, self._sides, theme)
             art = self.units.get(u.name)
-            if art is None or isinstance(art[0], RegularPolygon) != u.garrison:  # a Garrison's token is square
+            shape = "vehicle" if u.name in vehicles else "garrison" if u.garrison else "unit"
+            if art is None or self._shapes.get(u.name) != shape:  # a Garrison's token is square, a vehicle's a diamond
                 if art is not None:
                     for a in art:
                         a.remove()
-                if u.garrison:
+                self._shapes[u.name] = shape
+                if shape == "vehicle":
+                    token = RegularPolygon((x, y), 4, radius=0.7, orientation=0.0, zorder=9)
+                elif shape == "garrison":
                     token = RegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
                 else:
                     token = Circle((x, y), 0.52, zorder=9)
@@ -713,12 +888,12 @@ class BoardArtists:
                 art = (token, name, dmg)
                 self.units[u.name] = art
             token, name, dmg = art
-            if u.garrison:
+            if shape != "unit":
                 token.xy = (x, y)
             else:
                 token.set_center((x, y))
-            token.set(facecolor=colour, edgecolor=theme.garrison_edge if u.garrison else theme.token_edge, linewidth=1.5,
-                      visible=True)
+            edge = {"vehicle": theme.vehicle_edge, "garrison": theme.garrison_edge}.get(shape, theme.token_edge)
+            token.set(facecolor=colour, edgecolor=edge, linewidth=1.5, visible=True)
             name.set_position((x, y))
             label = (names or {}).get(u.name) or _token_name(u)
             longest = max(len(line) for line in label.splitlines()) if label else 1
@@ -772,8 +947,8 @@ class BoardArtists:
                 handles.append(Patch(facecolor=colour, edgecolor=theme.water_mark, hatch=theme.water_hatch, linewidth=1.2,
                                      label=n))
             else:
-                handles.append(Patch(facecolor=colour, edgecolor=theme.edge,
-                                     hatch=theme.impassable_hatch if n == "impassable" else None, label=n))
+                hatch = theme.impassable_hatch if n == "impassable" else self._designer_hatch(n)
+                handles.append(Patch(facecolor=colour, edgecolor=theme.edge, hatch=hatch, label=n))
         if state is not None:
             for s in state.sides():
                 handles.append(Line2D([], [], marker="o", linestyle="none", markersize=9,
@@ -784,6 +959,9 @@ class BoardArtists:
                                       markerfacecolor=theme.garrison_key, markeredgecolor=theme.garrison_edge,
                                       label="Garrison"))
         handles.extend(extra)
+        if not below:  # a label wider than the room at the right of the board wraps (never cut at the edge)
+            for h in handles:
+                h.set_label(_wrap_label(h.get_label(), self.ax))
         kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
         if below:
             kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
@@ -792,8 +970,18 @@ class BoardArtists:
         return install_legend(self.ax, _StaticLegend(self.ax, handles, [h.get_label() for h in handles], **kw))
 
 
+def _wrap_label(label: str, ax: Any) -> str:
+    """``label`` wrapped to the room at the right of ``ax`` on its figure (about 5.5 points per
+    character at the legend's 8 points), so a legend is never cut at the figure's edge."""
+    fig = ax.figure
+    room = (1.0 - ax.get_position().x1) * fig.get_figwidth() * 72 - 40  # points, less the swatch
+    width = max(12, int(room / 4.6))
+    lines = [textwrap.fill(line, width, break_long_words=False) for line in label.splitlines()] if label else []
+    return "\n".join(lines) if lines else label
+
+
 def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", width: float = 2.0,
-                  marker: str = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME) -> Any:
+                  marker: str = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME, tile: bool = False) -> Any:
     """A legend entry for an overlay, to pass in ``extra=`` of :meth:`BoardArtists.legend`.
 
     Parameters
@@ -811,6 +999,9 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
         Of a ``"fill"`` entry.
     theme : Theme
         Its ``edge`` (of a fill swatch) and ``marker_edge`` (of a marker).
+    tile : bool
+        A ``"fill"`` entry stands for tiles (:meth:`BoardArtists.set_tiles`): it has their
+        hatch, ``theme.tile_hatch``.
 
     Raises
     ------
@@ -823,7 +1014,8 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
     'target'
     """
     if kind == "fill":
-        return Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label)
+        return Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label,
+                     hatch=theme.tile_hatch if tile else None)
     if kind == "outline":
         return Patch(facecolor="none", edgecolor=color, linewidth=width, linestyle=linestyle, label=label)
     if kind == "arrow":
@@ -905,7 +1097,8 @@ def draw_board(
     path_color: str | None = None,
     cost: Any = None,
     reach: Any = None,
-    theme: Theme = DEFAULT_THEME,
+    theme: Theme | str | None = None,
+    text_mode: str = "outline",
 ) -> BoardArtists:
     """Draw ``board`` (and ``state``'s units) on ``ax``; return the artists for later updates.
 
@@ -945,10 +1138,14 @@ def draw_board(
         totals, destination); its entries fill ``paths``, ``texts``, ``highlight`` and
         ``path_color`` when not given.
     reach : hexrules.movement.Reach, optional
-        Reachable hexes to show (:func:`~hexrules.plot.movement.reach_overlays`), filling
-        ``fill``/``texts``/``vmax`` when not given.
-    theme : Theme
-        The colours (:class:`~hexrules.plot.theme.Theme`); kept as :attr:`BoardArtists.theme`.
+        Reachable hexes to show: a tile per hex on the fixed cost scale, with its cost
+        (:meth:`BoardArtists.set_costs`, layer ``"texts"``), unless ``fill`` or ``texts`` is given.
+    theme : Theme or str, optional
+        The colours (:class:`~hexrules.plot.theme.Theme`, or a name of
+        :data:`~hexrules.plot.theme.THEMES`); default the kit-wide theme
+        (:func:`~hexrules.plot.theme.current_theme`). Kept as :attr:`BoardArtists.theme`.
+    text_mode : {"outline", "text"}
+        Texts as glyph outlines (fast redraws) or as text objects (editable in an SVG).
 
     Returns
     -------
@@ -963,23 +1160,19 @@ def draw_board(
     >>> len(art.faces.get_paths()), sorted(art.units)
     (2, ['Gundam'])
     """
+    theme = get_theme(theme)
     if reach is not None or cost is not None:
-        from .movement import move_cost_overlays, reach_overlays  # the topic module imports this one
-    if reach is not None:
-        r = reach_overlays(reach)
-        fill = r["fill"] if fill is None else fill
-        texts = r["texts"] if texts is None else texts
-        vmin = r["vmin"] if vmin is None else vmin
-        vmax = r["vmax"] if vmax is None else vmax
+        from .movement import move_cost_overlays  # the topic module imports this one
+    reach_costs = dict(reach.costs) if reach is not None and fill is None and texts is None else None
     if cost is not None:
         c = move_cost_overlays(cost, theme=theme)
         paths = c["paths"] if paths is None else paths
-        texts = c["texts"] if texts is None else texts
+        texts = c["texts"] if texts is None and reach_costs is None else texts
         highlight = c["highlight"] if highlight is None else highlight
         path_color = c["path_color"] if path_color is None else path_color
     if ax is None:
         _, (ax,) = new_figure(board, legend=legend)
-    art = BoardArtists(ax, board, theme)
+    art = BoardArtists(ax, board, theme, text_mode=text_mode)
     if len(art.hexes) <= LARGE_BOARD:
         art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=theme.edge, linewidths=0.6,
                                    zorder=1)
@@ -998,6 +1191,14 @@ def draw_board(
                                facecolors="none", edgecolors=theme.water_mark, hatch=theme.water_hatch,
                                hatchcolors=theme.water_mark, linewidths=1.6, zorder=2)
     ax.add_collection(art.water, autolim=False)
+    # a designer's terrain keeps its hatch over any fill or tile, as its legend swatch shows it
+    for name in art._designer_names():
+        idx = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == name]
+        hatch = art._designer_hatch(name)
+        if idx and hatch:
+            art.terrain_hatches[name] = pc = PolyCollection(art.polygons[idx], facecolors="none", edgecolors=theme.edge,
+                                                            hatch=hatch, linewidths=0.0, zorder=2)
+            ax.add_collection(pc, autolim=False)
     x0, x1, y0, y1 = board_extent(board)
     pad = 0.15
     ax.set_xlim(x0 - pad, x1 + pad)
@@ -1014,6 +1215,8 @@ def draw_board(
         art.set_fill(fill, cmap=cmap, vmin=vmin, vmax=vmax)
     if texts:
         art.set_texts(texts)
+    if reach_costs is not None:
+        art.set_costs(reach_costs, key="texts")
     if paths:
         art.set_paths(paths, colors=path_color)  # None: theme.path
     if highlight:
@@ -1027,6 +1230,6 @@ def draw_board(
     if caption:
         art.set_caption(caption)
     if legend:
-        art.legend(state)
+        art.legend(state, cost_legend(reach_costs.values(), theme) if reach_costs else ())
     return art
 

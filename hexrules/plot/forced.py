@@ -49,6 +49,12 @@ class ForcedLayer:
     art : BoardArtists
         The board drawn by :func:`~hexrules.plot.board.draw_board`; its ``theme.forced``
         colours are used.
+    key : str
+        A prefix of its layers' names, so that several forced movements can be drawn on one
+        board (a diagram's Push after a Push, P5); default none.
+    colours : mapping of str to str, optional
+        Colours that replace some of ``theme.forced`` (e.g. ``{"move": ...}`` for one unit
+        of several).
 
     Notes
     -----
@@ -74,17 +80,19 @@ class ForcedLayer:
     ['-2', '-2', '-2', '-2']
     """
 
-    def __init__(self, art: BoardArtists) -> None:
+    def __init__(self, art: BoardArtists, *, key: str = "", colours: "dict[str, str] | None" = None) -> None:
         self.art = art
         self.ax = art.ax
-        self.colours = art.theme.forced
+        self.key = key
+        self.colours = {**art.theme.forced, **(colours or {})}
         self._stubs: list[FancyArrowPatch] = []
         self._labels: list[Any] = []
         self._marks = self.ax.scatter([], [], marker="X", zorder=12)
         self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
 
     @staticmethod
-    def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME) -> list[Any]:
+    def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME,
+                       tile: bool = False) -> list[Any]:
         """Legend entries of what this layer draws, for :meth:`BoardArtists.legend` ``extra=``.
 
         Moves are solid green arrows, collisions dashed red stubs with an X and the target's
@@ -99,10 +107,12 @@ class ForcedLayer:
             Add the board-edge stub.
         theme : Theme
             Its ``forced`` colours.
+        tile : bool
+            The ends are drawn as tiles (a diagram): the swatch has the tiles' hatch.
         """
         c = theme.forced
         out = [
-            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme),
+            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme, tile=tile),
             legend_handle("outline", "source", c["source"], width=2.5, theme=theme),
             legend_handle("arrow", "moves", c["move"], theme=theme),
             legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", theme=theme),
@@ -153,7 +163,8 @@ class ForcedLayer:
         """Draw only the collision and edge stubs of ``branches`` (e.g. a multi-unit Push)."""
         self._draw_stubs(self.stubs(branches))
 
-    def show(self, fm: "ForcedMove | None", *, chosen: "Branch | None" = None, step: int | None = None) -> None:
+    def show(self, fm: "ForcedMove | None", *, chosen: "Branch | None" = None, step: int | None = None,
+             fill: bool = True, branches: bool = True) -> None:
         """Draw every branch of ``fm`` (None clears), and ``chosen`` up to ``step`` steps.
 
         Parameters
@@ -163,30 +174,37 @@ class ForcedLayer:
             Drawn over the others in magenta (its collision or edge stub too, once reached).
         step : int, optional
             How many of ``chosen``'s steps to draw (default all).
+        fill : bool
+            Fill the hexes where the target can end (:meth:`BoardArtists.set_fill`, the board's
+            one fill); False leaves the fill to the caller (a diagram gathers every overlay's).
+        branches : bool
+            Draw every branch's moves and stubs; False draws ``chosen`` alone (and its stub).
         """
-        art, c = self.art, self.colours
+        art, c, k_ = self.art, self.colours, self.key
         if fm is None:
-            art.set_paths(None, key="forced")
-            art.set_paths(None, key="chosen")
-            art.set_highlight(None, key="forced_source")
-            art.set_fill(None)
+            art.set_paths(None, key=k_ + "forced")
+            art.set_paths(None, key=k_ + "chosen")
+            art.set_highlight(None, key=k_ + "forced_source")
+            if fill:
+                art.set_fill(None)
             self._draw_stubs([])
             self._chosen_mark.set_offsets(np.zeros((0, 2)))
             return
-        moves = _unique([(s.frm, s.to) for b in fm for s in b.steps if s.result == "moved"])
-        art.set_paths([list(m) for m in moves], key="forced", colors=c["move"], width=2.0)
-        art.set_fill({h: c["ends"] for h in fm.destinations}, alpha=0.75)
-        art.set_highlight([fm.source] if fm.source in art.index else None, key="forced_source",
+        moves = _unique([(s.frm, s.to) for b in fm for s in b.steps if s.result == "moved"]) if branches else []
+        art.set_paths([list(m) for m in moves], key=k_ + "forced", colors=c["move"], width=2.0)
+        if fill:
+            art.set_fill({h: c["ends"] for h in fm.destinations}, alpha=0.75)
+        art.set_highlight([fm.source] if fm.source in art.index else None, key=k_ + "forced_source",
                           color=c["source"], width=3.5)
-        self._draw_stubs(self.stubs(fm.branches))
+        self._draw_stubs(self.stubs(fm.branches if branches else ([chosen] if chosen is not None else [])))
         if chosen is None:
-            art.set_paths(None, key="chosen")
+            art.set_paths(None, key=k_ + "chosen")
             self._chosen_mark.set_offsets(np.zeros((0, 2)))
             return
         k = len(chosen.steps) if step is None else max(0, min(step, len(chosen.steps)))
         shown = chosen.steps[:k]
         trail = [chosen.start] + [s.to for s in shown if s.result == "moved"]
-        art.set_paths([trail], key="chosen", colors=c["chosen"], width=4.5)
+        art.set_paths([trail], key=k_ + "chosen", colors=c["chosen"], width=4.5)
         if shown and shown[-1].result != "moved":
             self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
             self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..hexgrid import Hex
-from .board import BoardArtists, cost_handle, legend_handle
+from .board import BoardArtists, cost_legend, legend_handle
 from .theme import DEFAULT_THEME, Theme
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,10 +86,13 @@ def reach_overlays(reach: "Reach") -> dict[str, Any]:
     Returns
     -------
     dict
-        ``fill`` (costs as numbers), ``texts`` (the costs), ``vmin=0`` and ``vmax`` (the
-        allowance), for :func:`~hexrules.plot.board.draw_board`.
+        ``costs`` (``{hex: movement points}``, for :meth:`BoardArtists.set_costs
+        <hexrules.plot.board.BoardArtists.set_costs>`: tiles on the fixed cost scale and the
+        numbers), ``fill`` and ``texts`` (the same costs, for a plain ``set_fill`` /
+        ``set_texts``), ``vmin=0`` and ``vmax`` (the allowance, in movement points).
     """
-    return {"fill": dict(reach.costs), "texts": dict(reach.costs), "vmin": 0, "vmax": max(1, reach.allowance.total)}
+    return {"costs": dict(reach.costs), "fill": dict(reach.costs), "texts": dict(reach.costs), "vmin": 0,
+            "vmax": max(1, reach.allowance.total)}
 
 
 def path_style(cost: "MoveCost | None", *, theme: Theme = DEFAULT_THEME) -> dict[str, str]:
@@ -147,12 +150,13 @@ def unaffordable_overlays(cost: "MoveCost | None") -> dict[str, Any]:
     return {"texts": texts, "first": [cost.steps[k].to]}
 
 
-def reach_legend(theme: Theme = DEFAULT_THEME) -> list:
-    """Legend entries of a reach picture: cost shading, target, pass-through hexes, legal and
-    illegal paths (an illegal path is dashed, not only red)."""
+def reach_legend(theme: Theme = DEFAULT_THEME, *, costs: "int | Iterable[int] | None" = None) -> list:
+    """Legend entries of a reach picture: the fixed cost scale (one swatch per cost,
+    :func:`~hexrules.plot.board.cost_legend`; ``costs`` as there, default the whole scale),
+    target, pass-through hexes, legal and illegal paths (an illegal path is dashed, not only red)."""
     c = theme.movement
     return [
-        cost_handle(theme=theme),
+        *cost_legend(len(theme.cost_steps) if costs is None else costs, theme),
         legend_handle("outline", "target", c["target"], width=2.5, theme=theme),
         legend_handle("outline", "pass through only", c["pass"], linestyle="--", theme=theme),
         legend_handle("arrow", "cheapest path", c["path_ok"], theme=theme),

@@ -34,6 +34,15 @@ from ..errors import HexrulesError
 __all__ = [
     "Theme",
     "DEFAULT_THEME",
+    "PRINT_THEME",
+    "COLOURBLIND_THEME",
+    "THEMES",
+    "get_theme",
+    "set_theme",
+    "current_theme",
+    "use_theme",
+    "live",
+    "DIAGRAM_COLOURS",
     "ELEVATION_COLOURS",
     "TERRAIN_COLOURS",
     "WATER_MARK",
@@ -52,7 +61,8 @@ TOPIC_KEYS: dict[str, frozenset[str]] = {
     "crush": frozenset({"intact", "collapsed", "affected", "touching", "current", "path", "only", "also", "hp",
                         "slain", "slain_edge", "cover_text", "token_key", "bars", "frame", "on_dark", "on_light",
                         "curves_cmap", "heatmap_cmap", "vehicle_cmap"}),
-    "diagram": frozenset({"blue", "orange", "green"}),
+    "diagram": frozenset({"blue", "orange", "green", "red", "purple", "yellow", "pink", "cyan", "brown", "grey",
+                          "black", "white"}),
     "compare": frozenset({"differs"}),
 }
 
@@ -61,6 +71,20 @@ TOPIC_KEYS: dict[str, frozenset[str]] = {
 _COST_CMAP = mcolors.LinearSegmentedColormap.from_list(
     "hexrules_cost", matplotlib.colormaps["YlOrRd"](np.linspace(0.08, 0.62, 64))
 )
+
+
+#: The colour names a diagram file may write (``colour=blue``), each a key of ``Theme.diagram``.
+DIAGRAM_COLOURS: tuple[str, ...] = ("blue", "orange", "green", "red", "purple", "yellow", "pink", "cyan", "brown",
+                                    "grey", "black", "white")
+
+_DIAGRAM = {"blue": "#1f77b4", "orange": "#ff7f0e", "green": "#1e8449", "red": "#c0392b", "purple": "#7d3c98",
+            "yellow": "#f1c40f", "pink": "#ff00aa", "cyan": "#00a3b4", "brown": "#8d5524", "grey": "#7f8c8d",
+            "black": "#1a1a1a", "white": "#ffffff"}
+
+#: Sides named after a colour get that colour (default theme): ``side=blue`` is blue.
+_NAMED_SIDES = {"blue": "#1f5fbf", "red": "#c0392b", "green": "#1e8449", "orange": "#d68910", "purple": "#7d3c98",
+                "yellow": "#d4ac0d", "black": "#1a1a1a", "grey": "#5d6d7e", "gray": "#5d6d7e", "white": "#f4f6f7",
+                "brown": "#8d5524", "pink": "#d63384"}
 
 
 @dataclass(frozen=True)
@@ -74,8 +98,10 @@ class Theme:
     Parameters
     ----------
     elevation : tuple of str
-        Face colour of each elevation level, from ground (0) up; levels past the table darken
-        the last colour further (:func:`~hexrules.plot.board.elevation_colour`).
+        Face colour of each elevation level, from ground (0) up, each its own (levels 0-7 in
+        the default theme), darker with every level so that heights differ in lightness, which
+        a reader with a colour-vision deficiency sees too; levels past the table darken the last
+        colour further (:func:`~hexrules.plot.board.elevation_colour`).
     terrain : mapping of str to str
         Face colours of the terrain types that override elevation shading (T1): ``"water"``,
         ``"impassable"``.
@@ -128,8 +154,31 @@ class Theme:
         vehicle tokens), chart ``bars``, heatmap ``frame``, cell texts ``on_dark`` / ``on_light``,
         and the colour maps ``curves_cmap``, ``heatmap_cmap``, ``vehicle_cmap``.
     diagram : mapping of str to str
-        The named path colours of the rulebook diagrams (``figures/fig_movement.py``):
-        ``blue``, ``orange``, ``green``.
+        The named colours a diagram file writes (``colour=blue``, :mod:`hexrules.diagram`):
+        every name of :data:`DIAGRAM_COLOURS`. A print theme maps them to greys of distinct
+        lightness, a colour-blind-safe theme to the Okabe-Ito palette.
+    diagram_linestyles : mapping of str to str
+        A line style for paths drawn in a named colour whose ``style=`` the diagram leaves
+        out (``{"orange": "--"}``): in a greyscale theme two paths then differ by their dashes,
+        not only by their grey.
+    cost_steps : tuple of str
+        The fixed scale of movement costs (:func:`~hexrules.plot.board.cost_colour`): the
+        colour of cost 1, 2, ... movement points; the last colour is every cost from
+        ``len(cost_steps)`` up. The same cost has the same colour under Advance and Dash, in
+        every picture (issue 10 part 4).
+    cost_tile_edge : str
+        The edge of the cost tiles (an inner hexagon; the rim keeps the hex's elevation colour).
+    tile_hatch : str or None
+        A hatch over every tile (costs, where a Push can end, a diagram's filled hexes), and
+        over their legend swatches: in a greyscale print a tile then never reads as a height.
+    designer_hatches : tuple of str
+        Hatches of designer terrain types (sorted by name), drawn over any overlay so that a
+        designer's terrain (mud) stays visible under cost tiles, as its legend entry shows it.
+    named_sides : mapping of str to str
+        Token colours of sides named after a colour (``side=blue`` is drawn blue, not the next
+        free palette colour).
+    vehicle_edge : str
+        Edge of a vehicle's diamond token (Crush; a Garrison's token is a square).
     compare : mapping of str to str
         Two readings side by side (:mod:`hexrules.compare`): ``differs`` outlines the hexes
         where the readings give different results.
@@ -140,7 +189,8 @@ class Theme:
         If a topic mapping lacks a key the drawing reads (the message names them).
     """
 
-    elevation: tuple[str, ...] = ("#ece6cf", "#c9a36b", "#93b86c", "#5f8f45", "#3f6b30", "#2c4f22")
+    elevation: tuple[str, ...] = ("#ece6cf", "#c9a36b", "#86ab5f", "#5f8a45", "#436b33", "#2f5025", "#203819",
+                                  "#14240f")
     terrain: Mapping[str, str] = dataclasses.field(
         default_factory=lambda: {"water": "#79acdd", "impassable": "#3b3b3b"})
     designer_terrain: tuple[str, ...] = ("#d7bde2", "#f5cba7", "#a9dfbf", "#f9e79f", "#aed6f1")
@@ -185,8 +235,14 @@ class Theme:
         "slain_edge": "white", "cover_text": "#1a1a1a", "token_key": "#888", "bars": "#c0392b",
         "frame": "#1a1a1a", "on_dark": "white", "on_light": "black", "curves_cmap": "viridis",
         "heatmap_cmap": "OrRd", "vehicle_cmap": "Reds"})
-    diagram: Mapping[str, str] = dataclasses.field(default_factory=lambda: {
-        "blue": "#1f77b4", "orange": "#ff7f0e", "green": "#1e8449"})
+    diagram: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(_DIAGRAM))
+    diagram_linestyles: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    cost_steps: tuple[str, ...] = ("#dcd6f0", "#bcb3e3", "#9c8fd3", "#7e6cc0", "#644fa8", "#4c368c", "#37216f")
+    cost_tile_edge: str = "#3b2f63"
+    tile_hatch: str | None = None
+    designer_hatches: tuple[str, ...] = ("..", "oo", "++", "**", "OO")
+    named_sides: Mapping[str, str] = dataclasses.field(default_factory=lambda: dict(_NAMED_SIDES))
+    vehicle_edge: str = "black"
     compare: Mapping[str, str] = dataclasses.field(default_factory=lambda: {"differs": "#00a3b4"})
 
     def __post_init__(self) -> None:
@@ -208,6 +264,149 @@ class Theme:
 #: The kit's colours.
 DEFAULT_THEME = Theme()
 
+_GREYS = {"blue": "#000000", "orange": "#737373", "green": "#404040", "red": "#262626", "purple": "#595959",
+          "yellow": "#a6a6a6", "pink": "#333333", "cyan": "#666666", "brown": "#4d4d4d", "grey": "#8c8c8c",
+          "black": "#000000", "white": "#ffffff"}
+
+#: A greyscale theme for print: every colour is a grey, and what hue told apart is told apart
+#: by lightness or by a pattern: heights by lightness steps, water by its ripple hatch and
+#: outline, sides by light and dark tokens, paths of named colours by their dashes
+#: (``diagram_linestyles``), collisions by dashes and an X, terrain of a designer by a hatch.
+PRINT_THEME = Theme(
+    elevation=("#f7f7f7", "#dedede", "#c4c4c4", "#a8a8a8", "#8f8f8f", "#767676", "#5e5e5e", "#474747"),
+    terrain={"water": "#e6e6e6", "impassable": "#262626"},
+    designer_terrain=("#ececec", "#d4d4d4", "#bcbcbc", "#e0e0e0", "#c8c8c8"),
+    water_mark="#1a1a1a", water_hatch="---", impassable_hatch="xx", impassable_hatch_colour="#8c8c8c",
+    edge="#595959", label="#333333", label_impassable="#e6e6e6", elevation_badge="#1a1a1a",
+    sides={"federation": "#1a1a1a", "zeon": "#8c8c8c"},
+    side_palette=("#1a1a1a", "#8c8c8c", "#4d4d4d", "#bfbfbf", "#333333", "#a6a6a6"),
+    token_edge="white", garrison_edge="black", token_text="white", damage_badge="#000000", damage_text="white",
+    garrison_key="#8c8c8c", cost_cmap="Greys", path="#000000", link="#000000", highlight="#000000",
+    marker="#8c8c8c", marker_edge="black",
+    movement={"path_ok": "#000000", "path_bad": "#4d4d4d", "target": "#000000", "pass": "#666666",
+              "distance": "#999999", "distance_cmap": "Greys_r", "neighbours": "#404040"},
+    engagement={"engaged": "#000000", "near": "#8c8c8c", "ignoring": "#8c8c8c", "danger": "#bfbfbf"},
+    forced={"move": "#000000", "hit": "#333333", "edge": "#7a7a7a", "chosen": "#a6a6a6", "source": "#000000",
+            "ends": "#d9d9d9", "start": "#595959", "eligible": "#000000", "stub_text": "white"},
+    forced_multi=("#000000", "#595959", "#8c8c8c", "#333333"),
+    crush={"intact": "#c4c4c4", "collapsed": "#6e6e6e", "affected": "#000000", "touching": "#595959",
+           "current": "#262626", "path": "#000000", "only": "#4d4d4d", "also": "#b3b3b3", "hp": "#000000",
+           "slain": "#000000", "slain_edge": "white", "cover_text": "#000000", "token_key": "#8c8c8c",
+           "bars": "#595959", "frame": "#000000", "on_dark": "white", "on_light": "black", "curves_cmap": "gray",
+           "heatmap_cmap": "Greys", "vehicle_cmap": "Greys"},
+    diagram=_GREYS,
+    diagram_linestyles={"orange": "--", "green": ":", "red": "-.", "purple": "--", "yellow": ":", "pink": "-.",
+                        "cyan": "--", "brown": ":", "grey": "--"},
+    cost_steps=("#d2d2d2", "#b8b8b8", "#9e9e9e", "#848484", "#6a6a6a", "#505050", "#363636"),
+    cost_tile_edge="#000000", tile_hatch="..",
+    named_sides={"blue": "#1a1a1a", "red": "#8c8c8c", "green": "#4d4d4d", "orange": "#a6a6a6", "black": "#000000",
+                 "white": "#f2f2f2", "grey": "#737373", "gray": "#737373"},
+    compare={"differs": "#000000"},
+)
+
+# Okabe & Ito (2008), "Color Universal Design": eight colours told apart with every common
+# colour-vision deficiency.
+_OKABE_ITO = {"black": "#000000", "orange": "#e69f00", "sky": "#56b4e9", "green": "#009e73", "yellow": "#f0e442",
+              "blue": "#0072b2", "vermillion": "#d55e00", "purple": "#cc79a7"}
+_OI = _OKABE_ITO
+
+#: A colour-blind-safe theme: the Okabe-Ito palette for sides, paths and overlays, heights as
+#: one light-to-dark ramp (told apart by lightness, which every colour vision sees), and the
+#: same patterns as the default theme (dashed illegal paths and collisions, hatched water).
+COLOURBLIND_THEME = Theme(
+    elevation=("#fbf3dc", "#f3d58f", "#e3b04f", "#c48828", "#98651c", "#6e4714", "#4a2f0d", "#2f1d08"),
+    terrain={"water": _OI["sky"], "impassable": "#3b3b3b"},
+    designer_terrain=("#e8d5e3", "#d9ecf5", "#d2efe3", "#fbf6c4", "#f5dcc4"),
+    water_mark=_OI["blue"],
+    sides={"federation": _OI["blue"], "zeon": _OI["vermillion"]},
+    side_palette=(_OI["blue"], _OI["vermillion"], _OI["green"], _OI["orange"], _OI["purple"], _OI["black"]),
+    damage_badge=_OI["vermillion"], link=_OI["vermillion"], highlight=_OI["purple"], marker=_OI["yellow"],
+    movement={"path_ok": _OI["blue"], "path_bad": _OI["vermillion"], "target": _OI["purple"], "pass": "#555555",
+              "distance": _OI["sky"], "distance_cmap": "cividis", "neighbours": _OI["blue"]},
+    engagement={"engaged": _OI["vermillion"], "near": "#7f7f7f", "ignoring": "#7f7f7f", "danger": "#f2c09b"},
+    forced={"move": _OI["blue"], "hit": _OI["vermillion"], "edge": _OI["orange"], "chosen": _OI["purple"],
+            "source": _OI["black"], "ends": "#bfe0f4", "start": "#555555", "eligible": _OI["blue"],
+            "stub_text": "white"},
+    forced_multi=(_OI["purple"], _OI["green"], _OI["orange"], _OI["sky"]),
+    crush={"intact": _OI["yellow"], "collapsed": "#7f7f7f", "affected": _OI["vermillion"], "touching": _OI["blue"],
+           "current": _OI["orange"], "path": _OI["black"], "only": _OI["blue"], "also": _OI["orange"],
+           "hp": _OI["vermillion"], "slain": "#1a1a1a", "slain_edge": "white", "cover_text": "#1a1a1a",
+           "token_key": "#888", "bars": _OI["vermillion"], "frame": "#1a1a1a", "on_dark": "white",
+           "on_light": "black", "curves_cmap": "viridis", "heatmap_cmap": "cividis", "vehicle_cmap": "cividis"},
+    diagram={"blue": _OI["blue"], "orange": _OI["orange"], "green": _OI["green"], "red": _OI["vermillion"],
+             "purple": "#882255", "yellow": _OI["yellow"], "pink": _OI["purple"], "cyan": _OI["sky"],
+             "brown": "#8d5524", "grey": "#7f7f7f", "black": "#000000", "white": "#ffffff"},
+    named_sides={"blue": _OI["blue"], "red": _OI["vermillion"], "green": _OI["green"], "orange": _OI["orange"],
+                 "yellow": _OI["yellow"], "purple": _OI["purple"], "pink": _OI["purple"], "black": "#1a1a1a",
+                 "grey": "#7f7f7f", "gray": "#7f7f7f", "white": "#f4f6f7"},
+    compare={"differs": _OI["purple"]},
+)
+
+#: The kit's themes by name (``hexrules draw --theme NAME``, :func:`set_theme`).
+THEMES: Mapping[str, Theme] = MappingProxyType({"default": DEFAULT_THEME, "print": PRINT_THEME,
+                                                "colourblind": COLOURBLIND_THEME})
+_ALIASES = {"greyscale": "print", "grayscale": "print", "colorblind": "colourblind"}
+
+_current: list[Theme] = [DEFAULT_THEME]
+
+
+def get_theme(theme: "str | Theme | None" = None) -> Theme:
+    """The theme ``theme`` names (a name of :data:`THEMES`, or a :class:`Theme`); None: the
+    kit-wide theme (:func:`current_theme`).
+
+    Raises
+    ------
+    HexrulesError
+        For an unknown name (the message lists the themes) or a value that is not a Theme.
+
+    Examples
+    --------
+    >>> get_theme("print") is PRINT_THEME, get_theme("greyscale") is PRINT_THEME
+    (True, True)
+    """
+    if theme is None:
+        return _current[0]
+    if isinstance(theme, Theme):
+        return theme
+    if isinstance(theme, str) and _ALIASES.get(theme, theme) in THEMES:
+        return THEMES[_ALIASES.get(theme, theme)]
+    raise HexrulesError(f"theme {theme!r} is not a Theme or one of {', '.join(THEMES)}")
+
+
+def current_theme() -> Theme:
+    """The kit-wide theme: what explorers and ``draw_board`` use when given no ``theme=``."""
+    return _current[0]
+
+
+def set_theme(theme: "str | Theme") -> Theme:
+    """Make ``theme`` (a name of :data:`THEMES` or a :class:`Theme`) the kit-wide theme; returns it.
+
+    Explorers built afterwards draw in it (``set_theme("print")`` in a lesson's first cell
+    turns every picture of the lesson to greys); ``set_theme("default")`` goes back.
+
+    Raises
+    ------
+    HexrulesError
+        As :func:`get_theme`.
+    """
+    _current[0] = get_theme(theme)
+    return _current[0]
+
+
+class use_theme:
+    """``with use_theme("print"): ...``: the kit-wide theme for a block, then the previous one."""
+
+    def __init__(self, theme: "str | Theme") -> None:
+        self.theme = get_theme(theme)
+
+    def __enter__(self) -> Theme:
+        self._saved = _current[0]
+        _current[0] = self.theme
+        return self.theme
+
+    def __exit__(self, *exc: Any) -> None:
+        _current[0] = self._saved
+
 #: Face colour of each elevation level: pale ground, then brown (height 1) and greens that
 #: darken with height, as in the rulebook's diagrams (``DEFAULT_THEME.elevation``).
 ELEVATION_COLOURS: tuple[str, ...] = DEFAULT_THEME.elevation
@@ -224,3 +423,44 @@ COST_CMAP = DEFAULT_THEME.cost_cmap
 #: Colour of the halo drawn round hex labels (under them, over outlines), so a thick outline
 #: passing through a label's line leaves it readable.
 LABEL_HALO = DEFAULT_THEME.label_halo
+
+
+class _Live:
+    """The kit-wide theme, or one of its fields, read again at every use (see :func:`live`)."""
+
+    def __init__(self, field: str | None) -> None:
+        self._field = field
+
+    def _value(self) -> Any:
+        return _current[0] if self._field is None else getattr(_current[0], self._field)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._value(), name)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._value()[key]
+
+    def __len__(self) -> int:
+        return len(self._value())
+
+    def __iter__(self) -> Any:
+        return iter(self._value())
+
+    def __repr__(self) -> str:
+        return f"live({self._field!r})"
+
+
+def live(field: str | None = None) -> Any:
+    """A stand-in for the kit-wide theme (``live()``) or one of its fields (``live("movement")``)
+    that reads :func:`current_theme` at every use: what a module's colour constants are made of,
+    so that an explorer built after :func:`set_theme` draws its overlays in the theme its board
+    is drawn in.
+
+    >>> moves = live("movement")
+    >>> with use_theme("print"):
+    ...     moves["path_ok"]
+    '#000000'
+    >>> moves["path_ok"] == DEFAULT_THEME.movement["path_ok"]
+    True
+    """
+    return _Live(field)

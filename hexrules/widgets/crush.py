@@ -52,8 +52,9 @@ from ..crush_scenario import CrushScenario, board_tokens, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, DEFAULT_THEME, draw_at_least, draw_board, draw_damage_bars,
+from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars,
                     draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
+from ..plot.theme import live
 from ..scenario import Scenario
 from ..words import noun, percent
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
@@ -76,8 +77,8 @@ TABLE_SHIELDS = tuple(range(1, 7))
 TABLE_RESOLVES = tuple(range(1, 7))
 
 #: The colours of the Crush pictures (``theme.crush``).
-_THEME = DEFAULT_THEME
-_C = _THEME.crush
+_THEME = live()  # the kit-wide theme (hexrules.plot.set_theme), read at each use
+_C = live("crush")
 #: Outlines of affected / touching units' hexes are drawn this far in (a fraction of the hex), so
 #: that they pass under the hex labels' line rather than through the labels.
 _INSET = 0.82
@@ -285,8 +286,8 @@ class CollapseExplorer(Explorer):
             Line2D([], [], color=_C["path"], linewidth=2, label="vehicle path"),
             Line2D([], [], marker="o", linestyle="none", markerfacecolor=_C["token_key"],
                    markeredgecolor=_THEME.token_edge, markersize=8, label="model"),
-            Line2D([], [], marker="s", linestyle="none", markerfacecolor=_C["token_key"],
-                   markeredgecolor=_THEME.garrison_edge, markersize=8, label="vehicle"),
+            Line2D([], [], marker="D", linestyle="none", markerfacecolor=_C["token_key"],
+                   markeredgecolor=_THEME.vehicle_edge, markersize=7, label="vehicle"),
             Line2D([], [], marker="X", linestyle="none", markerfacecolor=_C["slain"], markersize=8, label="slain"),
         ]
         sides = dict.fromkeys(u.side or u.name for u in self.scenario.units)
@@ -321,7 +322,8 @@ class CollapseExplorer(Explorer):
             else:
                 shown.append(before[u.name])
         self.art.set_units(board_tokens(shown),
-                           names={f"{u.name}/{m.name}": m.name for u in shown if not u.is_vehicle for m in u.models})
+                           names={f"{u.name}/{m.name}": m.name for u in shown if not u.is_vehicle for m in u.models},
+                           vehicles=[u.name for u in shown if u.is_vehicle])  # diamonds: not a Garrison's square
         slain = [m.hex for u in shown if not u.is_vehicle for m in u.models if not m.alive]
         self.art.set_markers(slain, key="slain", marker="X", color=_C["slain"], edgecolor=_C["slain_edge"], size=0.8)
         self.art.set_fill({h: (_C["collapsed"] if collapsed else _C["intact"]) for h in piece.hexes}, alpha=0.75)
@@ -425,7 +427,7 @@ class DamageExplorer(Explorer):
         The heatmap, a key of :data:`HEATMAP_METRICS`.
 
     The figure has three panels: the exact damage distribution (bars), "P(damage >= k)" curves
-    for Resolve 2-6 (the chosen one thick), and a heatmap over Cover 0-6 x Resolve 1-7 (expected
+    for Resolve 1-7 (the chosen one thick), and a heatmap over Cover 0-6 x Resolve 1-7 (expected
     damage, or P(at least k)), recomputed on every change, with the chosen cell framed. The
     explanation gives the exact fractions.
 
@@ -449,10 +451,10 @@ class DamageExplorer(Explorer):
             "metric": widgets.Dropdown(options=list(HEATMAP_METRICS), value=metric, description="Heatmap"),
         }
         super().__init__(fig, controls, title="Crush what-if: a non-vehicle unit (C3)")
-        self.bars, self.bar_texts = draw_damage_bars(self.ax_bar)
+        self.bars, self.bar_texts = draw_damage_bars(self.ax_bar, theme=_THEME)
         self.ax_bar.set_xlabel("damage")
-        self.lines = draw_at_least(self.ax_curve)
-        self.img, self.cells, self.frame = draw_heatmap(self.ax_heat, COVERS, RESOLVES, xlabel="Resolve",
+        self.lines = draw_at_least(self.ax_curve, RESOLVES, theme=_THEME)  # every Resolve of the slider has its curve, 1 and 7 too
+        self.img, self.cells, self.frame = draw_heatmap(self.ax_heat, COVERS, RESOLVES, theme=_THEME, xlabel="Resolve",
                                                          ylabel="pre-reduction Cover")
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]))
         self.update()
@@ -468,9 +470,9 @@ class DamageExplorer(Explorer):
         self.ax_curve.set_title(f"P(damage ≥ k), Cover {n}", fontsize=9)
         self.heat = heatmap_values(metric)
         if metric is None:
-            set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), vmax=MAX_COVER)
+            set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), vmax=MAX_COVER, theme=_THEME)
         else:
-            set_heatmap(self.img, self.cells, self.heat, percent, vmax=1.0)
+            set_heatmap(self.img, self.cells, self.heat, percent, vmax=1.0, theme=_THEME)
         set_colorbar_percent(self.colorbar, metric is not None)  # the colour bar reads as the cells do
         self.ax_heat.set_title(f"{label} over Cover × Resolve", fontsize=9)
         self.frame.set_xy((RESOLVES.index(r) - 0.5, n - 0.5))
@@ -536,12 +538,16 @@ class VehicleExplorer(Explorer):
                                                             label="Major only (default)")
         self.bars_also, self.texts_also = draw_damage_bars(self.ax_minor, color=_C["also"], width=0.4, offset=0.2,
                                                             label="Major also Minor")
-        self.ax_minor.legend(fontsize=7, loc="upper right")
+        # the legend sits over the tallest bar's height (1) and its label, so no Cover hides a bar
+        self.ax_minor.set_ylim(0, 1.45)
+        self.ax_minor.legend(fontsize=7, loc="upper center", ncol=2, borderaxespad=0.3)
         self.ax_minor.set_xlabel("Minor System Damage results")
         self.bars_hp, self.texts_hp = draw_damage_bars(self.ax_hp, color=_C["hp"])
         self.ax_hp.set_xlabel("HP lost (= Major results)")
-        self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"],
+        self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"], theme=_THEME,
                                                          xlabel="Resolve", ylabel="Shield", fontsize=6)
+        self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]), label="P(≥1 Major)")
+        set_colorbar_percent(self.colorbar)
         self.update()
 
     def redraw(self) -> None:
@@ -565,15 +571,15 @@ class VehicleExplorer(Explorer):
                               options=DEFAULT.replace(crush_major_also_minor=also_table))
         self.table = table
         values = [[table[(sh, re)][1] for re in TABLE_RESOLVES] for sh in TABLE_SHIELDS]
-        set_heatmap(self.img, self.cells, values, lambda v: "", vmax=1.0)
+        set_heatmap(self.img, self.cells, values, lambda v: "", vmax=1.0, theme=_THEME)
         for i, sh in enumerate(TABLE_SHIELDS):
             for j, re in enumerate(TABLE_RESOLVES):
                 pmi, pma = table[(sh, re)]
                 cell = self.cells[i][j]
-                cell.set_text(f"{percent(pmi)}\n{percent(pma)}")
+                cell.set_text(f"{percent(pmi)}\n{percent(pma)}")  # the title says: Minor over Major
                 cell.set_color(_C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
-        self.ax_table.set_title(f"P(≥1 Minor) over P(≥1 Major), {n} dice ({self.controls['reading'].value})",
-                                fontsize=9)
+        self.ax_table.set_title(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
+                                f"({self.controls['reading'].value})", fontsize=8)
         inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
         self.frame.set_visible(inside)
         if inside:

@@ -46,7 +46,8 @@ from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced
 from ..hexgrid import Hex
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure
+from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
+from ..plot.theme import live
 from ..state import State
 from ..words import forced as words
 from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, check_choice, check_int, check_unit,
@@ -321,7 +322,7 @@ class ForcedExplorer(Explorer):
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, f"every way the {word} can go"),
                          handlers=handlers)
         self.art = draw_board(sc.board, sc.state, ax=ax)
-        self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True))
+        self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True, theme=_THEME))
         self.layer = ForcedLayer(self.art)
         self.on_hex_click([self.art], self._clicked)
         self.move: ForcedMove | None = None
@@ -569,8 +570,8 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, "two readings side by side"))
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
-        self.arts[0].legend(sc.state, ForcedLayer.legend_handles() + [
-            legend_handle("outline", "outcome differs between the readings", _DIFFERS, width=3.0)], below=True)
+        self.arts[0].legend(sc.state, ForcedLayer.legend_handles(theme=_THEME) + [
+            legend_handle("outline", "outcome differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
         self.layers = [ForcedLayer(a) for a in self.arts]
         self.moves: list[ForcedMove] = []
         self.comparison: ForcedComparison | None = None
@@ -594,18 +595,19 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.comparison, self.moves = cmp, list(cmp.moves)
         for art, layer, fm, where in zip(self.arts, self.layers, cmp.moves, cmp.differing_hexes):
             layer.show(fm)
-            art.set_highlight([h for h in where if h in art.index], key="differs", color=_DIFFERS, width=3.5,
+            art.set_highlight([h for h in where if h in art.index], key="differs", color=_COMPARE["differs"], width=3.5,
                               inset=0.84)
         self.explain(cmp.explain(("left", "right")))
 
 
 #: Colours of Push and Pull (``theme.forced``), and of the units' paths in a multi-unit Push or
 #: Pull, in the order they are resolved (``theme.forced_multi``).
-_FORCED = DEFAULT_THEME.forced
-_MULTI = DEFAULT_THEME.forced_multi
+_THEME = live()  # the kit-wide theme (hexrules.plot.set_theme), read at each use
+_FORCED = live("forced")
+_MULTI = live("forced_multi")
 
 
-_DIFFERS = DEFAULT_THEME.compare["differs"]
+_COMPARE = live("compare")
 
 
 # --- several units (P5) -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`
 
 Who is Engaged is decided by :mod:`hexrules.movement` (``engaged_with`` / ``engagements`` /
 ``engaged_pairs`` / ``adjacent_not_engaged``, E1), never here; it is drawn by
-:mod:`hexrules.plot.movement`, in the colours of :data:`hexrules.plot.DEFAULT_THEME`. A value a
+:mod:`hexrules.plot.movement`, in the colours of the kit-wide theme (:func:`hexrules.plot.set_theme`). A value a
 control cannot show (an unknown unit, a target hex not on the board, a switch that is not a
 movement switch) is refused when the explorer is built, with a
 :class:`~hexrules.errors.HexrulesError` naming it.
@@ -47,8 +47,9 @@ from ..compare import ReachComparison, compare_reach
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
-from ..plot import (DEFAULT_THEME, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
+from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
+from ..plot.theme import live
 from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
                    scenario_from, switch_controls, table_html)
 
@@ -65,10 +66,10 @@ __all__ = [
 ]
 
 #: The colours of the movement pictures (``theme.movement``, ``theme.engagement``).
-_THEME = DEFAULT_THEME
-_MOVE = _THEME.movement
-_ENGAGE = _THEME.engagement
-_DIFFERS = _THEME.compare["differs"]
+_THEME = live()  # the kit-wide theme (hexrules.plot.set_theme), read at each use
+_MOVE = live("movement")
+_ENGAGE = live("engagement")
+_COMPARE = live("compare")
 
 _NONE = ""
 
@@ -217,8 +218,7 @@ class HexExplorer(Explorer):
         super().__init__(fig, controls, title=f"{sc.heading or 'Board'}: hexes and the graph")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, [
-            legend_handle("fill", "distance (darker: nearer)", _MOVE["distance"], alpha=0.6),
-            legend_handle("outline", "chosen hex", _MOVE["target"], width=2.5),
+            legend_handle("outline", "chosen hex (numbers: distance from it, in hexes)", _MOVE["target"], width=2.5),
             legend_handle("outline", "its neighbours", _MOVE["neighbours"]),
             legend_handle("line", "straight line", _MOVE["neighbours"], linestyle="--"),
         ])
@@ -230,8 +230,8 @@ class HexExplorer(Explorer):
         h = b.hex(self.controls["hex"].value)
         o = b.hex(self.controls["other"].value)
         dist = {x: h.distance(x) for x in b.hexes}
-        self.art.set_fill(dist, cmap=_MOVE["distance_cmap"], vmin=0, vmax=max(dist.values()) * 1.6 or 1, alpha=0.45)
-        self.art.set_texts(dist, key="costs")
+        # the distance is written in every hex; the rim keeps the elevation colour the legend lists
+        self.art.set_texts(dist, key="costs", offset=(0.0, self.art.TILE_SHIFT), size=0.36)
         self.art.set_highlight(b.neighbors(h), key="neighbours", color=_MOVE["neighbours"], width=2.5)
         self.art.set_highlight([h], key="target", color=_MOVE["target"])
         line = [x for x in h.line(o)]
@@ -327,7 +327,7 @@ class ReachExplorer(Explorer):
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?",
                          handlers={"unit": self._show_speed})
         self.art = draw_board(sc.board, sc.state, ax=ax)
-        self.art.legend(sc.state, reach_legend())
+        self.art.legend(sc.state, reach_legend(_THEME))
         self.on_hex_click([self.art], self._clicked)
         self.reach: mv.Reach | None = None
         self.cost: mv.MoveCost | None = None
@@ -358,8 +358,7 @@ class ReachExplorer(Explorer):
         name, kind = self.controls["unit"].value, self.controls["kind"].value
         self.art.set_units(st)
         self.reach = r = mv.reachable(b, st, name, kind, opts)
-        self.art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=max(1, r.allowance.total))
-        self.art.set_texts(r.costs, key="costs")
+        self.art.set_costs(r.costs, key="costs")  # the fixed cost scale: cost 2 looks the same under Advance and Dash
         self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
@@ -580,8 +579,8 @@ class CompareExplorer(TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side")
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
-        self.arts[0].legend(sc.state, reach_legend() + [
-            legend_handle("outline", "cost differs between the readings", _DIFFERS, width=3.0)], below=True)
+        self.arts[0].legend(sc.state, reach_legend(_THEME) + [
+            legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
@@ -595,16 +594,14 @@ class CompareExplorer(TwoReadingsExplorer):
         left, right = self.readings()
         self.comparison = cmp = compare_reach(b, st, name, left, right, kind=kind, target=target or None)
         self.reaches, self.costs = list(cmp.reaches), list(cmp.paths)
-        vmax = max(1, *(r.allowance.total for r in self.reaches))
         differs = sorted(cmp.differing_hexes, key=lambda h: to_offset(h, b.offset)[::-1])
         parts = []
         for art, opts, r, cost, refusal in zip(self.arts, (left, right), cmp.reaches, cmp.paths, cmp.refusals):
             head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
             art.ax.set_title(self.reading_title(opts), fontsize=10)
-            art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=vmax)
-            art.set_texts(r.costs, key="costs")
+            art.set_costs(r.costs, key="costs")
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
-            art.set_highlight(differs, key="differs", color=_DIFFERS, width=3.5, inset=0.84)
+            art.set_highlight(differs, key="differs", color=_COMPARE["differs"], width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
             show_path(art, cost)
             if cost is not None:

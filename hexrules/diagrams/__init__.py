@@ -1,0 +1,1 @@
+"""The rulebook diagrams as diagram files (:mod:`hexrules.diagram`): the figures of ``figures/``."""

@@ -1,0 +1,383 @@
+"""Diagram files (issue 13): the format, every overlay against the rules, deterministic files, the command.
+
+Expected values come from the rules worked by hand (RULES.md) or from the engine's own public
+functions (the overlay must show exactly what ``reachable``, ``path_cost``, ``push`` ... say).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from hexrules import ScenarioError, builtin  # noqa: E402
+from hexrules import crush as cr  # noqa: E402
+from hexrules import movement as mv  # noqa: E402
+from hexrules.crush_scenario import load_crush  # noqa: E402
+from hexrules.diagram import (KINDS, Diagram, Item, diagram, diagram_names, load_diagram,  # noqa: E402
+                              parse_diagram)
+from hexrules.forced import push  # noqa: E402
+from hexrules.plot import BoardArtists  # noqa: E402
+from hexrules.plot.diagram import diagram_artists, save_figure  # noqa: E402
+
+GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
+
+def _documented_example() -> str:
+    """The Knuckle Shield diagram of hexrules.diagram's docstring (the example the README shows too)."""
+    import textwrap
+
+    import hexrules.diagram
+
+    doc = hexrules.diagram.__doc__
+    block = doc.split("The Knuckle Shield example of the rulebook, in full::\n\n", 1)[1].split("\n\n", 1)[0]
+    return textwrap.dedent(block) + "\n"
+
+
+#: The documented 12-line file an illustrator writes for the Knuckle Shield example.
+KNUCKLE = _documented_example()
+
+
+def test_the_documented_example_is_the_readmes():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert KNUCKLE in readme
+    assert len(KNUCKLE.splitlines()) == 12
+
+
+EVERY_KIND = """\
+title: Every kind
+terrain: mud symbol=m cost=1
+map:
+    0  1  2  0  0
+     0  0m 0~ 0  0
+    0  0  0  X  0
+units:
+    Gundam  side=federation  at=A1
+    Zaku    side=zeon        at=E3
+caption: A caption "with quotes"  and  spaces.
+    and a second line
+draw:
+    hexes  B2,C2 D2  colour=blue  style=outline  label="some hexes"
+    hexes  E1  colour=#ff8800
+    text   C1 "+2"  colour=red  size=large  at=top
+    arrow  A1 B1 C1  colour=green  style=dashed  width=3  label="an arrow"
+    line   A3 B3
+    marker D3  shape=star  colour=yellow  label="a star"
+    reach  Gundam  kind=dash  numbers=no
+    cost   Gundam  A1 A2 B2  colour=orange  breakdown=no
+    engagement  caption=no
+    push   from=Zaku  on=Gundam  n=1  branches=yes
+    rules  water=allowance  allies_pass_through=no  collision_damage=3
+    labels off
+    legend on
+    crop   A1 E3
+"""
+
+
+def _layer_hexes(art: BoardArtists, key: str) -> dict:
+    return {art.board.label(h): t for h, t in art.texts_shown(key).items()}
+
+
+def _art(d: Diagram, **kw) -> BoardArtists:
+    return diagram_artists(d.computed(), text="outline", **kw)[1]
+
+
+# --- the format -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", diagram_names())
+def test_every_shipped_diagram_round_trips(name):
+    d = diagram(name)
+    again = Diagram.from_text(d.to_text())
+    assert again == d
+    assert again.to_text() == d.to_text()
+
+
+def test_every_kind_reads_and_round_trips():
+    d = parse_diagram(EVERY_KIND, source="every.hex")
+    assert [i.kind for i in d.items] == ["hexes", "hexes", "text", "arrow", "line", "marker", "reach", "cost",
+                                        "engagement", "push", "rules", "labels", "legend", "crop"]
+    assert set(KINDS) == {i.kind for i in d.items} | {"pull", "crush"}
+    assert d.data.caption == ('A caption "with quotes"  and  spaces.', "and a second line")
+    hexes = d.items[0]
+    assert [d.scenario.board.label(h) for h in hexes.args[0]] == ["B2", "C2", "D2"]
+    assert dict(hexes.options) == {"colour": "blue", "style": "outline", "label": "some hexes"}
+    assert d.items[3].options["width"] == 3 and d.items[7].options["breakdown"] is False
+    opts = d.data.options
+    assert (opts.water, opts.allies_pass_through, opts.collision_damage) == ("allowance", False, 3)
+    assert d.data.setting("labels") is False and d.data.setting("legend") is True
+    assert Diagram.from_text(d.to_text()) == d
+
+
+def test_a_use_line_starts_from_the_shipped_scenario_and_a_title_replaces_its_own():
+    d = parse_diagram("use: jumping\ntitle: Mine\ndraw:\n  cost \"Char's Zaku II\" B3 C3 D3\n")
+    assert d.scenario.board == builtin("jumping").board and d.scenario.state == builtin("jumping").state
+    assert d.title == "Mine"
+    assert d.computed().overlays[0].result.total == 2  # J1, J2: over the lower Garrison to height 1
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("map:\n  0 0\ndraw:\n  circle A1\n", 4, 3, "unknown draw kind 'circle'"),
+    ("map:\n  0 0\ndraw:\n  hexes A1 color=blue\n", 4, 12, "unknown hexes field 'color'"),
+    ("map:\n  0 0\ndraw:\n  hexes A1 colour=teal\n", 4, 19, "colour 'teal' is not one of"),
+    ("map:\n  0 0\ndraw:\n  arrow A1 B1 C1\n", 4, 15, "hex C1"),
+    ("map:\n  0 0\nunits:\n  G side=a at=A1\ndraw:\n  reach H\n", 6, 9, "no unit 'H'"),
+    ("map:\n  0 0\ndraw:\n  text A1 two words\n", 4, 15, "a word too many: 'words'"),
+    ("map:\n  0 0\ndraw:\n  labels maybe\n", 4, 10, "is not on or off"),
+    ("map:\n  0 0\ndraw:\n  rules water=lava\n", 4, 15, "water='lava' is not one of"),
+    ("map:\n  0 0\ndraw:\n  labels off\n  labels on\n", 5, 3, "a second 'labels' line (the first on line 4)"),
+    ("map:\n  0 0\nunits:\n  G side=a at=A1\n  Z side=b at=B1\ndraw:\n  push from=Z on=G\n", 7, 3,
+     "'push' needs n=..."),
+    ("map:\n  0 0\ndraw: arrow A1\n", 3, 7, "'draw:' takes its entries on the following lines"),
+])
+def test_errors_name_the_line_and_column(text, line, column, words):
+    with pytest.raises(ScenarioError) as err:
+        parse_diagram(text, source="bad.hex")
+    assert (err.value.source, err.value.line, err.value.column) == ("bad.hex", line, column)
+    assert words in str(err.value)
+
+
+def test_an_overlay_the_rules_refuse_is_an_error_at_its_line_with_the_ruling():
+    # L3: the Gundam next to Char's Zaku II at the same elevation cannot be Pulled.
+    text = ("map:\n  0 0 0\nunits:\n  Char side=zeon at=A1\n  Gundam side=federation at=B1\n"
+            "draw:\n  hexes C1\n  pull  from=Char  on=Gundam  n=1\n")
+    with pytest.raises(ScenarioError) as err:
+        parse_diagram(text, source="pull.hex")
+    assert (err.value.line, err.value.column, err.value.ruling) == (8, 3, "L3")
+    assert "cannot be Pulled" in str(err.value)
+
+
+def test_errors_after_a_use_line_keep_the_files_own_line_numbers(tmp_path):
+    f = tmp_path / "mine.hex"
+    f.write_text("# my diagram\nuse: jumping\ndraw:\n  cost \"Char's Zaku II\" B3 Z9\n")
+    with pytest.raises(ScenarioError) as err:
+        load_diagram(f)
+    assert (err.value.source, err.value.line) == (str(f), 4)
+    f.write_text("use: no_such_scenario\n")
+    with pytest.raises(ScenarioError, match=r"mine.hex:1:6: use: 'no_such_scenario' is not a shipped scenario"):
+        load_diagram(f)
+
+
+def test_an_item_built_in_code_is_checked():
+    with pytest.raises(ScenarioError, match="unknown draw kind 'blob'"):
+        Item("blob")
+
+
+# --- every overlay against the rules ----------------------------------------------------------------
+
+
+def test_the_reach_overlay_shows_exactly_reachables_hexes_and_costs():
+    sc = builtin("terrain")
+    d = parse_diagram('use: terrain\ndraw:\n  reach "RX-78-2 Gundam" kind=dash\n')
+    reach = mv.reachable(sc.board, sc.state, GUNDAM, "dash")
+    assert d.computed().overlays[0].result == reach
+    art = _art(d)
+    shown = art.texts_shown("reach0")
+    assert shown == {h: str(c) for h, c in reach.costs.items()}
+    assert len(art.tile_layers["reach0"].get_paths()) == len(reach.costs)
+    # RULES.md M2, T1 by hand: Dash 2 (Speed never adds to Dash); C3 next to B3 costs 1, C4 two
+    # steps away 2; the water of C2 costs 1 + 1 after the step to B2: 3, out of reach.
+    assert reach.allowance.total == 2
+    assert (shown[sc.board.hex("C3")], shown[sc.board.hex("C4")]) == ("1", "2") and sc.board.hex("C2") not in shown
+
+
+def test_the_cost_overlay_is_path_costs_result_with_its_breakdown_in_the_caption():
+    d = diagram("movement_elevation")
+    sc = builtin("elevation")
+    overlays = d.computed().overlays
+    assert overlays[0].result == mv.path_cost(sc.board, sc.state, GUNDAM, ["C3", "D3", "D2"])
+    # M1 by hand: ground -> 1 costs 2, 1 -> 2 another 2, ground -> 2 costs 3
+    assert [s.cost for s in overlays[0].result.steps] == [2, 2] and overlays[1].result.total == 3
+    caption = "\n".join(d.computed().caption)
+    assert "C3 -> D3: 1 to enter + 1 climb (height 0 -> 1) = 2" in caption
+    assert "C3 -> C2 costs 3 of 3 movement points" in caption
+    art = _art(d)
+    assert _layer_hexes(art, "costs1") == {"C2": "3"} and _layer_hexes(art, "costs0") == {"D3": "2", "D2": "4"}
+
+
+def test_the_push_overlay_draws_every_branch_and_its_four_collisions():
+    sc = builtin("push_knuckle_shield")
+    fm = push(sc.board, sc.state, "Zaku I", GUNDAM, 2)
+    d = parse_diagram(KNUCKLE)
+    assert d.computed().overlays[0].result == fm
+    art = _art(d)
+    # P1, P2 by hand (scenario comment): the ends are C3 (no step), C2, D3, C4 and D1, E3, D5;
+    # four paths run into elevated D2 or D4.
+    ends = {art.hexes[i] for i in range(len(art.hexes))} & set(fm.destinations)
+    assert {sc.board.label(h) for h in ends} == {"C3", "C2", "D3", "C4", "D1", "E3", "D5"}
+    assert len(art.tile_layers["diagram"].get_paths()) == 7
+    assert len(fm.collisions) == 4
+    labels = sorted(t.get_text() for t in art.ax.texts if t.get_visible() and t.get_text().startswith("-"))
+    assert labels == ["-2", "-2", "-2", "-2"]
+
+
+def test_a_chosen_branch_is_resolved_for_the_units_drawn_and_the_later_overlays():
+    # P5: the Gundam pushed to D2 first; the Guncannon's Push into D2 is then a collision with it.
+    c = diagram("forced_push_multi").computed()
+    first, second = c.overlays
+    assert c.state.unit(GUNDAM).hex == builtin("push_multi").board.hex("D2")
+    hit = second.result.choose("D2")
+    assert hit.ending == "unit" and hit.hit == GUNDAM and hit.damage == {"Guncannon": 2, GUNDAM: 2}
+
+
+def test_the_engagement_overlay_is_the_rules_pairs():
+    sc = builtin("engagement_lower")
+    result = diagram("movement_engagement_lower").computed().overlays[0].result
+    assert result["engaged"] == mv.engaged_pairs(sc.board, sc.state)
+    assert result["near"] == mv.adjacent_not_engaged(sc.board, sc.state)
+    # E1 by hand: the Gundam and Char (both height 1) are Engaged; the Minelayer, one lower, is not
+    assert {frozenset(p) for p in result["engaged"]} == {frozenset({GUNDAM, CHAR})}
+
+
+def test_the_crush_overlay_shows_who_is_in_on_or_under_and_who_merely_touches():
+    cs = load_crush("crush_hab_block")
+    facts = diagram("crush_board").computed().overlays[0].result
+    piece = cs.piece()
+    assert [u.name for u in facts["affected"]] == [u.name for u in cr.affected_units(piece, cs.units)]
+    assert [u.name for u in facts["touching"]] == [u.name for u in cr.touching_units(piece, cs.units)]
+    # C2 by hand: R1 (D2) and R2 (E2) stand on the block, the Sentinel on D4; S1 and S2 are next to it
+    assert [u.name for u in facts["affected"]] == ["Rangers", "Sentinel"]
+    assert [u.name for u in facts["touching"]] == ["Scouts"]
+    c = diagram("crush_board").computed()
+    assert "Sentinel" in c.vehicles and "Grinder" in c.vehicles
+
+
+def test_plain_marks_are_drawn_as_written():
+    d = parse_diagram(EVERY_KIND)
+    art = _art(d)
+    b = d.scenario.board
+    assert _layer_hexes(art, "text2") == {"C1": "+2"}
+    assert [b.label(art.hex_at(*p)) for p in art.marker_layers["marker5"].get_offsets()] == ["D3"]
+    assert len(art.outline_layers["hexes0"].get_paths()) == 3
+    assert sum(a.get_visible() for a in art.arrow_layers["arrow3"]) == 2
+    assert art.arrow_layers["arrow3"][0].get_linestyle() == "--"
+    assert "labels" not in art.text_layers or not art.texts_shown("labels")
+
+
+# --- files: deterministic, editable text, nothing partial ---------------------------------------------
+
+
+def _bytes(d: Diagram, fmt: str, text: str) -> bytes:
+    buf = io.BytesIO()
+    save_figure(d.figure(text=text), buf, fmt, text=text)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("fmt, text", [("svg", "text"), ("svg", "outline"), ("png", "text"), ("png", "outline"),
+                                       ("pdf", "text")])
+def test_files_are_the_same_bytes_on_every_run(fmt, text):
+    d = parse_diagram(KNUCKLE)
+    first = _bytes(d, fmt, text)
+    assert first == _bytes(parse_diagram(KNUCKLE), fmt, text)
+    assert b"CreationDate" not in first and b"Matplotlib v" not in first and b"<dc:date>" not in first
+
+
+def test_svg_texts_are_text_elements_or_outlines():
+    d = parse_diagram(KNUCKLE)
+    editable = _bytes(d, "svg", "text").decode()
+    outlined = _bytes(d, "svg", "outline").decode()
+    assert "<text" in editable and ">C3<" in editable.replace("</tspan>", "<")  # a hex label, as text
+    assert "Knuckle Shield</text>" in editable
+    assert "</text>" not in outlined and "Knuckle Shield</text>" not in outlined
+
+
+def test_a_refused_diagram_leaves_no_file_and_an_old_file_untouched(tmp_path):
+    out = tmp_path / "out.svg"
+    out.write_bytes(b"old picture")
+    d = parse_diagram(KNUCKLE)
+    with pytest.raises(Exception):
+        d.save(out, width=-1)
+    assert out.read_bytes() == b"old picture"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.svg"]
+    d.save(out)
+    assert out.read_bytes().startswith(b"<?xml")
+
+
+def test_size_options_set_the_figure_size():
+    d = parse_diagram(KNUCKLE)
+    assert d.figure(width=6.0).get_size_inches()[0] == pytest.approx(6.0)
+    w, h = d.figure(width=4.0, height=3.0).get_size_inches()
+    assert (w, h) == (pytest.approx(4.0), pytest.approx(3.0))
+
+
+# --- the command -----------------------------------------------------------------------------------
+
+
+def _script() -> str:
+    return str(Path(sys.executable).parent / "hexrules")
+
+
+def test_the_console_script_is_installed_and_draws_an_editable_svg(tmp_path):
+    # `make` installs the package editable into .venv (README set-up): pyproject's
+    # [project.scripts] puts `hexrules` beside the interpreter.
+    f = tmp_path / "knuckle.hex"
+    f.write_text(KNUCKLE)
+    run = subprocess.run([_script(), "draw", str(f)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    svg = (tmp_path / "knuckle.svg").read_text()
+    assert "<text" in svg
+    first = (tmp_path / "knuckle.svg").read_bytes()
+    subprocess.run([sys.executable, "-m", "hexrules", "draw", str(f), "-o", str(tmp_path / "again.svg")], check=True,
+                   capture_output=True)
+    assert (tmp_path / "again.svg").read_bytes() == first
+
+
+def test_the_command_writes_png_and_pdf_at_a_size(tmp_path):
+    f = tmp_path / "k.hex"
+    f.write_text(KNUCKLE)
+    subprocess.run([_script(), "draw", str(f), "-o", str(tmp_path / "k.png"), "--width", "600px", "--dpi", "100",
+                    "--theme", "print"], check=True, capture_output=True)
+    png = (tmp_path / "k.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and int.from_bytes(png[16:20], "big") == 600
+    subprocess.run([_script(), "draw", str(f), "-o", str(tmp_path / "k.pdf"), "--width", "12cm", "--text", "outline"],
+                   check=True, capture_output=True)
+    assert (tmp_path / "k.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_bad_file_gets_the_error_with_line_and_column_and_no_output(tmp_path):
+    f = tmp_path / "bad.hex"
+    f.write_text(KNUCKLE.replace('on="RX-78-2 Gundam"', 'on="RX-78-3 Gundam"'))
+    run = subprocess.run([_script(), "draw", str(f)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 1
+    assert f"{f}:12:" in run.stderr and "no unit 'RX-78-3 Gundam'" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.hex"]
+    run = subprocess.run([_script(), "draw", str(f), "--width", "wide"], capture_output=True, text=True)
+    assert run.returncode == 1 and "size 'wide' is not a positive number" in run.stderr
+
+
+def test_the_command_is_declared_in_pyproject():
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert '[project.scripts]\nhexrules = "hexrules.cli:main"' in text
+    assert os.access(_script(), os.X_OK)
+
+
+def test_a_fresh_clone_installs_the_console_script(tmp_path):
+    # The README's set-up installs the kit editable from its clone, without build isolation:
+    # done here on a fresh clone of this commit, into a prefix of its own, the install makes
+    # bin/hexrules, which draws from that clone's code.
+    root = Path(__file__).resolve().parents[1]
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(root), str(clone)], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", head.stdout.strip()], check=True)
+    prefix = tmp_path / "prefix"
+    uv = Path(sys.executable).parent / "uv"  # the installer tools/kitenv.py uses, as it uses it
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--offline", "--python", sys.executable, "--no-deps",
+                    "--no-build-isolation", "--prefix", str(prefix), "-e", str(clone)], check=True, capture_output=True)
+    script = prefix / "bin" / "hexrules"
+    assert os.access(script, os.X_OK)
+    f = tmp_path / "k.hex"
+    f.write_text(KNUCKLE)
+    env = {**os.environ, "PYTHONPATH": str(clone)}
+    run = subprocess.run([str(script), "draw", str(f), "-o", str(tmp_path / "k.svg")], capture_output=True, text=True,
+                         env=env)
+    assert run.returncode == 0, run.stderr
+    assert "<text" in (tmp_path / "k.svg").read_text()
