@@ -71,3 +71,61 @@ def test_cover_the_value_and_cover_the_protection_are_told_apart():
     squad = Squad("Rangers", [Model("R1", H("B1"))], resolve=4)
     r = crush(BOARD, ruin(3), [squad, TANK], ["A1", "B1", "C1", "D1"], vehicle="Tank", rolls={"Rangers": [6, 4, 3]})
     assert IGNORES in r.explain() and r.resolution("Rangers").damage == 2  # RULES.md's worked example
+
+
+# --- the lessons' own words (issue 10 part 3) ------------------------------------------------------
+
+import json  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from hexrules.hexgrid import Hex, from_label, to_label  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def lesson_text(name: str) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_engaged_units_are_never_said_to_have_to_attack():
+    # E4 restricts an attack's targets if the unit attacks; it never makes it attack.
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        text = lesson_text(path.name)
+        assert not re.search(r"must\s+attack", text), path.name
+    assert "*if* they attack, the attack must include an enemy they are Engaged with" in lesson_text(
+        "03_engagement.ipynb").replace("\n", " ")
+
+
+def _letters(col: int) -> str:
+    """Column letters, A = 0 ... Z = 25, AA = 26 (worked by hand: bijective base 26)."""
+    out = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out
+
+
+def test_lesson_01_states_the_label_rule_and_it_holds():
+    text = lesson_text("01_hex_board_and_graph.ipynb")
+    assert "`r = row - 1`, then `q = column - ⌊r / 2⌋`" in text
+    assert "column 5 of row 5" not in text  # the old solution mixed a 0-based column with a 1-based row
+    assert "F5 is column F = 5 (counting A as 0), row 5" in text.replace("\n", " ")
+    # The rule as the lesson writes it, against the kit, on 30 columns x 30 rows.
+    for row in range(1, 31):
+        for col in range(30):
+            r = row - 1
+            h = Hex(col - r // 2, r)
+            assert from_label(f"{_letters(col)}{row}") == h and to_label(h) == f"{_letters(col)}{row}"
+    assert from_label("F5") == Hex(3, 4) and from_label("C4") == Hex(1, 3)
+
+
+def test_lesson_01_shows_the_six_directions_and_why_a_line_zigzags():
+    text = lesson_text("01_hex_board_and_graph.ipynb")
+    assert "E `(1, 0)`, NE `(1, -1)`" in text and "Why the straight line zigzags" in text
+    # C3 -> F1: E, NE, E, NE (worked in the lesson), as Hex.line draws it
+    line = [to_label(h) for h in from_label("C3").line(from_label("F1"))]
+    assert line == ["C3", "D3", "D2", "E2", "F1"]
+    assert "C3 → D3 (E) → D2 (NE)\n→ E2 (E) → F1 (NE)" in text or "C3 → D3 (E) → D2 (NE) → E2 (E) → F1 (NE)" in text

@@ -495,8 +495,8 @@ class EngagementExplorer(Explorer):
     Engagement, E5) and ``reset``. The picture joins Engaged pairs with red dashes (E1), joins
     adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
     Engaged units in red (grey dashes for one that ignores Engagement), and tints the hexes where the selected unit would be Engaged. The text
-    lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom it
-    must attack (E4). Who is Engaged comes from :func:`hexrules.movement.engagements`,
+    lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom its
+    attacks must include, if it attacks (E4). Who is Engaged comes from :func:`hexrules.movement.engagements`,
     :func:`hexrules.movement.engaged_with`, :func:`hexrules.movement.engaged_pairs` and
     :func:`hexrules.movement.adjacent_not_engaged` (E1).
 
