@@ -79,7 +79,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True)
 class AbilityMove:
     """An ability's movement, "move N hexes" (ruling M5, FAQ Q.15): a movement kind of its own.
