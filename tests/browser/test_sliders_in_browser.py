@@ -48,7 +48,7 @@ def _press(page, slider, key: str) -> str:
 
 
 def _open(page, lab, notebook_copy, nb: str):
-    bk.open_notebook(page, lab, nb)
+    bk.open_notebook(page, lab, f"notebooks/{nb}")
     bk.run_all(page)
     bk.wait_run_complete(page, bk.code_cells_to_run(notebook_copy / nb))
     return page.locator(".hexrules-explorer").first
