@@ -156,8 +156,8 @@ class ReachComparison(_Comparison):
     ----------
     unit : str
         The moving unit.
-    kind : {"advance", "dash"}
-        The movement (M2).
+    kind : {"advance", "dash", "ability"}
+        The movement (M2; "ability": an :class:`~hexrules.movement.AbilityMove`, M5).
     readings : (RulesOptions, RulesOptions)
         Reading A and reading B.
     reaches : (Reach, Reach)
@@ -290,7 +290,7 @@ def compare_reach(
     kind: MovementKind = "advance",
     target: Hex | str | None = None,
 ) -> ReachComparison:
-    """``unit``'s movement begun now under reading ``a`` and under reading ``b`` (M1-M4, E2, E3, J1, J2, T1).
+    """``unit``'s movement begun now under reading ``a`` and under reading ``b`` (M1-M5, E2, E3, J1, J2, T1).
 
     Parameters
     ----------
@@ -300,8 +300,8 @@ def compare_reach(
         The moving unit, by name.
     a, b : RulesOptions
         The two readings (any switches may differ).
-    kind : {"advance", "dash"}
-        The movement (M2).
+    kind : {"advance", "dash"} or AbilityMove
+        The movement (M2; an ability's "move N hexes", M5).
     target : Hex or str, optional
         A hex whose cheapest path is costed under each reading.
 
@@ -319,7 +319,8 @@ def compare_reach(
     StateError
         If ``state`` is not a State, or ``unit`` is not one of its units or is off the board.
     RuleError
-        If ``kind`` is not "advance" or "dash", or the unit is a Garrison (M2).
+        If ``kind`` is not "advance", "dash" or an :class:`~hexrules.movement.AbilityMove`, or the
+        unit is a Garrison and ``kind`` is not an ability (M2, M5).
 
     Examples
     --------
@@ -350,7 +351,8 @@ def compare_reach(
         goal = board.hex(target, what="target")
         (pa, fa), (pb, fb) = (_path(board, state, u, goal, kind, o) for o in (a, b))
         paths, refusals = (pa, pb), (fa, fb)
-    return ReachComparison(u.name, kind, (a, b), (ra, rb), gained, lost, changes, goal, paths, refusals, board)
+    return ReachComparison(u.name, ra.allowance.kind, (a, b), (ra, rb), gained, lost, changes, goal, paths, refusals,
+                           board)
 
 
 # --- Push and Pull -------------------------------------------------------------------------------------

@@ -489,12 +489,17 @@ class Collapse:
     path : tuple of Hex
         Its path, first hex = where it started.
     touched : tuple of Hex
-        The path's hexes that are on the piece.
+        The path's hexes that are on the piece (where the vehicle is on it; not C2's "merely
+        touching", which is a model on a neighbouring hex), in path order.
+    entered : tuple of Hex
+        The piece's hexes that a step of the path enters (a property): a traversal enters at
+        least one (C1).
     before, after : TerrainPiece
         The piece before and after.
     reduced_cover : int
-        ``max(0, Cover - crush_cover_reduction)``: the reduction C1 applies before the collapse
-        sets the Cover to 0.
+        ``max(0, Cover - crush_cover_reduction)``: the Cover after C1's reduction. The reduction
+        is what triggers the collapse; the collapse then sets the Cover to 0, so this value is
+        never used (the dice are the Cover *before* the reduction, C2).
     dice : int
         Crush dice each affected unit rolls: the pre-reduction Cover (C2), 0 if nothing
         collapsed.
@@ -524,6 +529,12 @@ class Collapse:
     outcome: str
     reduction: int
     labels: Mapping[Hex, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def entered(self) -> tuple[Hex, ...]:
+        """The piece's hexes that a step of the path enters, in path order (C1)."""
+        on = set(self.touched)
+        return tuple(dict.fromkeys(h for h in self.path[1:] if h in on))
 
     @property
     def reason(self) -> str:
@@ -602,7 +613,7 @@ def traverse(
     >>> traverse(b, p, v, ["A1"])
     Traceback (most recent call last):
     ...
-    hexrules.errors.RuleError: vehicle 'Tank' path A1 does not touch terrain piece 'Ruin' (B1, C1) (ruling C1)
+    hexrules.errors.RuleError: vehicle 'Tank' path A1 never enters terrain piece 'Ruin' (B1, C1) (ruling C1)
 
     A vehicle standing on the piece that does not move does not traverse it:
 
@@ -641,7 +652,7 @@ def _traverse(board: Board, piece: TerrainPiece, vehicle: Vehicle, hexes: tuple[
     route = _route(board, hexes)
     if not touched:
         raise RuleError(
-            f"vehicle {vehicle.name!r} path {route} does not touch terrain piece {piece.name!r} ({labels(piece.hexes)})",
+            f"vehicle {vehicle.name!r} path {route} never enters terrain piece {piece.name!r} ({labels(piece.hexes)})",
             ruling="C1",
         )
     if len(hexes) == 1:

@@ -7,6 +7,11 @@ callable, :func:`movement_weight`, that returns the step's cost in movement poin
 for a step the rules forbid (networkx then hides the edge). Reachable hexes are networkx's
 Dijkstra with ``cutoff=`` the allowance; nothing here searches by hand.
 
+A movement is an **Advance** or a **Dash** (the unit's stats, M2), or an ability's "move N
+hexes" (:class:`AbilityMove`, M5): the same step costs, with an allowance of N that Speed never
+adds to; a Garrison moves only by an ability, and ``options.garrison_ability_move`` says whether
+it pays for climbing and Engagement.
+
 Every result explains itself: :class:`Allowance` says where the movement points came from,
 :class:`MoveCost` lists each step's cost (enter, climb, terrain) and why a path is illegal. The
 results record facts; their words come on demand from :mod:`hexrules.words.movement`.
@@ -37,7 +42,7 @@ Total 2 of 3 movement points: legal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence
+from typing import Callable, Literal, Sequence, Union
 
 from . import checks
 from .board import Board
@@ -50,6 +55,8 @@ from .words import movement as words
 
 __all__ = [
     "MovementKind",
+    "AbilityMove",
+    "KINDS",
     "start_elevation",
     "is_jumping",
     "engaged_with",
@@ -71,7 +78,54 @@ __all__ = [
     "move",
 ]
 
-MovementKind = Literal["advance", "dash"]
+
+@dataclass(frozen=True)
+class AbilityMove:
+    """An ability's movement, "move N hexes" (ruling M5, FAQ Q.15): a movement kind of its own.
+
+    Pass it where a movement kind is asked for (``kind=AbilityMove(3)``) beside ``"advance"``
+    and ``"dash"``. Its allowance is N movement points: Speed never adds to it (M2), a movement
+    started while Engaged loses 1 (E2), and every step costs what it costs an Advance (M1:
+    entering and climbing; T1: terrain; J1 and J2: jumping). It is also how a Garrison moves
+    (Garrisons never Advance or Dash); ``RulesOptions.garrison_ability_move`` says whether a
+    Garrison pays for climbing and Engagement (M5).
+
+    Parameters
+    ----------
+    hexes : int
+        N, the hexes the ability allows (movement points, one per hex on flat open ground).
+
+    Raises
+    ------
+    RuleError
+        If ``hexes`` is not a whole number >= 0 (M5).
+
+    Examples
+    --------
+    >>> AbilityMove(3)
+    AbilityMove(hexes=3)
+    >>> AbilityMove(3).kind, str(AbilityMove(3))
+    ('ability', 'move 3 hexes')
+    """
+
+    hexes: int
+
+    #: The movement's kind, as :attr:`Allowance.kind` and :attr:`MoveCost.kind` record it.
+    kind = "ability"
+
+    def __post_init__(self) -> None:
+        n = self.hexes
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise RuleError(f"ability movement hexes={n!r} is not a whole number of hexes >= 0", ruling="M5")
+
+    def __str__(self) -> str:
+        return f"move {self.hexes} hex{'' if self.hexes == 1 else 'es'}"
+
+
+#: A movement kind: ``"advance"`` or ``"dash"`` (M2), or an :class:`AbilityMove` (M5).
+MovementKind = Union[Literal["advance", "dash"], AbilityMove]
+#: The kinds of movement, as :attr:`Allowance.kind` names them (M2, M5).
+KINDS: tuple[str, ...] = ("advance", "dash", "ability")
 
 
 def _board_state(board: object, state: object) -> None:
@@ -91,6 +145,12 @@ def _unit(board: object, state: object, unit: object) -> Unit:
 
 
 def _kind(kind: object) -> MovementKind:
+    """The movement kind, checked: "advance", "dash" or an :class:`AbilityMove` (M2, M5)."""
+    if isinstance(kind, AbilityMove):
+        return kind
+    if isinstance(kind, str) and kind == "ability":
+        raise RuleError("movement kind 'ability' is not 'advance', 'dash' or an AbilityMove (an ability's "
+                        "movement is AbilityMove(n), with its N hexes)", ruling="M5")
     return checks.choice(kind, "movement kind", ("advance", "dash"), error=RuleError, ruling="M2")
 
 
@@ -408,14 +468,15 @@ class Allowance:
 
     Attributes
     ----------
-    kind : {"advance", "dash"}
+    kind : {"advance", "dash", "ability"}
+        The movement (M2; "ability" for an :class:`AbilityMove`, M5).
     base : int
-        The unit's Advance or Dash stat (M2), in movement points.
+        The unit's Advance or Dash stat (M2), or the ability's N (M5), in movement points.
     speed : int
         Speed bonus; Advance only (M2).
     engagement : int
         Points taken because the movement starts while Engaged (E2), 0 with "ignore
-        Engagement" (E5).
+        Engagement" (E5) or for a Garrison that ignores it (M5).
     terrain : int
         Points taken because the movement starts on costly terrain, with the rules option
         ``water="allowance"`` (T1).
@@ -423,15 +484,20 @@ class Allowance:
         ``max(0, base + speed - engagement - terrain)``.
     engaged_with : tuple of str
         The enemies the unit is Engaged with at the start.
+    engagement_ignored : str or None
+        Why no point is taken although the unit is Engaged: the ruling that lifts it, "E5" (it
+        ignores Engagement) or "M5" (a Garrison moved by an ability, with
+        ``garrison_ability_move="ignores"``); None otherwise.
     """
 
-    kind: MovementKind
+    kind: str
     base: int
     speed: int
     engagement: int
     terrain: int
     total: int
     engaged_with: tuple[str, ...] = ()
+    engagement_ignored: str | None = None
 
     def explain(self) -> str:
         """``"allowance 2 = Advance 3 - 1 Engaged with Zaku (E2)"`` and the like
@@ -448,16 +514,23 @@ def allowance(
 ) -> Allowance:
     """The movement points of a movement that ``unit`` begins now.
 
-    Advance = Advance stat + Speed bonus; Dash = Dash stat, never Speed (M2). A movement
-    initiated while Engaged loses ``options.engagement_penalty`` (1) points, never below 0 (E2),
-    unless the unit ignores Engagement (E5). With ``options.water == "allowance"`` a movement
-    starting on terrain with an extra cost loses that cost (T1).
+    Advance = Advance stat + Speed bonus; Dash = Dash stat, never Speed (M2); an ability's
+    "move N hexes" (:class:`AbilityMove`) = N, never Speed (M2, M5). A movement initiated while
+    Engaged loses ``options.engagement_penalty`` (1) points, never below 0 (E2), unless the unit
+    ignores Engagement (E5), or is a Garrison moved by an ability with
+    ``options.garrison_ability_move == "ignores"`` (M5). With ``options.water == "allowance"`` a
+    movement starting on terrain with an extra cost loses that cost (T1).
+
+    Parameters
+    ----------
+    kind : {"advance", "dash"} or AbilityMove
+        The movement (M2, M5).
 
     Raises
     ------
     RuleError
-        If ``kind`` is not "advance" or "dash" (M2), or the unit is a Garrison (Garrisons do not
-        Advance or Dash).
+        If ``kind`` is not "advance", "dash" or an :class:`AbilityMove` (M2, M5), or the unit is
+        a Garrison and ``kind`` is not an ability (Garrisons do not Advance or Dash, M2).
     BoardError, StateError, OptionsError
         If ``board``, ``state`` or ``options`` has the wrong type, or there is no such unit on
         the board.
@@ -476,22 +549,49 @@ def allowance(
     'allowance 3 = Advance 3 + 1 Speed (M2) - 1 Engaged with Zaku (E2)'
     >>> allowance(sc.board, sc.state, "Gundam", "dash").total
     1
+    >>> allowance(sc.board, sc.state, "Gundam", AbilityMove(3)).explain()   # Speed never adds (M2, M5)
+    'allowance 2 = ability move 3 (M5) - 1 Engaged with Zaku (E2)'
     """
     return _allowance(_mover(board, state, unit, options), _kind(kind))
 
 
 def _allowance(mover: "_Mover", kind: MovementKind) -> Allowance:
-    """:func:`allowance` for checked arguments (M2, E2, E5, T1)."""
+    """:func:`allowance` for checked arguments (M2, M5, E2, E5, T1)."""
     u, board, options = mover.unit, mover.board, mover.options
-    if u.garrison:
-        raise RuleError(f"{show(u.name)} is a Garrison: it does not Advance or Dash", ruling="M2")
-    base = u.advance if kind == "advance" else u.dash
-    speed = u.speed if kind == "advance" else 0
+    name, n = _kind_parts(kind)
+    if u.garrison and name != "ability":
+        raise RuleError(f"{show(u.name)} is a Garrison: it does not Advance or Dash (an ability may move it: "
+                        "kind=AbilityMove(n), M5)", ruling="M2")
+    base = {"advance": u.advance, "dash": u.dash}.get(name, n)
+    speed = u.speed if name == "advance" else 0
     engaged = mover.zones.get(u.hex, ())
-    penalty = options.engagement_penalty if engaged and not u.ignore_engagement else 0
+    ignored = _engagement_ignored(u, options) if engaged else None
+    penalty = options.engagement_penalty if engaged and ignored is None else 0
     terrain = board.terrains[u.hex].cost if options.water == "allowance" else 0
     total = max(0, base + speed - penalty - terrain)
-    return Allowance(kind, base, speed, penalty, terrain, total, engaged)
+    return Allowance(name, base, speed, penalty, terrain, total, engaged, ignored)
+
+
+def _kind_parts(kind: MovementKind) -> tuple[str, int | None]:
+    """``(kind name, N)`` of a checked movement kind: ``("advance", None)``, ``("dash", None)``
+    or ``("ability", N)`` for an :class:`AbilityMove` (M2, M5)."""
+    if isinstance(kind, AbilityMove):
+        return kind.kind, kind.hexes
+    return kind, None
+
+
+def _engagement_ignored(u: Unit, options: RulesOptions) -> str | None:
+    """The ruling that lifts Engagement's movement penalty and E3's stop for ``u``: "E5" (it
+    ignores Engagement), "M5" (a Garrison moved by an ability that ignores it), else None."""
+    if u.ignore_engagement:
+        return "E5"
+    return "M5" if _garrison_ignores(u, options) else None
+
+
+def _garrison_ignores(u: Unit, options: RulesOptions) -> bool:
+    """M5's switch: a Garrison (moved, as Garrisons are, by an ability) ignores elevation and
+    Engagement."""
+    return u.garrison and options.garrison_ability_move == "ignores"
 
 
 # --- one step -----------------------------------------------------------------------------------
@@ -548,6 +648,9 @@ class Step:
         The terrain type of ``to`` (:class:`~hexrules.board.TerrainType` name).
     passes : PassThrough or None
         The ally (M3) or lower enemy (J2) on ``to`` that the movement passes through.
+    climb_ignored : int
+        The climb a Garrison moved by an ability does not pay with
+        ``garrison_ability_move="ignores"`` (M5), in movement points (then ``climb`` is 0); else 0.
     board : Board or None
         Names the hexes in :attr:`note` (not compared, not in the repr).
     note : str
@@ -568,6 +671,7 @@ class Step:
     terrain_name: str
     engaged_with: tuple[str, ...] = ()
     passes: PassThrough | None = None
+    climb_ignored: int = 0
     board: Board | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -587,8 +691,10 @@ class _Mover:
         self.s = board.elevations[u.hex]
         self.occupied = {o.hex: o for o in state if o is not u}
         # E3 "stop": a unit must stop where it becomes Engaged with an enemy it was not Engaged
-        # with when the movement began; "ignore Engagement" (E5) lifts it.
-        self.stop_when_engaged = options.engagement_on_entry == "stop" and not u.ignore_engagement
+        # with when the movement began; "ignore Engagement" (E5) lifts it, and so does M5's
+        # "ignores" for a Garrison (moved, as Garrisons are, by an ability), which pays no climb.
+        self.flat = _garrison_ignores(u, options)
+        self.stop_when_engaged = options.engagement_on_entry == "stop" and _engagement_ignored(u, options) is None
         self.terrain_on_enter = options.water == "enter_cost"
         self._zones: dict[Hex, tuple[str, ...]] | None = None
 
@@ -630,7 +736,7 @@ class _Mover:
     def parts(self, a: Hex, b: Hex) -> tuple[int, int, int]:
         """``(enter, climb, terrain)`` of an allowed step."""
         el = self.board.elevations
-        climb = _climb(self.s, el[a], el[b], self.options)
+        climb = 0 if self.flat else _climb(self.s, el[a], el[b], self.options)
         terrain = self.board.terrains[b].cost if self.terrain_on_enter else 0
         return 1, climb, terrain
 
@@ -655,7 +761,7 @@ class _Mover:
             elevation_from=el[a], elevation_to=el[b], start_elevation=self.s,
             climb_from_start=self.options.jump_climb == "above_start" and self.s > el[a],
             terrain_name=self.board.terrains[b].name, engaged_with=self.zones.get(b, ()), passes=passes,
-            board=self.board,
+            climb_ignored=_climb(self.s, el[a], el[b], self.options) if self.flat else 0, board=self.board,
         )
 
 
@@ -666,7 +772,9 @@ def step_cost(
 
     The unit's starting elevation is that of its current hex (J1). Cost in movement points:
     1 to enter (M1), plus the climb (M1; while jumping, J1's formula), plus the terrain's extra
-    cost (T1).
+    cost (T1). Every kind of movement pays the same step costs (M2, M5); a Garrison's step is an
+    ability's (Garrisons move only by abilities), and with
+    ``options.garrison_ability_move == "ignores"`` it pays no climb (M5).
 
     Parameters
     ----------
@@ -748,7 +856,8 @@ class MoveCost:
     Attributes
     ----------
     unit : str
-    kind : {"advance", "dash"}
+    kind : {"advance", "dash", "ability"}
+        The movement (M2; "ability": an :class:`AbilityMove`, M5, its N in ``allowance.base``).
     path : tuple of Hex
         From the unit's hex to the destination.
     steps : tuple of Step
@@ -775,7 +884,7 @@ class MoveCost:
     """
 
     unit: str
-    kind: MovementKind
+    kind: str
     path: tuple[Hex, ...]
     steps: tuple[Step, ...]
     total: int
@@ -844,7 +953,8 @@ def path_cost(
     StateError
         If there is no such unit or it is not on the board.
     RuleError
-        If ``kind`` is not "advance" or "dash", or the unit is a Garrison (M2).
+        If ``kind`` is not "advance", "dash" or an :class:`AbilityMove`, or the unit is a
+        Garrison and ``kind`` is not an ability (M2, M5).
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
@@ -892,7 +1002,7 @@ def _path_cost(mover: "_Mover", kind: MovementKind, al: Allowance, hexes: list[H
         reason, ruling = words.unaffordable_reason(steps, unaffordable, al.total, board), "M1"
     return MoveCost(
         mover.unit.name,
-        kind,
+        al.kind,
         tuple(hexes),
         tuple(steps),
         total,
@@ -927,7 +1037,8 @@ def path_to(
         If ``target`` is not on the board.
     RuleError
         If no path at all leads there (ruling M1), e.g. behind impassable hexes; if ``kind`` is
-        not "advance" or "dash", or the unit is a Garrison (M2).
+        not "advance", "dash" or an :class:`AbilityMove`, or the unit is a Garrison and ``kind``
+        is not an ability (M2, M5).
     StateError
         If there is no such unit or it is not on the board.
     OptionsError
@@ -1000,16 +1111,16 @@ def reachable(
 
     Parameters
     ----------
-    kind : {"advance", "dash"}
-        Which allowance to use (M2).
+    kind : {"advance", "dash"} or AbilityMove
+        Which allowance to use (M2; an ability's "move N hexes", M5).
     cutoff : int, optional
         Movement points to spend instead of the computed allowance (e.g. a designer's what-if).
 
     Raises
     ------
     RuleError
-        For a Garrison or a bad ``kind`` (M2), or a ``cutoff`` that is not a whole number from 0
-        to :data:`~hexrules.checks.MAX_WHOLE` (M1).
+        For a bad ``kind``, a Garrison with a kind other than an :class:`AbilityMove` (M2, M5),
+        or a ``cutoff`` that is not a whole number from 0 to :data:`~hexrules.checks.MAX_WHOLE` (M1).
     BoardError, StateError, OptionsError
         If ``board``, ``state`` or ``options`` has the wrong type, or there is no such unit on
         the board.
@@ -1027,7 +1138,7 @@ def reachable(
     al = _allowance(mover, kind)
     if cutoff is not None:
         cutoff = checks.whole(cutoff, "cutoff", 0, MAX_WHOLE, unit="movement points", ruling="M1", sep=" ")
-        al = Allowance(kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
+        al = Allowance(al.kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
     import networkx as nx  # here, where a board is searched (issue 14)
 
     dist, paths = nx.single_source_dijkstra(board.graph, mover.start, cutoff=al.total, weight=mover.weight)
@@ -1063,8 +1174,8 @@ def move(
         The moving unit, by name.
     target : Hex or str
         The destination.
-    kind : {"advance", "dash"}
-        Which allowance to use (M2).
+    kind : {"advance", "dash"} or AbilityMove
+        Which allowance to use (M2, M5).
     options : RulesOptions
     path : sequence of Hex or str, optional
         The path to take; the cheapest path by default.
@@ -1077,7 +1188,8 @@ def move(
     Raises
     ------
     RuleError
-        If the movement is illegal; the message and ``ruling`` say why (M1, M2, M3, T1, J2, E3).
+        If the movement is illegal; the message and ``ruling`` say why (M1, M2, M3, M5, T1, J2,
+        E3).
     BoardError
         If ``target`` or a hex of ``path`` is not on the board (M4).
     """

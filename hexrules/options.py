@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "water": ("enter_cost", "allowance", "none"),
     "push_off_board": ("stop", "collide", "remove"),
     "pull_other_elevation": ("nothing", "collide"),
+    "garrison_ability_move": ("pays", "ignores"),
 }
 
 
@@ -41,6 +42,11 @@ class RulesOptions:
     ----------
     allies_pass_through : bool
         M3. A moving unit may pass through hexes of allied units (never end there). Default True.
+    garrison_ability_move : {"pays", "ignores"}
+        M5. A Garrison moved by an ability ("move N hexes") pays the same costs as a unit
+        (default, "pays": climbing, terrain, Engagement's -1, E3's stop), or ignores elevation
+        and Engagement ("ignores": no climb cost and no -1 or stop; terrain costs and jumping
+        over lower enemies still apply). Units moved by an ability always pay.
     engagement_penalty : int
         E2. Movement points taken from a movement initiated while Engaged. Default 1.
     engagement_on_entry : {"continue", "stop"}
@@ -82,6 +88,7 @@ class RulesOptions:
     """
 
     allies_pass_through: bool = True
+    garrison_ability_move: Literal["pays", "ignores"] = "pays"
     engagement_penalty: int = 1
     engagement_on_entry: Literal["continue", "stop"] = "continue"
     jump_climb: Literal["above_start", "relative_when_above_start"] = "above_start"
@@ -139,6 +146,7 @@ class RulesOptions:
 #: The ruling that each switch belongs to.
 RULINGS: dict[str, str] = {
     "allies_pass_through": "M3",
+    "garrison_ability_move": "M5",
     "engagement_penalty": "E2",
     "engagement_on_entry": "E3",
     "jump_climb": "J1",

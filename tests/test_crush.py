@@ -357,8 +357,8 @@ def test_model_off_the_board():
         crush(BOARD, piece(), [off, tank()], ROW2, vehicle="Tank", seed=0)
 
 
-def test_path_not_touching_the_piece():
-    with pytest.raises(RuleError, match=r"path A1 B1 C1 does not touch terrain piece 'Ruin' \(C2, D2\) \(ruling C1\)"):
+def test_path_not_entering_the_piece():
+    with pytest.raises(RuleError, match=r"path A1 B1 C1 never enters terrain piece 'Ruin' \(C2, D2\) \(ruling C1\)"):
         crush(BOARD, piece(), [tank(at="A1")], ["A1", "B1", "C1"], vehicle="Tank")
 
 

@@ -238,6 +238,21 @@ def test_collision_with_garrison_and_unit_on_higher_hex():
     assert "Garrison Base" in b.explain() and "also 1 level higher" in b.explain()
 
 
+def test_a_unit_on_a_higher_hex_is_one_collision_push_and_pull():
+    # RULES.md P2 (clarified): a step into a unit standing on a higher hex is ONE collision with
+    # that unit, 2 damage each (not 2 more for the terrain). Push 1 from (0,0) on the Gundam at
+    # (1,0) into the GM on (2,0), one level higher: Gundam 2, GM 2, the Gundam stays on (1,0).
+    board = open_board(changes={Hex(2, 0): (1, "open")})
+    gm = Unit("GM", "federation", Hex(2, 0))
+    b = push(board, two(Hex(1, 0), O, gm), O, "Gundam", 1).choose(Hex(2, 0))
+    assert (b.ending, b.final, b.damage) == ("unit", Hex(1, 0), {"Gundam": 2, "GM": 2})
+    # Pull 1 from (0,0) on the Gundam at (2,0) toward the GM on (1,0), one level higher: the same.
+    board = open_board(changes={Hex(1, 0): (1, "open")})
+    state = two(Hex(2, 0), O, Unit("GM", "federation", Hex(1, 0)))
+    b = pull(board, state, O, "Gundam", 1).choose(Hex(1, 0))
+    assert (b.ending, b.final, b.damage) == ("unit", Hex(2, 0), {"Gundam": 2, "GM": 2})
+
+
 # --- pushing down (P3) ---------------------------------------------------------------------------
 
 

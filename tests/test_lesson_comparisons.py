@@ -5,7 +5,7 @@ Each lesson's code cells run here in order, in one namespace, headless (Agg; ``%
 skipped), the way nbmake runs them; every explorer built is recorded. An explorer that shows two
 readings (a :class:`~hexrules.widgets.base.TwoReadingsExplorer`, or one with a ``comparison``)
 is checked right after the cell that built it: its comparison (from :mod:`hexrules.compare`) is
-not "same". Lessons 03 to 08 each build at least one.
+not "same". Lessons 03 to 09 each build at least one.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from hexrules.widgets.base import Explorer, TwoReadingsExplorer  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("0*.ipynb"))
-WITH_COMPARISONS = ("03", "04", "05", "06", "07", "08")
+WITH_COMPARISONS = ("03", "04", "05", "06", "07", "08", "09")
 
 
 def _code(cell) -> str:

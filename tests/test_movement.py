@@ -7,9 +7,10 @@ import pytest
 
 from hexrules import Scenario, builtin
 from hexrules.errors import BoardError, RuleError, StateError
+from hexrules.compare import compare_reach
 from hexrules.movement import (
-    adjacent_not_engaged, allowance, check_attack_targets, engaged_pairs, engaged_with, engagements, is_jumping, move,
-    path_cost, path_to, reachable, step_cost,
+    AbilityMove, adjacent_not_engaged, allowance, check_attack_targets, engaged_pairs, engaged_with, engagements,
+    is_jumping, move, path_cost, path_to, reachable, step_cost,
 )
 from hexrules.options import DEFAULT
 
@@ -74,6 +75,110 @@ def test_garrisons_do_not_move_and_bad_kind():
     b, s = sc("map:\n  0 0\nunits:\n  G side=a at=A1\n")
     with pytest.raises(RuleError, match="'run'"):
         reachable(b, s, "G", "run")
+
+
+# --- M5: ability movement, "move N hexes" (FAQ Q.15) -----------------------------------------------
+
+# Odd-r labels: row 1 is r = 0 (A1 = (0,0), B1 = (1,0), C1 = (2,0)), row 2 is r = 1, shifted half a
+# hex right (A2 = (0,1) touches A1 and B1; B2 = (1,1) touches B1 and C1).
+ABILITY_UNIT = "map:\n  0 1 2 0\n   0 0~ 0 0\nunits:\n  G side=a at=A1 speed=2\n  Z side=b at=A2\n"
+IGNORES = DEFAULT.replace(garrison_ability_move="ignores")
+
+
+def test_ability_movement_allowance_is_n_speed_never_adds_engagement_takes_one():
+    b, s = sc(ABILITY_UNIT)  # G (Speed 2) on A1 is Engaged with Z on A2 (both at ground level, E1)
+    al = allowance(b, s, "G", AbilityMove(3))
+    assert (al.kind, al.base, al.speed, al.engagement, al.total) == ("ability", 3, 0, 1, 2)  # 3 - 1 (E2), no Speed (M2)
+    assert allowance(b, s, "G", "advance").total == 4  # the Advance: 3 + 2 Speed - 1
+    assert al.explain() == "allowance 2 = ability move 3 (M5) - 1 Engaged with Z (E2)"
+
+
+def test_ability_movement_pays_climbs_and_terrain_like_any_movement():
+    b, s = sc(ABILITY_UNIT)
+    # A1 -> B1 climbs 0 -> 1: 1 + 1 = 2 = the allowance (3 - 1); B1 -> C1 climbs 1 -> 2: 2 more.
+    cost = path_cost(b, s, "G", ["B1", "C1"], AbilityMove(3))
+    assert cost.kind == "ability" and [st.cost for st in cost.steps] == [2, 2]
+    assert not cost.legal and cost.ruling == "M1" and cost.unaffordable == 1
+    # Move 5 (allowance 4): B1 2; B2 (water, down from 1) 2 + (1 + 1 water) = 4; C1 2 + 2 = 4.
+    r = reachable(b, s, "G", AbilityMove(5))
+    assert {b.label(h): c for h, c in r.costs.items()} == {"B1": 2, "B2": 4, "C1": 4}
+    assert path_to(b, s, "G", "B2", AbilityMove(5)).steps[1].terrain == 1  # T1: water +1
+
+
+def test_ability_movement_jumps_like_any_movement():
+    sc_ = builtin("jumping")  # Char's Zaku II on B3 (height 1), a lower Garrison on C3 (J1, J2)
+    b, s = sc_.board, sc_.state
+    blue = path_cost(b, s, CHAR, ["B3", "C3", "D3"], AbilityMove(2))
+    assert blue.legal and blue.total == 2 and blue.steps[0].passes.ruling == "J2"  # over the Garrison
+    orange = path_cost(b, s, CHAR, ["B3", "B4", "C4"], AbilityMove(2))
+    assert orange.total == 3 and not orange.legal  # 1 + (1 + 1 above the start) = 3 > move 2
+    assert path_cost(b, s, CHAR, ["B3", "B4", "C4"], AbilityMove(3)).legal
+
+
+# A Garrison on a hill: Base on A1 (height 1), Engaged with Z on A2 (height 1, E1); C1 is height 2.
+ABILITY_GARRISON = "map:\n  1 0 2 0\n   1 0 0 0\nunits:\n  Z side=b at=A2\ngarrisons:\n  Base side=a at=A1\n"
+
+
+def test_a_garrison_moved_by_an_ability_pays_the_same_costs_by_default():
+    b, s = sc(ABILITY_GARRISON)
+    # Move 3 - 1 Engaged (E2) = 2. Jumping from 1 (J1): B1 (down) 1; B2 1 + 1 = 2; C1 costs
+    # 1 + (1 + (2 - 1)) = 3 > 2; Z on A2 (height 1, not lower than 1) blocks (J2).
+    r = reachable(b, s, "Base", AbilityMove(3))
+    assert r.allowance.total == 2
+    assert {b.label(h): c for h, c in r.costs.items()} == {"B1": 1, "B2": 2}
+    with pytest.raises(RuleError, match="Garrison") as err:  # Garrisons never Advance or Dash (M2)
+        allowance(b, s, "Base", "advance")
+    assert err.value.ruling == "M2"
+
+
+def test_a_garrison_moved_by_an_ability_may_ignore_elevation_and_engagement():
+    b, s = sc(ABILITY_GARRISON)
+    # "ignores": move 3, no -1; every step 1 (no climb): B1 1, B2 2, C1 2, C2 3, D1 3.
+    r = reachable(b, s, "Base", AbilityMove(3), IGNORES)
+    assert (r.allowance.total, r.allowance.engagement, r.allowance.engagement_ignored) == (3, 0, "M5")
+    assert {b.label(h): c for h, c in r.costs.items()} == {"B1": 1, "B2": 2, "C1": 2, "C2": 3, "D1": 3}
+    up = path_cost(b, s, "Base", ["B1", "C1"], AbilityMove(3), IGNORES)
+    # B1 (0) -> C1 (2) while jumping from 1 would climb 2 - 1 = 1 (J1); ignored: 1 to enter.
+    assert up.legal and up.total == 2 and (up.steps[1].climb, up.steps[1].climb_ignored) == (0, 1)
+    assert "not paid" in up.explain() and "M5" in up.explain()
+    assert "no -1: a Garrison moved by an ability ignores it (M5)" in up.allowance.explain()
+    # The switch is for Garrisons: Z, a unit, pays: move 2 - 1 Engaged with Base = 1 either way.
+    assert allowance(b, s, "Z", AbilityMove(2), IGNORES).total == 1
+
+
+def test_a_garrison_that_ignores_engagement_is_never_stopped_by_it():
+    # Base on A1 moves along row 1; enemy Z on C2 touches C1 and D1 (both ground). Under E3's
+    # "stop" the Garrison must stop on C1 when it pays, and goes on when it ignores Engagement.
+    b, s = sc("map:\n  0 0 0 0 0\n   0 0 0 0 0\nunits:\n  Z side=b at=C2\ngarrisons:\n  Base side=a at=A1\n")
+    stop = DEFAULT.replace(engagement_on_entry="stop")
+    paid = path_cost(b, s, "Base", ["B1", "C1", "D1"], AbilityMove(3), stop)
+    assert not paid.legal and paid.ruling == "E3"
+    ignored = path_cost(b, s, "Base", ["B1", "C1", "D1"], AbilityMove(3),
+                        stop.replace(garrison_ability_move="ignores"))
+    assert ignored.legal and ignored.total == 3
+
+
+def test_ability_movement_readings_compared():
+    b, s = sc(ABILITY_GARRISON)
+    cmp = compare_reach(b, s, "Base", DEFAULT, IGNORES, kind=AbilityMove(3), target="C1")
+    assert cmp.kind == "ability" and [a.total for a in cmp.allowances] == [2, 3]
+    assert [b.label(h) for h in cmp.gained] == ["C1", "D1", "C2"]  # board order: row 1, then row 2
+    assert [c.total for c in cmp.paths] == [3, 2] and [c.legal for c in cmp.paths] == [False, True]
+    assert cmp.explain().startswith("Base ability move;")
+
+
+@pytest.mark.parametrize("kind, match", [("ability", "AbilityMove"), ("run", "'run'")])
+def test_a_movement_kind_that_is_not_one_is_named(kind, match):
+    b, s = sc(ABILITY_UNIT)
+    with pytest.raises(RuleError, match=match):
+        allowance(b, s, "G", kind)
+
+
+@pytest.mark.parametrize("n", [-1, 1.5, True, "3"])
+def test_an_ability_movement_of_no_whole_number_of_hexes_is_refused(n):
+    with pytest.raises(RuleError, match="hexes=") as err:
+        AbilityMove(n)
+    assert err.value.ruling == "M5"
 
 
 # --- M3, M4: occupancy and the board edge ----------------------------------------------------------
@@ -347,6 +452,20 @@ def test_e3_stop_only_for_a_newly_engaged_enemy_and_not_with_e5():
     assert path_cost(b, s, "G", ["A2", "B2", "C3", "C4"]).legal  # default: continue
     b2, s2 = sc(text.format(" ignore_engagement=yes"))
     assert path_cost(b2, s2, "G", ["A2", "B2", "C3", "C4"], options=stop).legal  # E5 lifts the stop
+
+
+def test_e3_leaving_an_enemy_and_coming_back_next_to_it_is_not_becoming_engaged():
+    # RULES.md E3 (clarified): "becoming" Engaged is with an enemy the unit was not Engaged with
+    # when the movement began. Odd-r: B1 = (1,0), C1 = (2,0), D1 = (3,0), A2 = (0,1), B2 = (1,1);
+    # Z on A2 touches A1, B1 and B2. G on B1 starts Engaged with Z. B1 -> C1 -> D1 leaves Z, then
+    # D1 -> C1 -> B2 comes back next to Z, and B2 -> B1 stays next to it. Under "stop" nothing
+    # forces a stop: Z was Engaged with G when the movement began.
+    b, s = sc("map:\n  0 0 0 0 0\n   0 0 0 0 0\nunits:\n  G side=a at=B1 advance=6\n  Z side=b at=A2\n")
+    stop = DEFAULT.replace(engagement_on_entry="stop")
+    back = path_cost(b, s, "G", ["C1", "D1", "C1", "B2", "B1"], options=stop)
+    # 6 - 1 Engaged at the start (E2) = 5; five steps on flat ground cost 5.
+    assert back.legal and back.total == 5
+    assert [st.engaged_with for st in back.steps] == [(), (), (), ("Z",), ("Z",)]
 
 
 def test_allowance_explains_the_floor():

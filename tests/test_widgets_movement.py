@@ -352,3 +352,63 @@ def test_reach_explorer_after_its_controls_change_draws_what_the_overlays_draw_d
     assert ex.art.texts_shown("costs") == art.texts_shown("texts")
     differing = int((shown != direct).any(axis=2).sum())
     assert differing == 0, f"{differing} pixels differ between the explorer and the direct drawing"
+
+
+# --- M5: an ability's "move N hexes", and a Garrison moved by one ------------------------------------
+
+# hexrules/scenarios/garrison_ability.hex: the Federation Garrison on B3 (ground) is Engaged with
+# Char's Zaku II on C3 (E1). Odd-r: B3 = (0,2) touches A2, B2, C3, A3, A4, B4; B2 (height 1) =
+# (1,1) touches B1 (height 1) and C1 (height 2). Move 3: by default 3 - 1 Engaged = 2 (E2), and
+# climbs cost as ever: B2 1 + 1 = 2; C1 via B2 2 + (1 + 1) = 4, out of reach. With "ignores":
+# allowance 3, every step 1: B2 1, C1 2 (B3 -> B2 -> C1).
+GARRISON = "Federation Garrison"
+
+
+def test_reach_a_garrison_moves_by_an_ability_and_pays_by_default():
+    ex = ReachExplorer("garrison_ability", unit=GARRISON, target="C1")
+    assert ex.controls["kind"].value == "ability" and ex.controls["ability"].value == 3
+    b = ex.scenario.board
+    assert ex.reach.allowance.total == 2 and ex.reach.costs[b.hex("B2")] == 2
+    assert b.hex("C1") not in ex.reach.costs and ex.cost.total == 4 and not ex.cost.legal
+    assert "ability move 3 (M5) - 1 Engaged with Char's Zaku II (E2)" in _text(ex)
+
+
+def test_reach_a_garrison_that_ignores_elevation_and_engagement():
+    ex = ReachExplorer("garrison_ability", unit=GARRISON, target="C1", switches=("garrison_ability_move",))
+    ex.controls["garrison_ability_move"].value = "ignores"
+    b = ex.scenario.board
+    assert ex.reach.allowance.total == 3 and ex.reach.costs[b.hex("B2")] == 1
+    assert ex.cost.total == 2 and ex.cost.legal
+    assert ex.art.texts_shown("costs")[b.hex("C1")] == "2"  # the picture says what the text says
+
+
+def test_reach_a_garrison_told_to_advance_is_refused_and_the_picture_cleared():
+    ex = ReachExplorer("garrison_ability", unit=GARRISON, target="C1")
+    ex.controls["kind"].value = "advance"  # Garrisons never Advance (M2)
+    assert ex.reach is None and ex.cost is None
+    assert "does not Advance or Dash" in _text(ex) and "M2" in _text(ex)
+    assert ex.art.texts_shown("costs") == {}  # no numbers of the movement before
+    ex.controls["unit"].value = CHAR  # a unit: Advance 3 - 1 Engaged with the Garrison = 2
+    assert ex.controls["kind"].value == "advance" and ex.reach.allowance.total == 2
+
+
+def test_reach_the_ability_slider_chooses_an_ability_and_speed_never_adds():
+    # Lesson 02's board: the Gundam (C3, ground) with a Speed bonus of 1. Move 2 is 2 (M2, M5).
+    ex = ReachExplorer("elevation", target="D3")
+    ex.controls["speed"].value = 1
+    ex.controls["ability"].value = 2
+    assert ex.controls["kind"].value == "ability" and ex.reach.allowance.total == 2
+    assert "Speed bonus 1 does not apply" in _text(ex)
+    assert ex.cost.total == 2 and ex.cost.legal  # C3 -> D3 climbs one level: 1 + 1 (M1)
+
+
+def test_compare_a_garrison_moved_by_an_ability_under_both_readings():
+    ex = CompareExplorer("garrison_ability", "garrison_ability_move", unit=GARRISON, kind="ability", target="C1")
+    cmp = ex.comparison
+    assert not cmp.same and [a.total for a in cmp.allowances] == [2, 3]
+    b = ex.scenario.board
+    assert b.hex("C1") in cmp.gained and cmp.cost(b.hex("B2")) == (2, 1)
+    assert [c.total for c in ex.costs] == [4, 2]
+    ex.controls["kind"].value = "dash"  # a Garrison never Dashes (M2): both sides cleared
+    assert ex.comparison is None and "M2" in _text(ex)
+    assert all(art.texts_shown("costs") == {} for art in ex.arts)

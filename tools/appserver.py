@@ -47,6 +47,13 @@ PAGE = """<!DOCTYPE html>
 """
 
 
+def heading_id(token: dict, _index: int) -> str:
+    """The id of a Markdown heading, as JupyterLab gives it: its text with spaces as ``-``
+    (``### Knuckle Shield`` -> ``Knuckle-Shield``). A lesson's link ``../docs/GLOSSARY.md#Garrison``
+    then lands on the same heading in JupyterLab and in app mode."""
+    return str(token.get("text", "")).replace(" ", "-")
+
+
 def render_doc(docs: Path, rel: str) -> tuple[str, str] | None:
     """``(kind, html page)`` for the docs path *rel* (relative to *docs*), or None when it is
     not a document that may be shown: outside *docs*, hidden, missing, or of another type.
@@ -75,8 +82,10 @@ def render_doc(docs: Path, rel: str) -> tuple[str, str] | None:
     text = target.read_text(encoding="utf-8", errors="replace")
     if target.suffix == ".md":
         import mistune
+        from mistune.toc import add_toc_hook
 
         md = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
+        add_toc_hook(md, heading_id=heading_id)
         return "md", PAGE.format(title=html.escape(title), nav=nav, body=md(text))
     if target.suffix == ".txt":
         body = f"<h1>{html.escape(target.name)}</h1>\n<pre>{html.escape(text)}</pre>"

@@ -6,13 +6,19 @@ its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`
 
 * :class:`ScenarioExplorer` (00): pick a built-in scenario, see it and its text.
 * :class:`HexExplorer` (01): coordinates, labels, distance, neighbours and the graph's edges.
-* :class:`ReachExplorer` (02, 04, 05): a unit, Advance or Dash, a Speed bonus and a target;
-  reachable hexes coloured and numbered by cost (RULES.md M1, M2, J1, J2, T1), the cheapest path
-  as arrows and its step-by-step breakdown (``MoveCost.explain()``).
+* :class:`ReachExplorer` (02, 04, 05, 09): a unit (or a Garrison), Advance, Dash or an
+  ability's "move N hexes" (M5), a Speed bonus and a target; reachable hexes coloured and
+  numbered by cost (RULES.md M1, M2, M5, J1, J2, T1), the cheapest path as arrows and its
+  step-by-step breakdown (``MoveCost.explain()``).
 * :class:`EngagementExplorer` (03): place units; who is Engaged with whom (E1), the -1 (E2), the
   attack restriction (E4), "ignore Engagement" (E5).
-* :class:`CompareExplorer` (04, 05): one movement under two readings of a rules switch (J1's
-  ``jump_climb``, T1's ``water``, ...) side by side, in two axes of one figure.
+* :class:`CompareExplorer` (03, 04, 05, 09): one movement under two readings of a rules switch
+  (J1's ``jump_climb``, T1's ``water``, M5's ``garrison_ability_move``, ...) side by side, in
+  two axes of one figure.
+
+The movement control offers Advance, Dash and Ability (M2, M5), with the ability's N on a
+slider: moving the slider chooses Ability with that N. The unit menu lists the units that move,
+then the Garrisons: a Garrison moves only by an ability (M5), so choosing one chooses Ability.
 
 Who is Engaged is decided by :mod:`hexrules.movement` (``engaged_with`` / ``engagements`` /
 ``engaged_pairs`` / ``adjacent_not_engaged``, E1), never here; it is drawn by
@@ -47,11 +53,12 @@ from ..compare import ReachComparison, compare_reach
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
+from ..movement import AbilityMove
 from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
 from ..plot.theme import live
-from .base import (Explorer, TwoReadingsExplorer, check_choice, check_unit, error_html, hex_label, movers, pre,
-                   scenario_from, switch_controls, table_html)
+from .base import (Explorer, TwoReadingsExplorer, check_choice, check_int, check_unit, error_html, hex_label, movers,
+                   pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
     "ScenarioExplorer",
@@ -60,6 +67,7 @@ __all__ = [
     "EngagementExplorer",
     "CompareExplorer",
     "breakdown_html",
+    "clear_reach",
     "show_path",
     "SWITCH_VALUES",
     "EXPLORERS",
@@ -74,23 +82,82 @@ _COMPARE = live("compare")
 _NONE = ""
 
 #: The values each movement switch of :class:`~hexrules.options.RulesOptions` can take, for the
-#: comparison explorer (ruling in brackets): M3, E2, E3, J1, T1.
+#: comparison explorer (ruling in brackets): M3, M5, E2, E3, J1, T1.
 SWITCH_VALUES: dict[str, tuple[Any, ...]] = {
     "water": CHOICES["water"],
     "jump_climb": CHOICES["jump_climb"],
     "allies_pass_through": (True, False),
     "engagement_on_entry": CHOICES["engagement_on_entry"],
     "engagement_penalty": (1, 0, 2),
+    "garrison_ability_move": CHOICES["garrison_ability_move"],
 }
 
-#: The movements (M2).
-KINDS = ("advance", "dash")
+#: The movements (M2, M5): an ability's "move N hexes" is ``"ability"`` with N on a slider.
+KINDS = ("advance", "dash", "ability")
+#: The movement control's buttons.
+KIND_BUTTONS = [("Advance", "advance"), ("Dash", "dash"), ("Ability", "ability")]
 #: The Speed slider's usual top (a unit with a larger Speed bonus widens it).
 MAX_SPEED = 4
+#: The ability slider's usual top, in hexes (M5; a larger N given widens it), and its default N.
+MAX_ABILITY = 6
+ABILITY = 3
 
 
-def _check_kind(kind: Any) -> str:
-    return check_choice("kind", kind, KINDS, ruling="M2")
+def _check_kind(kind: Any, ability: Any) -> tuple[str, int]:
+    """``(kind, N)`` for the movement controls: ``kind`` may be an :class:`AbilityMove` (its N),
+    else one of :data:`KINDS` with ``ability`` the N (M2, M5)."""
+    if isinstance(kind, AbilityMove):
+        return "ability", kind.hexes
+    return check_choice("kind", kind, KINDS, ruling="M2"), check_int("ability", ability, 0, ruling="M5")
+
+
+def _kind_control(kind: str) -> widgets.ToggleButtons:
+    """The movement toggle: Advance, Dash or Ability (M2, M5)."""
+    return widgets.ToggleButtons(options=KIND_BUTTONS, value=kind, description="Movement")
+
+
+def _ability_control(n: int) -> widgets.IntSlider:
+    """The ability's N slider ("move N hexes", M5); moving it chooses Ability."""
+    return widgets.IntSlider(value=n, min=0, max=max(MAX_ABILITY, n), description="Ability N",
+                             tooltip="an ability's move N hexes (M5)")
+
+
+def _unit_controls(sc: Scenario, unit: Any, kind: str) -> tuple[widgets.Dropdown, str]:
+    """The unit menu (units that move, then Garrisons) and the movement it starts with: a
+    Garrison moves only by an ability (M5), so a Garrison chosen first starts on Ability."""
+    names = movers(sc.state)
+    garrisons = [u.name for u in sc.state if u.garrison]
+    if not names + garrisons:
+        raise StateError(f"scenario {sc.name!r} has no unit", ruling="M2")
+    unit = check_unit("unit", (names or garrisons)[0] if unit is None else unit, names + garrisons)
+    options = [(n, n) for n in names] + [(f"{n} (Garrison)", n) for n in garrisons]
+    if unit in garrisons:
+        kind = "ability"
+    return widgets.Dropdown(options=options, value=unit, description="Unit"), kind
+
+
+class _MovementControls:
+    """What the movement explorers share: the movement chosen, and the controls that follow
+    the unit and the movement (a Garrison moves by an ability only; N is an ability's, M5)."""
+
+    scenario: Scenario
+    controls: dict[str, widgets.Widget]
+
+    @property
+    def movement(self) -> Any:
+        """The movement chosen: ``"advance"``, ``"dash"`` or an :class:`~hexrules.movement.AbilityMove`."""
+        kind = self.controls["kind"].value
+        return AbilityMove(self.controls["ability"].value) if kind == "ability" else kind
+
+    def _unit_chosen(self, change: dict) -> None:
+        """A Garrison chosen: it moves by an ability only (M5), so Ability is chosen with it."""
+        if self.scenario.state.unit(change["new"]).garrison:
+            self._choose_ability()
+
+    def _choose_ability(self, _change: Any = None) -> None:
+        """Choose Ability (a Garrison chosen, or the ability's N moved; M5)."""
+        with self.quiet():  # type: ignore[attr-defined]
+            self.controls["kind"].value = "ability"
 
 
 def _first_mover(sc: Scenario, unit: Any) -> tuple[list[str], str]:
@@ -129,6 +196,15 @@ def breakdown_html(cost: mv.MoveCost) -> str:
     verdict = "legal" if cost.legal else f"illegal ({cost.ruling})"
     head = f'<div style="color:{colour}"><b>{html.escape(cost.unit)}: cost {cost.total} of {cost.allowance.total}, {verdict}</b></div>'
     return head + pre(cost.explain()) + table_html(cost.table())
+
+
+def clear_reach(art: Any) -> None:
+    """Take a reach off ``art`` (its costs, pass-only outlines, path): what the picture shows
+    when the rules refuse the movement (e.g. a Garrison told to Advance, M2), so that it never
+    keeps the numbers of the movement before."""
+    art.set_costs(None, key="costs")
+    art.set_highlight(None, key="pass")
+    show_path(art, None)
 
 
 def show_path(art: Any, cost: mv.MoveCost | None) -> None:
@@ -254,19 +330,23 @@ class HexExplorer(Explorer):
 # --- 02/04/05: reach and cost -------------------------------------------------------------------------
 
 
-class ReachExplorer(Explorer):
-    """Reachable hexes, their cost and the cheapest path's breakdown (notebooks 02, 04, 05).
+class ReachExplorer(_MovementControls, Explorer):
+    """Reachable hexes, their cost and the cheapest path's breakdown (notebooks 02, 04, 05, 09).
 
     Parameters
     ----------
     scenario : str or Scenario
         A built-in scenario name or a scenario (default ``"elevation"``).
     unit : str, optional
-        The moving unit (default the scenario's first non-Garrison unit).
+        The moving unit or Garrison (default the scenario's first non-Garrison unit). A
+        Garrison moves only by an ability (M5): it starts on Ability.
     target : str, optional
         A target hex label whose cheapest path is drawn and explained (default none).
-    kind : {"advance", "dash"}
-        The movement (M2).
+    kind : {"advance", "dash", "ability"} or AbilityMove
+        The movement (M2; an ability's "move N hexes", M5).
+    ability : int
+        N of the ability's movement (default 3 hexes; an :class:`~hexrules.movement.AbilityMove`
+        given as ``kind`` gives its own).
     options : RulesOptions
         The starting reading of the rules.
     switches : tuple of str
@@ -281,20 +361,23 @@ class ReachExplorer(Explorer):
 
     Notes
     -----
-    Controls: ``unit``, ``kind`` (Advance / Dash), ``speed`` (the unit's Speed bonus, M2: it
-    adds to Advance only), ``target`` (clicking a hex on an ipympl canvas selects it), and one
-    control per switch. Reachable hexes are coloured and numbered with their cheapest cost in
-    movement points; hexes the unit could only pass through (allies, lower enemies while
-    jumping) are outlined with dashes.
+    Controls: ``unit``, ``kind`` (Advance / Dash / Ability), ``ability`` (the ability's N, M5;
+    moving it chooses Ability), ``speed`` (the unit's Speed bonus, M2: it adds to Advance only),
+    ``target`` (clicking a hex on an ipympl canvas selects it), and one control per switch.
+    Reachable hexes are coloured and numbered with their cheapest cost in movement points; hexes
+    the unit could only pass through (allies, lower enemies while jumping) are outlined with
+    dashes. A movement the rules refuse (a Garrison told to Advance or Dash, M2) clears the
+    picture and says why.
 
     Raises
     ------
     StateError
-        If ``unit`` is not one of the scenario's moving units (or there is none).
+        If ``unit`` is not one of the scenario's units (or there is none).
     HexError, BoardError
         If ``target`` is not a hex of the board.
     ExplorerError
-        If ``kind`` is not ``"advance"`` or ``"dash"``, or ``switches`` is not a tuple of names.
+        If ``kind`` is not one of :data:`KINDS` or an AbilityMove, ``ability`` is not a whole
+        number >= 0, or ``switches`` is not a tuple of names.
     OptionsError
         If ``options`` is not a RulesOptions or a switch is not a movement switch.
     """
@@ -304,28 +387,30 @@ class ReachExplorer(Explorer):
         scenario: str | Scenario = "elevation",
         unit: str | None = None,
         target: str | None = None,
-        kind: str = "advance",
+        kind: str | AbilityMove = "advance",
         options: RulesOptions = DEFAULT,
         switches: tuple[str, ...] = (),
+        ability: int = ABILITY,
     ) -> None:
         self.scenario = sc = scenario_from(scenario)
-        names, unit = _first_mover(sc, unit)
-        kind, target = _check_kind(kind), _target(sc.board, target)
+        (kind, n), target = _check_kind(kind, ability), _target(sc.board, target)
+        unit_control, kind = _unit_controls(sc, unit, kind)
+        unit = unit_control.value
         self.base_options = options = check_options(options)
-        top = max(MAX_SPEED, *(sc.state.unit(n).speed for n in names))
+        top = max(MAX_SPEED, *(u.speed for u in sc.state))
         switch_ctls = switch_controls(switches, options, SWITCH_VALUES, what="movement")
         controls: dict[str, widgets.Widget] = {
-            "unit": widgets.Dropdown(options=names, value=unit, description="Unit"),
-            "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
-                                          description="Movement"),
+            "unit": unit_control,
+            "kind": _kind_control(kind),
             "speed": widgets.IntSlider(value=sc.state.unit(unit).speed, min=0, max=top, description="Speed bonus"),
+            "ability": _ability_control(n),
             "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"),
                                        value=target, description="Target"),
         }
         controls.update(switch_ctls)
         fig, (ax,) = new_figure(sc.board)
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?",
-                         handlers={"unit": self._show_speed})
+                         handlers={"unit": self._show_speed, "ability": self._choose_ability})
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, reach_legend(_THEME))
         self.on_hex_click([self.art], self._clicked)
@@ -337,9 +422,10 @@ class ReachExplorer(Explorer):
         self.controls["target"].value = self.scenario.board.label(h)
 
     def _show_speed(self, change: dict) -> None:
-        """A new unit: show its own Speed bonus (M2)."""
+        """A new unit: show its own Speed bonus (M2), and Ability for a Garrison (M5)."""
         with self.quiet():
             self.controls["speed"].value = self.scenario.state.unit(change["new"]).speed
+        self._unit_chosen(change)
 
     @property
     def options(self) -> RulesOptions:
@@ -355,15 +441,22 @@ class ReachExplorer(Explorer):
 
     def redraw(self) -> None:
         b, st, opts = self.scenario.board, self.state, self.options
-        name, kind = self.controls["unit"].value, self.controls["kind"].value
+        name, kind = self.controls["unit"].value, self.movement
         self.art.set_units(st)
-        self.reach = r = mv.reachable(b, st, name, kind, opts)
+        self.reach = self.cost = None
+        try:
+            self.reach = r = mv.reachable(b, st, name, kind, opts)
+        except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): no reach to show
+            clear_reach(self.art)
+            self.art.set_highlight(None, key="target")
+            self.explain(html_text=error_html(err))
+            return
         self.art.set_costs(r.costs, key="costs")  # the fixed cost scale: cost 2 looks the same under Advance and Dash
         self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
         head = f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable (numbers: cheapest cost in movement points)"
-        if kind == "dash" and st.unit(name).speed:
+        if kind != "advance" and st.unit(name).speed:
             head += f"\nSpeed bonus {st.unit(name).speed} does not apply: Speed adds to Advance only (M2)"
         if not target:
             show_path(self.art, None)
@@ -401,8 +494,8 @@ class EngagementExplorer(Explorer):
     Engagement, E5) and ``reset``. The picture joins Engaged pairs with red dashes (E1), joins
     adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
     Engaged units in red (grey dashes for one that ignores Engagement), and tints the hexes where the selected unit would be Engaged. The text
-    lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom it
-    must attack (E4). Who is Engaged comes from :func:`hexrules.movement.engagements`,
+    lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom its
+    attacks must include, if it attacks (E4). Who is Engaged comes from :func:`hexrules.movement.engagements`,
     :func:`hexrules.movement.engaged_with`, :func:`hexrules.movement.engaged_pairs` and
     :func:`hexrules.movement.adjacent_not_engaged` (E1).
 
@@ -512,7 +605,7 @@ class EngagementExplorer(Explorer):
 # --- 04/05: two readings side by side --------------------------------------------------------------------
 
 
-class CompareExplorer(TwoReadingsExplorer):
+class CompareExplorer(_MovementControls, TwoReadingsExplorer):
     """The same movement under two readings of one rules switch, side by side (notebooks 04, 05).
 
     Parameters
@@ -522,8 +615,11 @@ class CompareExplorer(TwoReadingsExplorer):
     switch : str
         The switch compared (a key of :data:`SWITCH_VALUES`; default ``"water"``, ruling T1).
     unit, target : str, optional
-        The moving unit and the target hex.
-    kind : {"advance", "dash"}
+        The moving unit (or Garrison) and the target hex.
+    kind : {"advance", "dash", "ability"} or AbilityMove
+        The movement (M2, M5).
+    ability : int
+        N of an ability's movement (default 3 hexes), as :class:`ReachExplorer`.
     left, right : optional
         The two values compared (default the switch's first two values).
 
@@ -541,7 +637,9 @@ class CompareExplorer(TwoReadingsExplorer):
     scale) and the cheapest path to the target under each reading; the hexes whose cost differs
     (gained, lost, cheaper or dearer) are outlined on both sides. The text says what differs
     (:meth:`~hexrules.compare.ReachComparison.explain`) and shows both breakdowns. Controls:
-    ``switch``, ``left``, ``right`` (the switch's values), ``unit``, ``kind`` and ``target``.
+    ``switch``, ``left``, ``right`` (the switch's values), ``unit``, ``kind``, ``ability`` and
+    ``target``. A movement the rules refuse (a Garrison told to Advance, M2) clears both sides
+    and says why.
 
     Raises
     ------
@@ -549,7 +647,7 @@ class CompareExplorer(TwoReadingsExplorer):
         If ``switch`` is not a key of :data:`SWITCH_VALUES`, or ``left`` / ``right`` is not a value
         of it.
     StateError, HexError, BoardError, ExplorerError
-        As :class:`ReachExplorer`, for ``unit``, ``target`` and ``kind``.
+        As :class:`ReachExplorer`, for ``unit``, ``target``, ``kind`` and ``ability``.
     """
 
     SWITCHES = SWITCH_VALUES
@@ -561,23 +659,25 @@ class CompareExplorer(TwoReadingsExplorer):
         switch: str = "water",
         unit: str | None = None,
         target: str | None = None,
-        kind: str = "advance",
+        kind: str | AbilityMove = "advance",
         left: Any = None,
         right: Any = None,
+        ability: int = ABILITY,
     ) -> None:
         self.scenario = sc = scenario_from(scenario)
         controls = self.reading_controls(switch, left, right)
-        names, unit = _first_mover(sc, unit)
-        kind, target = _check_kind(kind), _target(sc.board, target)
+        (kind, n), target = _check_kind(kind, ability), _target(sc.board, target)
+        unit_control, kind = _unit_controls(sc, unit, kind)
         fig, self.axes = new_figure(sc.board, ncols=2, legend="below")
         controls.update({
-            "unit": widgets.Dropdown(options=names, value=unit, description="Unit"),
-            "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value=kind,
-                                          description="Movement"),
+            "unit": unit_control,
+            "kind": _kind_control(kind),
+            "ability": _ability_control(n),
             "target": widgets.Dropdown(options=_label_options(sc.board, none="(none)"), value=target,
                                        description="Target"),
         })
-        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side")
+        super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side",
+                         handlers={"unit": self._unit_chosen, "ability": self._choose_ability})
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, reach_legend(_THEME) + [
             legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
@@ -589,10 +689,19 @@ class CompareExplorer(TwoReadingsExplorer):
 
     def redraw(self) -> None:
         b, st = self.scenario.board, self.scenario.state
-        name, kind, target = self.controls["unit"].value, self.controls["kind"].value, self.controls["target"].value
+        name, kind, target = self.controls["unit"].value, self.movement, self.controls["target"].value
         switch = self.controls["switch"].value
         left, right = self.readings()
-        self.comparison = cmp = compare_reach(b, st, name, left, right, kind=kind, target=target or None)
+        try:
+            self.comparison = cmp = compare_reach(b, st, name, left, right, kind=kind, target=target or None)
+        except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): nothing to compare
+            self.comparison, self.reaches, self.costs = None, [], []
+            for art in self.arts:
+                clear_reach(art)
+                art.set_highlight(None, key="differs")
+                art.set_highlight(None, key="target")
+            self.explain(html_text=error_html(err))
+            return
         self.reaches, self.costs = list(cmp.reaches), list(cmp.paths)
         differs = sorted(cmp.differing_hexes, key=lambda h: to_offset(h, b.offset)[::-1])
         parts = []
@@ -626,4 +735,8 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "compare_jumping": lambda: CompareExplorer("jumping", "jump_climb", target="C4"),
     "reach_terrain": lambda: ReachExplorer("terrain", switches=("water",)),
     "compare_water": lambda: CompareExplorer("terrain", "water"),
+    "reach_garrison_ability": lambda: ReachExplorer("garrison_ability", unit="Federation Garrison", target="C1",
+                                                    kind=AbilityMove(3), switches=("garrison_ability_move",)),
+    "compare_garrison_ability": lambda: CompareExplorer("garrison_ability", "garrison_ability_move",
+                                                        unit="Federation Garrison", kind=AbilityMove(3), target="C1"),
 }

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hex_name, noun
 from .forced import damage_text, ending_text, path_text
+from .movement import movement_name
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import CrushComparison, DiceComparison, ForcedComparison, ReachComparison
@@ -113,7 +114,7 @@ def reach_text(cmp: ReachComparison, labels: Sequence[str] = ("A", "B")) -> str:
     """
     la, lb = labels
     b = cmp.board
-    lines = [f"{cmp.unit} {cmp.kind.capitalize()}; {readings_text(cmp.readings, labels)}."]
+    lines = [f"{cmp.unit} {movement_name(cmp.kind)}; {readings_text(cmp.readings, labels)}."]
     aa, ab = cmp.allowances
     if cmp.allowance_changed:
         lines.append(f"Allowance: {aa.total} {under(la)} ({aa.explain()}); {ab.total} {under(lb)} ({ab.explain()}).")

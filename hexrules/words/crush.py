@@ -13,7 +13,7 @@ Examples
 >>> c = traverse(b, TerrainPiece("Shed", [b.hex("B1")], cover=1, collapsible=False),
 ...              Vehicle("Tank", b.hex("A1"), shield=4, resolve=2, hp=5), ["A1", "B1", "C1"])
 >>> collapse_text(c)
-'Tank traverses Shed (path touches B1); Shed is not collapsible: nothing happens (C1).'
+'Tank traverses Shed (its path enters B1); Shed is not collapsible: nothing happens (C1).'
 """
 
 from __future__ import annotations
@@ -27,12 +27,29 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
 
 __all__ = ["IGNORES", "collapse_text", "resolution_text", "die_text", "step_text", "result_text"]
 
-#: What Crush does not use (C4 and the rule text): said in every explanation.
-IGNORES = "Crush is not a shooting attack: it has no Force and ignores Cover, Line of Sight, Target Lock and Target Limit (C4)."
+#: What Crush does not use (C4 and the rule text): said in every explanation. "Cover" has two
+#: meanings in the rule: the piece's Cover value, which counts the Crush dice (C2), and the
+#: protection cover gives a target against a shooting attack, which Crush ignores.
+IGNORES = ("Crush is not a shooting attack: it has no Force, and it ignores Line of Sight, Target Lock, Target Limit "
+           "and Cover as protection (the piece's Cover value only counts the Crush dice) (C4).")
+
+
+def _crossing(c: Collapse) -> str:
+    """Where the vehicle's path is on the piece: ``"its path enters D3, E3"``, or, for a path
+    that starts on the piece, ``"it starts on B1; its path enters C1"`` (C1)."""
+    entered = hex_names(c.entered, c.labels)
+    start = c.path[0]
+    if start in c.touched and start not in c.entered:
+        return f"it starts on {hex_name(start, c.labels)}; its path enters {entered}"
+    return f"its path enters {entered}"
 
 
 def collapse_text(c: Collapse) -> str:
     """What a traversal did to the piece and why: collapsed (Cover reduced, dice), or nothing (C1, C2).
+
+    Said once, in order: the traversal reduces the piece's Cover, and that reduction is what
+    collapses it; the collapse sets the Cover to 0 (collapsed obstruction terrain), so the
+    reduced value is never used; the dice are the Cover before the reduction.
 
     Parameters
     ----------
@@ -43,19 +60,24 @@ def collapse_text(c: Collapse) -> str:
     str
     """
     piece = c.before
-    head = f"{c.vehicle} traverses {piece.name} (path touches {hex_names(c.touched, c.labels)})"
+    head = f"{c.vehicle} traverses {piece.name} ({_crossing(c)})"
     if c.outcome == "not_collapsible":
         return f"{head}; {piece.name} is not collapsible: nothing happens (C1)."
     if c.outcome == "already_collapsed":
         return f"{head}; {piece.name} has already collapsed: nothing happens (C1)."
-    text = (
-        f"{head}: its Cover {piece.cover} is reduced by {c.reduction} to {c.reduced_cover}, and the reduction "
-        f"collapses it: the piece is now collapsed obstruction terrain with Cover 0 (C1). Crush: each affected unit "
-        f"rolls {c.dice} D6, the pre-reduction Cover (C2)."
-    )
+    if piece.cover == 0:
+        reduced = "its Cover is already 0, so the reduction takes nothing away, but the traversal still collapses it"
+    elif c.reduction == 0:
+        reduced = (f"its Cover {piece.cover} is not reduced (crush_cover_reduction=0), but the traversal still "
+                   "collapses it, and the collapse sets the Cover to 0")
+    else:
+        reduced = (f"its Cover {piece.cover} is reduced by {c.reduction} to {c.reduced_cover}; that reduction is what "
+                   f"collapses it, and the collapse sets the Cover to 0 (the {c.reduced_cover} is never used)")
+    text = (f"{head}: {reduced}. The piece stays on the board as collapsed obstruction terrain with Cover 0 (C1). "
+            "Crush: ")
     if c.dice == 0:
-        text += " Cover 0 before the reduction: no dice, no damage."
-    return text
+        return text + "its Cover was 0 before the reduction, so no dice are rolled and nobody takes damage (C2)."
+    return text + f"each affected unit rolls {c.dice} D6, the Cover the piece had before the reduction (C2)."
 
 
 def resolution_text(r: UnitResolution) -> str:

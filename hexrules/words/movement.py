@@ -25,11 +25,26 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
 
     from ..movement import Allowance, MoveCost, Step
 
-__all__ = ["allowance_text", "step_note", "unaffordable_reason", "cost_text", "cost_table"]
+__all__ = ["movement_name", "allowance_text", "step_note", "unaffordable_reason", "cost_text", "cost_table"]
+
+#: How the words name each kind of movement (M2, M5).
+MOVEMENT_NAMES = {"advance": "Advance", "dash": "Dash", "ability": "ability move"}
+
+
+def movement_name(kind: str) -> str:
+    """``"Advance"``, ``"Dash"`` or ``"ability move"`` (an ability's "move N hexes", M5).
+
+    >>> movement_name("dash"), movement_name("ability")
+    ('Dash', 'ability move')
+    """
+    return MOVEMENT_NAMES.get(kind, str(kind))
 
 
 def allowance_text(al: Allowance) -> str:
-    """``"allowance 2 = Advance 3 - 1 Engaged with Zaku (E2)"`` and the like (M2, E2, T1).
+    """``"allowance 2 = Advance 3 - 1 Engaged with Zaku (E2)"`` and the like (M2, M5, E2, E5, T1).
+
+    An ability's allowance reads ``"ability move 3 (M5)"``; an Engaged unit that loses nothing
+    says which ruling lifts the -1 (E5, or M5 for a Garrison).
 
     Parameters
     ----------
@@ -39,15 +54,20 @@ def allowance_text(al: Allowance) -> str:
     -------
     str
     """
-    parts = [f"{al.kind.capitalize()} {al.base}"]
+    parts = [f"{movement_name(al.kind)} {al.base}" + (" (M5)" if al.kind == "ability" else "")]
     if al.speed:
         parts.append(f"+ {al.speed} Speed (M2)")
     if al.engagement:
         parts.append(f"- {al.engagement} Engaged with {join_names(al.engaged_with)} (E2)")
+
     if al.terrain:
         parts.append(f"- {al.terrain} starting on costly terrain (T1)")
     floor = " (never below 0)" if al.base + al.speed - al.engagement - al.terrain < 0 else ""
-    return f"allowance {al.total} = " + " ".join(parts) + floor
+    ignored = ""
+    if al.engaged_with and not al.engagement and al.engagement_ignored:
+        who = "a Garrison moved by an ability ignores it" if al.engagement_ignored == "M5" else "it ignores Engagement"
+        ignored = f"; Engaged with {join_names(al.engaged_with)}, but no -1: {who} ({al.engagement_ignored})"
+    return f"allowance {al.total} = " + " ".join(parts) + floor + ignored
 
 
 def step_note(st: Step) -> str:
@@ -68,6 +88,9 @@ def step_note(st: Step) -> str:
     if st.climb:
         src = f"starting elevation {st.start_elevation}" if st.climb_from_start else f"height {st.elevation_from}"
         bits.append(f"+ {st.climb} climb ({src} -> {st.elevation_to})")
+    elif st.climb_ignored:
+        bits.append(f"(climb {st.elevation_from} -> {st.elevation_to} not paid: a Garrison moved by an ability "
+                    "ignores elevation, M5)")
     if st.terrain:
         bits.append(f"+ {st.terrain} {st.terrain_name}")
     note = f"{hex_name(st.frm, st.board)} -> {hex_name(st.to, st.board)}: {' '.join(bits)} = {st.cost}"
@@ -135,7 +158,7 @@ def cost_text(cost: MoveCost) -> str:
     """
     jump = f", jumping from elevation {cost.start_elevation} (J1)" if cost.jumping else ""
     lines = [
-        f"{cost.unit} {cost.kind.capitalize()} from {_label(cost, 0)} (height {cost.start_elevation}){jump}: "
+        f"{cost.unit} {movement_name(cost.kind)} from {_label(cost, 0)} (height {cost.start_elevation}){jump}: "
         f"{allowance_text(cost.allowance)}"
     ]
     running = 0

@@ -114,7 +114,8 @@ def test_links_from_an_app_open_the_rules_and_other_lessons(app_server, browser_
     page.wait_for_load_state("load", timeout=180_000)
     other = page.locator(".jp-RenderedMarkdown a[href$='.ipynb']").first
     target = other.get_attribute("href")
-    other.click()
+    with page.expect_navigation(timeout=180_000):  # else the explorer found may be this page's own
+        other.click()
     page.locator(".hexrules-explorer").first.wait_for(timeout=180_000)
     assert page.url.split("?")[0].endswith("/voila/render/notebooks/" + target)
     assert not bk.page_problems(page)
