@@ -30,6 +30,7 @@ __all__ = [
     "RuleError",
     "OptionsError",
     "GuessError",
+    "EditError",
 ]
 
 #: False (the default): in IPython / Jupyter a :class:`HexrulesError` shows as its one-paragraph
@@ -129,3 +130,10 @@ class GuessError(HexrulesError):
     """An exercise's guess that cannot be read (:mod:`hexrules.exercise`): not a number, a hex
     label, a list of labels or a probability; the message names the guess and shows how to write
     one."""
+
+
+class EditError(HexrulesError):
+    """An editing operation refused (:mod:`hexrules.edit`, the board editor): a unit onto an
+    impassable hex (ruling T1) or an occupied one (M3), a name already taken, a hex off the board,
+    an elevation below ground (M1); the scenario is left unchanged. ``ruling`` names the rule when
+    one forbids it."""
