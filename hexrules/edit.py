@@ -23,6 +23,7 @@ operation                  refuses (ruling)
 :func:`add_line`,          removing the last row or column, or one a unit (or a topic section's piece,
 :func:`remove_line`        model, path) stands on
 :func:`set_title`          a title or name of more than one line
+:func:`save_scenario`      a file that exists (unless told to overwrite), a name that is not a plain file name
 =========================  ==========================================================================
 
 Hexes are given as :class:`~hexrules.hexgrid.Hex` values or labels (``"C4"``); the cell
@@ -57,8 +58,10 @@ hexrules.errors.EditError: B2 holds unit 'Scout': one unit per hex (ruling M3)
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from .board import DEFAULT_TERRAIN, Board, TerrainType
@@ -89,6 +92,11 @@ __all__ = [
     "size",
     "Edit",
     "History",
+    "BOARDS_ENV",
+    "boards_folder",
+    "save_scenario",
+    "saved_scenarios",
+    "open_scenario",
 ]
 
 #: The largest number of columns or rows :func:`blank` and :func:`add_line` make.
@@ -681,3 +689,98 @@ class History:
     def next(self) -> Edit | None:
         """The step :meth:`redo` would take again, or None."""
         return self.future[-1][1] if self.future else None
+
+
+# --- files -------------------------------------------------------------------------------------------
+
+#: The environment variable that names the folder :func:`boards_folder` returns.
+BOARDS_ENV = "HEXRULES_BOARDS"
+
+
+def boards_folder() -> Path:
+    """Where the editor saves boards by default: a folder of the learner's own.
+
+    ``$HEXRULES_BOARDS`` if set; else, when the current folder is the lessons of ``make lab``'s
+    working copy (``my-lessons/notebooks/``, beside ``my-lessons/.kit/``), ``my-lessons/boards/``;
+    else ``my-boards/`` in the current folder. It is not created until a board is saved there.
+    """
+    env = os.environ.get(BOARDS_ENV)
+    if env:
+        return Path(env).expanduser()
+    here = Path.cwd()
+    if (here.parent / ".kit").is_dir():
+        return here.parent / "boards"
+    return here / "my-boards"
+
+
+def _file(folder: str | Path, name: str) -> Path:
+    if not isinstance(name, str) or not name.strip():
+        raise EditError("the file name is empty (e.g. my-board.hex)")
+    name = name.strip()
+    if "/" in name or "\\" in name or name in (".", "..") or name.startswith("."):
+        raise EditError(f"file name {name!r} is not a plain file name (no folders; e.g. my-board.hex)")
+    if not name.endswith(".hex"):
+        name += ".hex"
+    return Path(folder).expanduser() / name
+
+
+def save_scenario(scenario: Scenario, folder: str | Path, name: str, *, overwrite: bool = False) -> Path:
+    """Write ``scenario``'s text to ``folder/name`` (``.hex`` added if missing); returns the path.
+
+    The folder is made if needed. An existing file is never replaced unless ``overwrite`` is
+    True (the file is created exclusively otherwise, so a file that appears meanwhile is not lost
+    either); the text is written to a temporary file first, then moved into place.
+
+    Raises
+    ------
+    EditError
+        If the name is not a plain file name, the file exists and ``overwrite`` is False (the
+        message says how to replace it), or the scenario has no text form.
+    OSError
+        If the folder cannot be made or written.
+    """
+    sc = _check(scenario)
+    path = _file(folder, name)
+    try:
+        text = sc.to_text()
+    except HexrulesError as e:
+        raise EditError(e.message, ruling=e.ruling) from None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not overwrite:
+        try:
+            with open(path, "x", encoding="utf-8") as f:
+                f.write(text)
+        except FileExistsError:
+            raise EditError(f"{path.name} already exists in {path.parent}: confirm to replace it (overwrite=True), "
+                            f"or choose another name") from None
+        return path
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def saved_scenarios(folder: str | Path) -> list[str]:
+    """The ``.hex`` files in ``folder`` (names, sorted); empty if the folder does not exist."""
+    folder = Path(folder).expanduser()
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.glob("*.hex") if p.is_file())
+
+
+def open_scenario(folder: str | Path, name: str) -> Scenario:
+    """Read the scenario file ``folder/name`` (``.hex`` added if missing).
+
+    Raises
+    ------
+    EditError
+        If the name is not a plain file name or there is no such file.
+    ScenarioError
+        If its text is malformed (file, line and column in the message).
+    """
+    from .scenario import load_scenario
+
+    path = _file(folder, name)
+    if not path.is_file():
+        raise EditError(f"no file {path.name} in {path.parent}")
+    return load_scenario(path)
