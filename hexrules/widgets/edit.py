@@ -58,12 +58,12 @@ from ..compare import compare_forced, compare_reach
 from ..errors import EditError, HexrulesError
 from ..forced import forced
 from ..hexgrid import Hex
-from ..options import DEFAULT, RulesOptions
+from ..options import DEFAULT, RulesOptions, check_options
 from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, builtin
 from ..whatif import ALTERNATIVES
-from .base import Explorer, error_html, pre, scenario_from
+from .base import Explorer, ExplorerError, _offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
 from .movement import breakdown_html, show_path
 
 __all__ = ["TOOLS", "SHOW", "BoardEditor", "EXPLORERS"]
@@ -83,13 +83,17 @@ _BLANK = "(blank board)"
 _FILE = "file: "
 
 
-def _reading_controls() -> dict[str, widgets.Dropdown]:
-    """One menu per switch (every value of :data:`hexrules.whatif.ALTERNATIVES`), at the default."""
-    return {f"rule_{name}": widgets.Dropdown(options=[(str(v), v) for v in values], value=getattr(DEFAULT, name),
-                                             description=f"{name} ({RulesOptions.ruling(name)})",
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="auto"))
-            for name, values in ALTERNATIVES.items()}
+def _reading_controls(options: RulesOptions = DEFAULT) -> dict[str, widgets.Dropdown]:
+    """One menu per switch (every value of :data:`hexrules.whatif.ALTERNATIVES`, and ``options``'
+    own if it is another), at ``options``' value."""
+    out = {}
+    for name, values in ALTERNATIVES.items():
+        value = getattr(options, name)
+        out[f"rule_{name}"] = widgets.Dropdown(options=[(str(v), v) for v in _offered(values, value)], value=value,
+                                               description=f"{name} ({RulesOptions.ruling(name)})",
+                                               style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="auto"))
+    return out
 
 
 class BoardEditor(Explorer):
@@ -106,6 +110,18 @@ class BoardEditor(Explorer):
         Where boards are saved and opened (default :func:`hexrules.edit.boards_folder`).
     max_size : int
         The largest number of columns or rows the size boxes offer (1..60).
+    show : {"none", "reach", "push", "pull"}
+        What the rules part of the map shows first.
+    unit, target : str, optional
+        The unit whose reach (or Push, Pull) is shown, and the unit it pushes or pulls.
+    n : int
+        Push N / Pull N (0..4).
+    kind : {"advance", "dash"}
+        The movement shown (M2).
+    options : RulesOptions
+        The reading chosen first (every switch has a menu).
+    compare : bool
+        Outline what differs from the kit's default reading.
 
     Attributes
     ----------
@@ -127,16 +143,33 @@ class BoardEditor(Explorer):
     EditError
         If a size is outside 1..``max_size``.
     ScenarioError, ExplorerError
-        If ``scenario`` is neither a Scenario nor a shipped scenario's name.
+        If ``scenario`` is neither a Scenario nor a shipped scenario's name, or ``show``, ``kind``,
+        ``n`` or ``compare`` is not a value its control offers.
+    StateError
+        If ``unit`` or ``target`` is not one of the scenario's moving units.
+    OptionsError
+        If ``options`` is not a RulesOptions.
     """
 
     def __init__(self, scenario: Scenario | str | None = None, *, columns: int = 12, rows: int = 10,
-                 folder: str | Path | None = None, max_size: int = edit.MAX_SIZE) -> None:
+                 folder: str | Path | None = None, max_size: int = edit.MAX_SIZE, show: str = "none",
+                 unit: str | None = None, target: str | None = None, n: int = 2, kind: str = "advance",
+                 options: RulesOptions = DEFAULT, compare: bool = False) -> None:
         if isinstance(max_size, bool) or not isinstance(max_size, int) or not 1 <= max_size <= edit.MAX_SIZE:
             raise EditError(f"max_size={max_size!r} is not a whole number from 1 to {edit.MAX_SIZE}")
         start = edit.blank(columns, rows) if scenario is None else scenario_from(scenario)
         if max(edit.size(start)) > max_size:
             raise EditError(f"the board is {edit.size(start)[0]} x {edit.size(start)[1]}: more than max_size={max_size}")
+        check_choice("show", show, [v for _, v in SHOW])
+        check_choice("kind", kind, ("advance", "dash"), ruling="M2")
+        check_int("n", n, 0, 4, ruling="P1")
+        options = check_options(options)
+        for name in ("unit", "target"):
+            value = locals()[name]
+            if value is not None:
+                check_unit(name, value, [u.name for u in start.state if not u.garrison])
+        if not isinstance(compare, bool):
+            raise ExplorerError(f"compare={compare!r} is not True or False")
         self.history = edit.History(start)
         self.folder = Path(folder).expanduser() if folder is not None else edit.boards_folder()
         self._drag: dict[str, Any] | None = None
@@ -185,7 +218,7 @@ class BoardEditor(Explorer):
             "target": widgets.Dropdown(options=[], description="target", layout=widgets.Layout(width="14em")),
             "n": widgets.IntSlider(value=2, min=0, max=4, description="N", layout=widgets.Layout(width="16em")),
             "compare": widgets.Checkbox(value=False, description="compare with the default", indent=False),
-            **_reading_controls(),
+            **_reading_controls(options),
             "folder": widgets.Text(value=str(self.folder), description="folder", layout=widgets.Layout(width="30em")),
             "file": widgets.Text(value="my-board.hex", description="file", layout=widgets.Layout(width="16em")),
             "save": widgets.Button(description="Save", icon="save"),
@@ -221,7 +254,17 @@ class BoardEditor(Explorer):
         canvas = fig.canvas
         canvas.mpl_connect("motion_notify_event", self._on_motion)
         canvas.mpl_connect("button_release_event", self._on_release)
-        self._sync_choices()
+        with self.quiet():
+            for name, value in (("show", show), ("kind", kind), ("n", n), ("compare", compare)):
+                c[name].value = value
+            self._sync_choices()
+            movers = list(c["unit"].options)
+            if unit is not None:
+                c["unit"].value = unit
+            if target is not None:
+                c["target"].value = target
+            elif len(movers) > 1:
+                self._sync_choices()
         self.update()
 
     # --- layout ----------------------------------------------------------------------------------
