@@ -59,7 +59,7 @@ from ..errors import EditError, HexrulesError
 from ..forced import forced
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions, check_options
-from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
+from ..plot import DEFAULT_THEME, ForcedLayer, board_figsize, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, builtin
 from ..whatif import ALTERNATIVES
@@ -73,6 +73,8 @@ TOOLS = (("raise", "raise"), ("lower", "lower"), ("height", "height"), ("paint",
          ("Garrison", "garrison"), ("move", "move"), ("delete", "delete"), ("inspect", "inspect"))
 #: What the rules part of the map shows.
 SHOW = (("board only", "none"), ("reach", "reach"), ("Push", "push"), ("Pull", "pull"))
+#: The widest the editor's map is (inches, legend included): the scenario text stands beside it.
+MAP_WIDTH = 6.8
 #: The tools a drag applies to every hex it passes over (one step for the whole drag).
 DRAG_TOOLS = ("raise", "lower", "height", "paint")
 
@@ -188,8 +190,7 @@ class BoardEditor(Explorer):
             "rows": widgets.BoundedIntText(value=min(max(1, rows), max_size) if isinstance(rows, int) else 10,
                                            min=1, max=max_size, description="rows", **int_box),
             "open": widgets.Button(description="Open", tooltip="Start again from the board chosen (undoable)"),
-            "tool": widgets.ToggleButtons(options=TOOLS, value="raise", description="Tool",
-                                          style={"button_width": "5.6em"}),
+            "tool": widgets.ToggleButtons(options=TOOLS, value="raise", style={"button_width": "5.6em"}),
             "height": widgets.BoundedIntText(value=2, min=0, max=edit.MAX_ELEVATION, description="height", **int_box),
             "terrain": widgets.Dropdown(options=list(start.board.terrain_table), value="water",
                                         description="terrain", layout=widgets.Layout(width="14em")),
@@ -199,22 +200,21 @@ class BoardEditor(Explorer):
             "dash": widgets.BoundedIntText(value=2, min=0, max=20, description="Dash", **int_box),
             "speed": widgets.BoundedIntText(value=0, min=0, max=20, description="Speed", **int_box),
             "terrain_name": widgets.Text(value="mud", description="new terrain", layout=widgets.Layout(width="14em")),
-            "symbol": widgets.Text(value="m", description="symbol", layout=widgets.Layout(width="8em")),
+            "symbol": widgets.Text(value="m", description="symbol", layout=widgets.Layout(width="9em")),
             "cost": widgets.BoundedIntText(value=1, min=0, max=9, description="cost", **int_box),
             "impassable": widgets.Checkbox(value=False, description="impassable", indent=False,
                                            layout=widgets.Layout(width="7em")),
             "add_terrain": widgets.Button(description="Add terrain"),
-            "edge": widgets.Dropdown(options=edit.EDGES, value="bottom", description="edge",
-                                     layout=widgets.Layout(width="11em")),
+            "edge": widgets.Dropdown(options=edit.EDGES, value="bottom", description="at the",
+                                     layout=widgets.Layout(width="13em")),
             "add_line": widgets.Button(description="Add row / column"),
             "remove_line": widgets.Button(description="Remove row / column"),
             "undo": widgets.Button(description="Undo", icon="undo"),
             "redo": widgets.Button(description="Redo", icon="repeat"),
-            "show": widgets.ToggleButtons(options=SHOW, value="none", description="Show",
-                                          style={"button_width": "6em"}),
+            "show": widgets.ToggleButtons(options=SHOW, value="none", style={"button_width": "6.5em"}),
             "unit": widgets.Dropdown(options=[], description="unit", layout=widgets.Layout(width="14em")),
             "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value="advance",
-                                          description="movement", style={"button_width": "5em"}),
+                                          style={"button_width": "5.5em"}),
             "target": widgets.Dropdown(options=[], description="target", layout=widgets.Layout(width="14em")),
             "n": widgets.IntSlider(value=2, min=0, max=4, description="N", layout=widgets.Layout(width="16em")),
             "compare": widgets.Checkbox(value=False, description="compare with the default", indent=False),
@@ -222,10 +222,12 @@ class BoardEditor(Explorer):
             "folder": widgets.Text(value=str(self.folder), description="folder", layout=widgets.Layout(width="30em")),
             "file": widgets.Text(value="my-board.hex", description="file", layout=widgets.Layout(width="16em")),
             "save": widgets.Button(description="Save", icon="save"),
-            "overwrite": widgets.Button(description="Overwrite", button_style="warning", disabled=True),
+            "overwrite": widgets.Button(description="Overwrite", disabled=True,
+                                        tooltip="Replace the file that Save found (only right after it)"),
             "apply_text": widgets.Button(description="Apply text", tooltip="Read the text beside the map as the board"),
         }
-        fig, (ax,) = new_figure(start.board)
+        # narrower than a lesson's picture: the scenario text stands beside it
+        fig, (ax,) = new_figure(start.board, figsize=board_figsize(start.board, max_width=MAP_WIDTH))
         handlers = {
             "open": lambda _b: self._open(),
             "add_terrain": lambda _b: self._add_terrain(),
@@ -240,8 +242,11 @@ class BoardEditor(Explorer):
             "folder": lambda _change: self._folder_changed(),
             "file": lambda _change: self._forget_pending(),
         }
+        for w in c.values():
+            if isinstance(w, widgets.Button):
+                w.layout.width = "auto"
         super().__init__(fig, c, title="Board editor: click and drag on the map", handlers=handlers)
-        self.text = widgets.Textarea(layout=widgets.Layout(width="26em", height="100%", min_height="24em"))
+        self.text = widgets.Textarea(layout=widgets.Layout(width="21em", height="100%", min_height="24em"))
         self.text.add_class("hexrules-scenario-text")
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status.add_class("hexrules-status")
@@ -282,17 +287,18 @@ class BoardEditor(Explorer):
                                    layout=widgets.Layout(grid_template_columns="repeat(3, auto)"))
         reading_box = widgets.Accordion(children=[readings], titles=("Reading: every switch of RulesOptions",))
         self.controls_box.children = [
-            row("Board", "start", "columns", "rows", "open", "edge", "add_line", "remove_line", "undo", "redo"),
+            row("Board", "start", "columns", "rows", "open", "undo", "redo"),
+            row("", "add_line", "remove_line", "edge"),
             row("Tool", "tool"),
             row("", "height", "terrain", "name", "side", "advance", "dash", "speed"),
             row("Terrain", "terrain_name", "symbol", "cost", "impassable", "add_terrain"),
-            row("Rules", "show", "unit", "kind", "target", "n", "compare"),
+            row("Show", "show", "unit", "kind", "target", "n", "compare"),
             reading_box,
             row("File", "folder", "file", "save", "overwrite", "apply_text"),
         ]
         self.controls_box.layout = widgets.Layout(display="flex", flex_flow="column")
         side = widgets.VBox([widgets.HTML("<style>.hexrules-scenario-text textarea {font-family: monospace; "
-                                          "font-size: 12px; white-space: pre}</style>"
+                                          "font-size: 11px; white-space: pre}</style>"
                                           "<b>Scenario text</b> (copy it, or edit it and press <i>Apply text</i>)"),
                              self.text])
         children = list(self.children)
@@ -302,16 +308,19 @@ class BoardEditor(Explorer):
         self.children = children
 
     def _legend(self, sc: Scenario | None = None) -> None:
-        """The map's legend, redrawn only when what it lists changes (heights, terrain, sides)."""
+        """The map's legend (the board, the sides, and the rule shown), redrawn only when what it
+        lists changes."""
         sc = self.scenario if sc is None else sc
         st = sc.state
-        key = legend_key(sc.board, st)
+        show = self.controls["show"].value
+        key = (legend_key(sc.board, st), show)
         if getattr(self.art, "_legend_key", None) == key:
             return
         self.art._legend_key = key
-        self.art.legend(st, reach_legend() + [
+        rule = {"reach": reach_legend(), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
+        self.art.legend(st, rule.get(show, []) + [
             legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5),
-            legend_handle("outline", "differs from the default reading", _DIFFERS, width=3.0)])
+            legend_handle("outline", "differs from default", _DIFFERS, width=3.0)])
 
     # --- the scenario ----------------------------------------------------------------------------
 
@@ -400,6 +409,7 @@ class BoardEditor(Explorer):
             c["undo"].disabled = not self.history.can_undo
             c["redo"].disabled = not self.history.can_redo
             c["overwrite"].disabled = self._overwrite is None
+            c["overwrite"].button_style = "" if self._overwrite is None else "warning"
         if self._moving is not None and self._moving not in sc.state:
             self._moving = None
         if self._focus is not None and self._focus not in sc.board:
@@ -464,6 +474,7 @@ class BoardEditor(Explorer):
         self._overwrite = None
         with self.quiet():
             self.controls["overwrite"].disabled = True
+            self.controls["overwrite"].button_style = ""
 
     def save(self, *, overwrite: bool = False) -> Path | None:
         """Save the scenario text to *folder* / *file* (the *Save* button); an existing file is
@@ -606,7 +617,13 @@ class BoardEditor(Explorer):
         return self.art.hex_at(event.xdata, event.ydata)
 
     def _on_motion(self, event: Any) -> None:
-        if self._drag is None or self._drag["tool"] == "move" or not getattr(event, "button", None):
+        """A mouse move during a drag: the hex under it joins the drag. ``event.buttons`` (the
+        buttons held, matplotlib >= 3.8) empty means the button was released off the map: the drag
+        ends there."""
+        if self._drag is None or self._drag["tool"] == "move":
+            return
+        if getattr(event, "buttons", None) is not None and not event.buttons:
+            self._finish_drag(None)
             return
         h = self._event_hex(event)
         if h is not None:
@@ -655,6 +672,7 @@ class BoardEditor(Explorer):
     def redraw(self) -> None:
         sc = self.scenario
         self._show_board(sc)
+        self._legend(sc)
         with self.quiet():
             text = sc.to_text()
             if self.text.value != text:
