@@ -58,7 +58,7 @@ Scout's Advance 2 goes two hexes in any direction; its ally on B1 stands in the 
 >>> [(c.alternative.label, c.same) for c in report.switches]
 [('allies_pass_through=False', False), ('water=allowance', True), ('water=none', True), ('jump_climb=relative_when_above_start', True)]
 >>> print(report.switch("allies_pass_through").explain())
-allies_pass_through=False (M3): 1 of 2 movements change.
+allies_pass_through=False (M3): 1 of 2 movements changes.
   Scout Advance: loses C1 (2 MP).
 """
 
@@ -74,7 +74,7 @@ from .compare import (CrushComparison, DiceComparison, ForcedComparison, ReachCo
 from .errors import HexrulesError, OptionsError, RuleError
 from .forced import ForcedMove, forced
 from .generate import RULEBOOK, BoardSpec, generate
-from .movement import Reach, allowance, reachable
+from .movement import Allowance, Reach, allowance, movement_weight, reachable
 from .options import CHOICES, DEFAULT, RULINGS, RulesOptions, check_options
 from .scenario import Scenario
 from .words import whatif as words
@@ -251,12 +251,11 @@ def _pairs(scenario: Scenario, situations: Situations) -> list[Situation]:
 # --- the skips: where a switch cannot act (each exact by the rules) ----------------------------------
 
 
-def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, base_reach: Reach) -> bool:
-    """False when ``alt``'s switch provably cannot change ``unit``'s movement, whose reach under
-    the base reading is ``base_reach`` (the module docstring gives each ruling)."""
+def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allowance) -> bool:
+    """False when ``alt``'s switch provably cannot change ``unit``'s movement, whose allowance
+    under the base reading is ``al`` (the module docstring gives each ruling)."""
     board, state = scenario.board, scenario.state
     switch = alt.switch
-    al = base_reach.allowance
     if switch == "jump_climb":  # J1, J3: with s = 0 both readings are M1
         return board.elevations[unit.hex] >= 1
     if switch == "engagement_penalty":  # E2, E5: only the allowance of a unit Engaged at the start
@@ -504,7 +503,7 @@ def what_changes(
             for u in movers:
                 for k in situations.kinds:
                     ra = base_reach[(u.name, k)]
-                    if not _reach_may_change(scenario, u, alt, ra):
+                    if not _reach_may_change(scenario, u, alt, ra.allowance):
                         continue
                     rb = reachable(board, state, u, k, other)
                     cmp = reach_comparison(board, k, (base, other), (ra, rb))
@@ -595,6 +594,63 @@ class Counts:
                    len(changes.forced), len(changes.dice) + len(changes.crush))
 
 
+def _step_key(options: RulesOptions) -> tuple:
+    """The switches a step's cost reads: M3 ``allies_pass_through``, E3 ``engagement_on_entry``, J1
+    ``jump_climb``, and whether T1's terrain cost is paid on entering (``water="enter_cost"``).
+    E2's penalty and T1's ``"allowance"`` reading change the allowance only: readings with the
+    same key have the same step costs, so one search serves them all (up to the largest allowance)."""
+    return options.allies_pass_through, options.engagement_on_entry, options.jump_climb, options.water == "enter_cost"
+
+
+def _costs(scenario: Scenario, unit: Any, options: RulesOptions, cutoff: int) -> dict:
+    """``{hex: cheapest cost}`` of the hexes ``unit`` can end on within ``cutoff`` movement points
+    (what :func:`hexrules.movement.reachable` finds with that allowance: networkx's Dijkstra over
+    :func:`~hexrules.movement.movement_weight`, the start and occupied hexes left out, M3)."""
+    import networkx as nx
+
+    board, state = scenario.board, scenario.state
+    dist = nx.single_source_dijkstra_path_length(board.graph, unit.hex, cutoff=cutoff,
+                                                  weight=movement_weight(board, state, unit, options))
+    occupied = {o.hex for o in state if o is not unit}
+    return {h: c for h, c in dist.items() if h != unit.hex and h not in occupied}
+
+
+def _movement_counts(scenario: Scenario, unit: Any, kind: str, alts: list[Alternative],
+                     base: RulesOptions) -> dict[Alternative, tuple[bool, int]]:
+    """For each movement alternative: ``(changed, hexes gained minus lost)`` of ``unit``'s movement.
+
+    One search per set of readings with the same step costs (:func:`_step_key`), at the largest
+    of their allowances; each reading keeps the hexes its own allowance pays for (a cheapest cost
+    found within a larger cutoff is the same, M1). Changed means what
+    :attr:`hexrules.compare.ReachComparison.same` says: other hexes or costs, or another allowance.
+    """
+    board, state = scenario.board, scenario.state
+    base_al = allowance(board, state, unit, kind, base)
+    readings: dict[Any, tuple[RulesOptions, int]] = {None: (base, base_al.total)}
+    for a in alts:
+        if _reach_may_change(scenario, unit, a, base_al):
+            other = a.reading(base)
+            readings[a] = (other, allowance(board, state, unit, kind, other).total)
+    groups: dict[tuple, list[Any]] = {}
+    for key, (opts, _) in readings.items():
+        groups.setdefault(_step_key(opts), []).append(key)
+    costs: dict[Any, dict] = {}
+    for members in groups.values():
+        found = _costs(scenario, unit, readings[members[0]][0], max(readings[m][1] for m in members))
+        for m in members:
+            total = readings[m][1]
+            costs[m] = {h: c for h, c in found.items() if c <= total}
+    mine = costs[None]
+    out = {}
+    for a in alts:
+        if a not in readings:
+            out[a] = (False, 0)
+            continue
+        theirs = costs[a]
+        out[a] = (theirs != mine or readings[a][1] != base_al.total, len(theirs) - len(mine))
+    return out
+
+
 def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOptions = DEFAULT,
                  situations: Situations | None = None) -> dict[Alternative, Counts]:
     """What each alternative changes on ``scenario``, in numbers: :func:`what_changes` counted,
@@ -602,8 +658,9 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
 
     The same numbers as ``Counts.of`` of each :class:`SwitchChanges` of :func:`what_changes` (a
     property test checks it), faster: a Push or Pull changes exactly where its rule applies
-    (:func:`_forced_changes`, no second walk); a higher E2 penalty (a smaller allowance, the same
-    step costs) keeps the hexes of the base reach that the new allowance pays for.
+    (:func:`_forced_changes`, no second walk); readings with the same step costs share one
+    search of a unit's reach (:func:`_movement_counts`: E2's penalties and T1's "allowance"
+    change only how far it goes).
 
     Parameters
     ----------
@@ -629,9 +686,15 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
         out = {}
     board, state = scenario.board, scenario.state
     movers = [u for u in state if not u.garrison]
-    base_reach = {}
-    if "movement" in topics:
-        base_reach = {(u.name, k): reachable(board, state, u, k, base) for u in movers for k in situations.kinds}
+    moving = [a for a in alts if a.topic == "movement"]
+    if moving:
+        for a in moving:
+            out[a] = Counts()
+        for u in movers:
+            for k in situations.kinds:
+                for a, (changed, change) in _movement_counts(scenario, u, k, moving, base).items():
+                    c = out[a]
+                    out[a] = Counts(c.movements + 1, c.movements_changed + changed, c.reach_change + change)
     moves = []
     if "forced" in topics:
         for sit in _pairs(scenario, situations):
@@ -640,27 +703,7 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
             except RuleError:  # L3's refusal: the same under every reading
                 pass
     for alt in alts:
-        if alt.topic == "movement":
-            other = alt.reading(base)
-            changed = change = 0
-            for u in movers:
-                for k in situations.kinds:
-                    ra = base_reach[(u.name, k)]
-                    if not _reach_may_change(scenario, u, alt, ra):
-                        continue
-                    al = ra.allowance
-                    if alt.switch == "engagement_penalty" and other.engagement_penalty > base.engagement_penalty:
-                        # E2: the same step costs, fewer points: the base reach's hexes it still pays for
-                        total = max(0, al.base + al.speed - other.engagement_penalty - al.terrain)
-                        kept = sum(1 for c in ra.costs.values() if c <= total)
-                        changed += total != al.total
-                        change += kept - len(ra.costs)
-                        continue
-                    rb = reachable(board, state, u, k, other)
-                    changed += not reach_comparison(board, k, (base, other), (ra, rb)).same
-                    change += len(rb) - len(ra)
-            out[alt] = Counts(len(base_reach), changed, change)
-        elif alt.topic == "forced":
+        if alt.topic == "forced":
             out[alt] = Counts(situations=len(moves), situations_changed=sum(_forced_changes(m, alt) for m in moves))
     return out
 
