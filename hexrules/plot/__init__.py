@@ -26,6 +26,8 @@ module                             holds
                                    :func:`~.movement.reach_overlays`, Engagement links
 :mod:`hexrules.plot.forced`        P, L: :class:`~.forced.ForcedLayer`
 :mod:`hexrules.plot.crush`         C: the Crush dice charts
+:mod:`hexrules.plot.edit`          the board editor's map following edits (restyled in place)
+:mod:`hexrules.plot.whatif`        the sweep's bar chart, one reading's changes as overlays
 =================================  ================================================================
 
 Every public name of those modules is importable from here (``from hexrules.plot import
