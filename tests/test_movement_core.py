@@ -1,8 +1,8 @@
 """The movement core (``_Mover``) against the reference reading of each rule, on generated boards.
 
 ``_Mover.weight`` reads precomputed lookups (blocked hexes, E3 stops, the J1 reading as a flag)
-for speed. :class:`ReferenceMover` below is the step cost as it was written before that change,
-rule by rule (M1 adjacency, T1 impassable, M3 / J2 occupants, E3 stop, J1 climb, T1 terrain
+for speed. :class:`movement_reference.ReferenceMover` is the step cost as it was written before
+that change, rule by rule (M1 adjacency, T1 impassable, M3 / J2 occupants, E3 stop, J1 climb, T1 terrain
 cost): on every edge of random boards (the seeded generator, hypothesis choosing the seed, the
 size, the relief and the reading), under every movement reading, the two give the same cost or
 the same refusal, and reach, refusals and step breakdowns agree.
@@ -13,68 +13,15 @@ from __future__ import annotations
 import networkx as nx
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from generated import scenario as _scenario
+from generated import specs
 from hexrules.generate import BoardSpec, generate
-from hexrules.movement import _climb, _Mover, path_cost, reachable
-from hexrules.options import CHOICES, DEFAULT
+from hexrules.movement import _Mover, path_cost, reachable
+from hexrules.options import DEFAULT
+from movement_reference import ReferenceMover
+from test_compare_properties import movement_readings as readings
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-class ReferenceMover(_Mover):
-    """The step rules as written before the precomputed lookups (the reference)."""
-
-    def refusal(self, a, b):
-        board = self.board
-        if a.distance(b) != 1:
-            return "not adjacent", "M1"
-        if not board.terrains[b].passable:
-            return "impassable", "T1"
-        occ = self.occupied.get(b)
-        if occ is not None:
-            if occ.side == self.unit.side:
-                if not self.options.allies_pass_through:
-                    return "ally blocks", "M3"
-            elif not (self.s >= 1 and board.elevations[b] < self.s):
-                return "enemy blocks", ("J2" if self.s >= 1 else "M3")
-        if self.stop_when_engaged and a != self.start and self.newly_engaged(a):
-            return "must stop", "E3"
-        return None
-
-    def parts(self, a, b):
-        el = self.board.elevations
-        climb = _climb(self.s, el[a], el[b], self.options)
-        terrain = self.board.terrains[b].cost if self.terrain_on_enter else 0
-        return 1, climb, terrain
-
-    def weight(self, a, b, _data):
-        if self.refusal(a, b) is not None:
-            return None
-        return sum(self.parts(a, b))
-
-
-specs = st.builds(
-    BoardSpec,
-    columns=st.integers(2, 9), rows=st.integers(2, 8), max_elevation=st.integers(0, 3),
-    hills=st.sampled_from([0.0, 0.3, 0.6]), roughness=st.sampled_from([0.0, 0.5, 1.0]),
-    water=st.sampled_from([0.0, 0.1, 0.2]), impassable=st.sampled_from([0.0, 0.1, 0.2]),
-    units_per_side=st.integers(1, 3), garrisons=st.integers(0, 2), cluster=st.integers(1, 3),
-    advance=st.integers(0, 5), dash=st.integers(0, 3),
-)
-readings = st.builds(
-    DEFAULT.replace,
-    allies_pass_through=st.booleans(),
-    engagement_penalty=st.integers(0, 2),
-    engagement_on_entry=st.sampled_from(CHOICES["engagement_on_entry"]),
-    jump_climb=st.sampled_from(CHOICES["jump_climb"]),
-    water=st.sampled_from(CHOICES["water"]),
-)
-
-
-def _scenario(spec, seed):
-    try:
-        return generate(spec, seed)
-    except ValueError:  # more units than enterable hexes on a tiny board: another draw
-        return None
 
 
 @SETTINGS

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from generated import scenario as _scenario
+from generated import specs
 from hexrules.compare import compare_forced, compare_reach
-from hexrules.errors import RuleError, StateError
+from hexrules.errors import RuleError
 from hexrules.forced import forced
-from hexrules.generate import BoardSpec, generate
 from hexrules.movement import reachable
 from hexrules.options import CHOICES, DEFAULT
 from hexrules.whatif import (Counts, Situations, _forced_changes, _pairs, _reach_may_change, alternatives,
@@ -25,14 +26,6 @@ from hexrules.whatif import (Counts, Situations, _forced_changes, _pairs, _reach
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-specs = st.builds(
-    BoardSpec,
-    columns=st.integers(3, 9), rows=st.integers(3, 8), max_elevation=st.integers(0, 3),
-    hills=st.sampled_from([0.0, 0.3, 0.6]), roughness=st.sampled_from([0.0, 0.5, 1.0]),
-    water=st.sampled_from([0.0, 0.1, 0.2]), impassable=st.sampled_from([0.0, 0.1]),
-    units_per_side=st.integers(1, 3), garrisons=st.integers(0, 2), cluster=st.integers(1, 3),
-    advance=st.integers(0, 5), dash=st.integers(0, 3),
-)
 bases = st.builds(
     DEFAULT.replace,
     allies_pass_through=st.booleans(), engagement_penalty=st.integers(0, 2),
@@ -42,13 +35,6 @@ bases = st.builds(
     push_off_board=st.sampled_from(CHOICES["push_off_board"]),
     pull_other_elevation=st.sampled_from(CHOICES["pull_other_elevation"]),
 )
-
-
-def _scenario(spec, seed):
-    try:
-        return generate(spec, seed)
-    except StateError:  # more units than enterable hexes on a small board
-        return None
 
 
 @SETTINGS

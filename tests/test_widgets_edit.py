@@ -150,6 +150,14 @@ def test_save_never_replaces_a_file_without_overwrite_and_open_reads_it_back(ed,
     assert ed.save() is None and "not a plain file name" in ed.status.value
 
 
+def test_a_relative_folder_typed_is_inside_the_editors_own(ed, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path.parent)  # wherever the kernel runs, a typed "variants" stays in the folder
+    ed.controls["folder"].value = "variants"
+    assert ed.save() == tmp_path / "variants" / "my-board.hex"
+    ed.controls["folder"].value = str(tmp_path / "elsewhere")
+    assert ed.save() == tmp_path / "elsewhere" / "my-board.hex"
+
+
 def test_the_default_folder_is_the_learners_own(tmp_path, monkeypatch):
     monkeypatch.delenv(BOARDS_ENV, raising=False)
     home = tmp_path / "my-lessons"

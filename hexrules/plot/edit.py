@@ -62,17 +62,22 @@ def restyle_board(art: BoardArtists, board: "Board", state: "State | None" = Non
     if looks != getattr(art, "_label_looks", None):  # a label moves beside a new badge, or greys on rock
         if "labels" in art.text_layers and art.texts_shown("labels"):
             art.set_labels(True)
-        if "elevation" in art.text_layers:
-            art.set_elevation_labels(True)
         art._label_looks = looks
+    heights = tuple(board.elevations[h] for h in art.hexes)
+    if "elevation" in art.text_layers and heights != getattr(art, "_heights", None):
+        art.set_elevation_labels(True)
+        art._heights = heights
     if legend is not None:
         art.legend(state, legend)
     return art
 
 
 def _label_looks(board: "Board", hexes: Sequence[Any]) -> tuple:
-    """What the labels and height badges of ``hexes`` depend on: each hex's height and passability."""
-    return tuple((board.elevations[h], board.terrains[h].passable) for h in hexes)
+    """What the labels of ``hexes`` depend on: whether each hex has a height badge beside its label
+    (and how many digits it has: the label makes room for it), and whether it is passable (a label
+    on impassable rock is light)."""
+    return tuple((len(str(board.elevations[h])) if board.elevations[h] else 0, board.terrains[h].passable)
+                 for h in hexes)
 
 
 def legend_key(board: "Board", state: "State | None") -> tuple:

@@ -109,7 +109,8 @@ class BoardEditor(Explorer):
     columns, rows : int
         The size of a blank board (1..``max_size``).
     folder : str or Path, optional
-        Where boards are saved and opened (default :func:`hexrules.edit.boards_folder`).
+        Where boards are saved and opened (default :func:`hexrules.edit.boards_folder`); a
+        relative name typed in the *folder* box later is a folder inside this one.
     max_size : int
         The largest number of columns or rows the size boxes offer (1..60).
     show : {"none", "reach", "push", "pull"}
@@ -174,6 +175,7 @@ class BoardEditor(Explorer):
             raise ExplorerError(f"compare={compare!r} is not True or False")
         self.history = edit.History(start)
         self.folder = Path(folder).expanduser() if folder is not None else edit.boards_folder()
+        self._home = self.folder.resolve() if self.folder.is_absolute() else Path.cwd() / self.folder
         self._drag: dict[str, Any] | None = None
         self._moving: str | None = None
         self._focus: Hex | None = None
@@ -466,7 +468,10 @@ class BoardEditor(Explorer):
     # --- files ----------------------------------------------------------------------------------
 
     def _folder_changed(self) -> None:
-        self.folder = Path(self.controls["folder"].value.strip() or ".").expanduser()
+        """A new *folder*: an absolute one as typed, a relative one inside the folder the editor
+        started with (so a name typed there never lands in whatever folder the kernel runs in)."""
+        typed = Path(self.controls["folder"].value.strip() or ".").expanduser()
+        self.folder = typed if typed.is_absolute() else self._home / typed
         self._forget_pending()
         self._sync_choices()
 
