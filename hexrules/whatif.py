@@ -834,6 +834,35 @@ class SweepResult:
         return self.explain()
 
 
+def _count_boards(spec: BoardSpec, seed: Any, start: int, stop: int, alts: tuple[Alternative, ...],
+                  base: RulesOptions, situations: Situations) -> list[dict[Alternative, Counts]]:
+    """The counts of boards ``start .. stop - 1`` of a sweep, in order (what one worker does)."""
+    return [board_counts(generate(spec, f"{seed}/{i}"), alts, base, situations) for i in range(start, stop)]
+
+
+def _counted(boards: int, spec: BoardSpec, seed: Any, alts: tuple[Alternative, ...], base: RulesOptions,
+             situations: Situations, workers: int):
+    """``(boards done, [counts of each board of the batch])``, batch by batch, in board order.
+
+    With several workers the batches are counted by that many processes (``spawn``: a fresh
+    interpreter each, safe inside a Jupyter kernel's threads), and handed back in order.
+    """
+    if workers == 1 or boards < 2:
+        for i in range(boards):
+            yield i + 1, _count_boards(spec, seed, i, i + 1, alts, base, situations)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = max(1, min(50, boards // (workers * 8)))
+    starts = list(range(0, boards, size))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(_count_boards, spec, seed, a, min(boards, a + size), alts, base, situations)
+                   for a in starts]
+        for a, f in zip(starts, futures):
+            yield min(boards, a + size), f.result()
+
+
 def sweep(
     boards: int = 1000,
     *,
@@ -843,6 +872,7 @@ def sweep(
     switches: Iterable[str] | None = None,
     situations: Situations | None = None,
     progress: Callable[[int, int], Any] | None = None,
+    workers: int = 1,
 ) -> SweepResult:
     """How often each alternative reading changes an outcome, over ``boards`` generated boards.
 
@@ -858,7 +888,11 @@ def sweep(
     base, switches, situations
         As for :func:`what_changes`.
     progress : callable, optional
-        ``progress(done, total)`` after each board (e.g. a progress bar).
+        ``progress(done, total)`` after each board (e.g. a progress bar); with several workers,
+        after each batch of boards.
+    workers : int
+        Processes that count boards side by side (1..64; the boards are independent, the result
+        is the same whatever the number). 1 counts them here.
 
     Returns
     -------
@@ -867,8 +901,8 @@ def sweep(
     Raises
     ------
     HexrulesError
-        If ``boards`` is not a whole number 0..100000 or ``progress`` is not callable (or as
-        :func:`what_changes` and :func:`hexrules.generate.generate`).
+        If ``boards`` is not a whole number 0..100000, ``workers`` not 1..64 or ``progress``
+        not callable (or as :func:`what_changes` and :func:`hexrules.generate.generate`).
 
     Examples
     --------
@@ -885,15 +919,17 @@ def sweep(
         raise HexrulesError(f"progress={progress!r} is not callable (progress(done, total))")
     if not isinstance(spec, BoardSpec):
         raise HexrulesError(f"spec={spec!r} is not a hexrules.generate.BoardSpec")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
+        raise HexrulesError(f"workers={workers!r} is not a whole number of processes from 1 to 64")
     situations = Situations() if situations is None else situations
     alts = alternatives(switches, base)
     tallies = {a: Tally(a) for a in alts}
     t0 = time.perf_counter()
-    for i in range(boards):
-        counts = board_counts(generate(spec, f"{seed}/{i}"), alts, base, situations)
-        for alt, c in counts.items():
-            tallies[alt] = tallies[alt].add(c)
+    for done, counts in _counted(boards, spec, seed, alts, base, situations, workers):
+        for one in counts:
+            for alt, c in one.items():
+                tallies[alt] = tallies[alt].add(c)
         if progress is not None:
-            progress(i + 1, boards)
+            progress(done, boards)
     return SweepResult(spec, boards, seed, base, situations, tuple(tallies[a] for a in alts),
                        time.perf_counter() - t0)

@@ -144,6 +144,13 @@ def test_a_sweep_on_boards_without_allies_hills_or_water_finds_those_switches_ch
     assert (t.situations, t.situations_changed) == (total, expected)
 
 
+def test_a_sweep_counts_the_same_with_several_workers():
+    seen = []
+    one = sweep(6, seed=4, switches=("water", "collision_damage"))
+    two = sweep(6, seed=4, switches=("water", "collision_damage"), workers=2, progress=lambda d, t: seen.append(d))
+    assert one == two and seen[-1] == 6 and seen == sorted(seen)
+
+
 def test_a_sweep_is_reproducible_from_its_seed_and_reports_progress():
     seen = []
     a = sweep(4, seed="x", switches=("engagement_on_entry",), progress=lambda done, total: seen.append((done, total)))
@@ -154,6 +161,7 @@ def test_a_sweep_is_reproducible_from_its_seed_and_reports_progress():
 
 
 @pytest.mark.parametrize("kw, match", [({"boards": -1}, "boards=-1"), ({"progress": 3}, "progress=3"),
+                                       ({"workers": 0}, "workers=0"),
                                        ({"spec": "rulebook"}, "spec='rulebook'")])
 def test_a_bad_sweep_argument_is_refused(kw, match):
     with pytest.raises(HexrulesError, match=match):

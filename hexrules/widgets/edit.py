@@ -46,7 +46,9 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 import tempfile
+import weakref
 from pathlib import Path
 from typing import Any, Callable
 
@@ -66,7 +68,7 @@ from ..whatif import ALTERNATIVES
 from .base import Explorer, ExplorerError, _offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
 from .movement import breakdown_html, show_path
 
-__all__ = ["TOOLS", "SHOW", "BoardEditor", "EXPLORERS"]
+__all__ = ["TOOLS", "SHOW", "BoardEditor", "scratch_editor", "EXPLORERS"]
 
 #: The tools, as ``(label, value)``: what a click (or a drag) on the map does.
 TOOLS = (("raise", "raise"), ("lower", "lower"), ("height", "height"), ("paint", "paint"), ("unit", "unit"),
@@ -787,14 +789,18 @@ def _next_name(name: str, sc: Scenario) -> str:
             return cand
 
 
-def _fuzz_folder() -> str:
-    """A temporary folder for the registry's editors (the widget fuzz presses Save)."""
-    return tempfile.mkdtemp(prefix="hexrules-boards-")
+def scratch_editor(*args: Any, **kwargs: Any) -> BoardEditor:
+    """A :class:`BoardEditor` saving into a temporary folder, removed with the editor (for tests
+    and the widget fuzz, which press Save)."""
+    folder = tempfile.mkdtemp(prefix="hexrules-boards-")
+    editor = BoardEditor(*args, folder=folder, **kwargs)
+    weakref.finalize(editor, shutil.rmtree, folder, True)
+    return editor
 
 
 #: Zero-argument factories of the editor as lesson 10 shows it (tests build each and change its
 #: controls; the fuzz presses every button, so they save into a temporary folder).
 EXPLORERS: dict[str, Callable[[], Explorer]] = {
-    "editor": lambda: BoardEditor(columns=8, rows=6, folder=_fuzz_folder(), max_size=14),
-    "editor_push": lambda: BoardEditor("push_collision", folder=_fuzz_folder(), max_size=14),
+    "editor": lambda: scratch_editor(columns=8, rows=6, max_size=14),
+    "editor_push": lambda: scratch_editor("push_collision", max_size=14),
 }

@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 import html
+import os
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -33,7 +34,7 @@ from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, change_overlays, draw_sweep_bars
 from ..scenario import Scenario
 from ..whatif import Report, SweepResult, sweep, what_changes
-from .base import Explorer, ExplorerError, check_choice, pre, scenario_from, table_html
+from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
 __all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
 
@@ -143,6 +144,9 @@ class SweepExplorer(Explorer):
         The numbers of boards offered.
     run : bool
         Run the sweep at once (default: wait for *Run*).
+    workers : int, optional
+        Processes counting boards side by side (:func:`hexrules.whatif.sweep`); default two on a
+        machine with two cores or more (the figures are the same whatever the number).
 
     Attributes
     ----------
@@ -159,7 +163,7 @@ class SweepExplorer(Explorer):
     """
 
     def __init__(self, boards: int = 1000, *, seed: int = 0, spec: BoardSpec = RULEBOOK,
-                 sizes: tuple[int, ...] = SWEEP_SIZES, run: bool = False) -> None:
+                 sizes: tuple[int, ...] = SWEEP_SIZES, run: bool = False, workers: int | None = None) -> None:
         if not isinstance(sizes, tuple) or not sizes or not all(
                 isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 100_000 for n in sizes):
             raise ExplorerError(f"sizes={sizes!r} is not a tuple of whole numbers from 1 to 100000")
@@ -168,6 +172,7 @@ class SweepExplorer(Explorer):
             raise ExplorerError(f"seed={seed!r} is not a whole number")
         if not isinstance(spec, BoardSpec):
             raise ExplorerError(f"spec={spec!r} is not a hexrules.generate.BoardSpec")
+        self.workers = min(2, os.cpu_count() or 1) if workers is None else check_int("workers", workers, 1, 64)
         self.spec = spec
         self.result: SweepResult | None = None
         fig, (ax,) = new_figure(None, figsize=(8.5, 5.2))
@@ -204,7 +209,8 @@ class SweepExplorer(Explorer):
                 bar.value = done
                 bar.description = f"{done} of {total}"
 
-        self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress)
+        self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress,
+                            workers=self.workers if n >= 100 else 1)  # a few boards: not worth a process
         bar.bar_style = "success"
         bar.description = f"{n} boards"
         return self.result
@@ -226,12 +232,10 @@ class SweepExplorer(Explorer):
 
 def _edited() -> Any:
     """A board editor on a generated board (for the report's *Refresh*), its figure closed."""
-    import tempfile
-
     from ..generate import generate
-    from .edit import BoardEditor
+    from .edit import scratch_editor
 
-    editor = BoardEditor(generate(_small(), 1), folder=tempfile.mkdtemp(prefix="hexrules-boards-"), max_size=14)
+    editor = scratch_editor(generate(_small(), 1), max_size=14)
     editor.close_figure()
     return editor
 
@@ -246,5 +250,5 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "report": lambda: ReportExplorer("terrain"),
     "report_push": lambda: ReportExplorer("push_collision"),
     "report_editor": lambda: ReportExplorer(_edited()),
-    "sweep": lambda: SweepExplorer(2, spec=_small(), sizes=(2, 3), run=True),
+    "sweep": lambda: SweepExplorer(2, spec=_small(), sizes=(2, 3), run=True, workers=1),
 }
