@@ -45,6 +45,7 @@ Path to C4: 3 of 3, legal under A; 4 of 3, illegal (M1) under B.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +79,8 @@ __all__ = [
     "compare_forced",
     "compare_dice",
     "compare_crush",
+    "reach_comparison",
+    "forced_comparison",
 ]
 
 #: How the words name the two readings unless told otherwise (a widget says "left", "right").
@@ -340,19 +343,30 @@ def compare_reach(
     ra = reachable(board, state, unit, kind, a)  # checks board, state, unit and kind (the rules' boundary)
     rb = reachable(board, state, unit, kind, b)
     u = state.unit(unit)
+    cmp = reach_comparison(board, kind, (a, b), (ra, rb))
+    if target is None:
+        return cmp
+    goal = board.hex(target, what="target")
+    (pa, fa), (pb, fb) = (_path(board, state, u, goal, kind, o) for o in (a, b))
+    return dataclasses.replace(cmp, target=goal, paths=(pa, pb), refusals=(fa, fb))
+
+
+def reach_comparison(board: Board, kind: MovementKind, readings: tuple[RulesOptions, RulesOptions],
+                     reaches: tuple[Reach, Reach]) -> ReachComparison:
+    """The :class:`ReachComparison` of two reaches already computed (one unit, one movement, under
+    reading A and reading B): what :func:`compare_reach` returns without a target.
+
+    For callers that computed the reaches themselves, e.g. a sweep that computes the default
+    reading's reach of a unit once and compares it with every other reading
+    (:func:`hexrules.whatif.what_changes`). The inputs are trusted (they come from
+    :func:`hexrules.movement.reachable` on ``board``).
+    """
+    ra, rb = reaches
     ca, cb = ra.costs, rb.costs
     gained = _in_board_order(board, cb.keys() - ca.keys())
     lost = _in_board_order(board, ca.keys() - cb.keys())
     changes = tuple((h, ca[h], cb[h]) for h in _in_board_order(board, (h for h in ca if h in cb and ca[h] != cb[h])))
-    paths: tuple[MoveCost | None, MoveCost | None] = (None, None)
-    refusals: tuple[Refusal | None, Refusal | None] = (None, None)
-    goal = None
-    if target is not None:
-        goal = board.hex(target, what="target")
-        (pa, fa), (pb, fb) = (_path(board, state, u, goal, kind, o) for o in (a, b))
-        paths, refusals = (pa, pb), (fa, fb)
-    return ReachComparison(u.name, ra.allowance.kind, (a, b), (ra, rb), gained, lost, changes, goal, paths, refusals,
-                           board)
+    return ReachComparison(ra.unit, ra.allowance.kind, tuple(readings), (ra, rb), gained, lost, changes, board=board)
 
 
 # --- Push and Pull -------------------------------------------------------------------------------------
@@ -530,6 +544,16 @@ def compare_forced(
     a, b = _readings(a, b)
     fa = forced(kind, board, state, source, target, n, side=side, allow_allies=allow_allies, options=a)
     fb = forced(kind, board, state, source, target, n, side=side, allow_allies=allow_allies, options=b)
+    return forced_comparison((a, b), (fa, fb))
+
+
+def forced_comparison(readings: tuple[RulesOptions, RulesOptions], moves: tuple[ForcedMove, ForcedMove]) -> ForcedComparison:
+    """The :class:`ForcedComparison` of one Push or Pull already computed under reading A and
+    reading B (the same kind, board, state, source, target and N): what :func:`compare_forced`
+    returns, for callers that computed the moves themselves (a sweep reuses the default
+    reading's). The inputs are trusted."""
+    a, b = readings
+    fa, fb = moves
     by_choice = {y.choice: y for y in fb}
     changed, only_a = [], []
     for x in fa:

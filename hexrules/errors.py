@@ -41,6 +41,7 @@ __all__ = [
     "HexSequenceError",
     "BranchIndexError",
     "ExplorerError",
+    "EditError",
 ]
 
 #: False (the default): in IPython / Jupyter a :class:`HexrulesError` shows as its one-paragraph
@@ -176,3 +177,8 @@ class BranchIndexError(RuleError, IndexError):
 class ExplorerError(HexrulesError):
     """A value given to an explorer that its controls cannot show: not one of a control's
     choices, or outside a slider's range. The message names the parameter and the value."""
+class EditError(HexrulesError):
+    """An editing operation refused (:mod:`hexrules.edit`, the board editor): a unit onto an
+    impassable hex (ruling T1) or an occupied one (M3), a name already taken, a hex off the board,
+    an elevation below ground (M1); the scenario is left unchanged. ``ruling`` names the rule when
+    one forbids it."""

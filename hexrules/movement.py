@@ -681,14 +681,23 @@ class Step:
 
 
 class _Mover:
-    """What a step's cost depends on, computed once per movement: the rules' one core."""
+    """What a step's cost depends on, computed once per movement: the rules' one core.
+
+    The constructor turns the movement's facts into plain lookups that :meth:`weight` (called
+    by networkx once per edge it relaxes, the hot path of every reach) reads without building
+    a value: the hexes no step may enter (an occupant that blocks, M3 / J2), the hexes a step
+    may not leave (E3's stop), the J1 reading as a flag. :meth:`refusal` and :meth:`parts` say
+    the same in words and parts for one step (:meth:`step`); ``tests/test_movement_core.py``
+    checks the two agree with the reference reading of each rule on every edge of generated
+    boards.
+    """
 
     def __init__(self, board: Board, state: State, unit: Unit, options: RulesOptions) -> None:
         # the core: its arguments were checked by the public function that built it (_mover)
         self.board, self.state, self.options = board, state, options
         self.unit = u = unit
         self.start = u.hex
-        self.s = board.elevations[u.hex]
+        self.s = s = board.elevations[u.hex]
         self.occupied = {o.hex: o for o in state if o is not u}
         # E3 "stop": a unit must stop where it becomes Engaged with an enemy it was not Engaged
         # with when the movement began; "ignore Engagement" (E5) lifts it, and so does M5's
@@ -697,6 +706,23 @@ class _Mover:
         self.stop_when_engaged = options.engagement_on_entry == "stop" and _engagement_ignored(u, options) is None
         self.terrain_on_enter = options.water == "enter_cost"
         self._zones: dict[Hex, tuple[str, ...]] | None = None
+        # The lookups of weight(): the board's own dicts (keys are the graph's node objects, so
+        # a lookup by a node networkx hands over is one hash), and two small sets.
+        self._el = board.elevations
+        self._terrains = board.terrains
+        self._succ = board.graph._adj  # {hex: {neighbour: edge data}}: networkx's adjacency
+        self._above_start = options.jump_climb == "above_start"
+        self._blocked = frozenset(h for h, o in self.occupied.items() if self._blocks(o))
+        self._stops = (frozenset(h for h in self.zones if h != self.start and self.newly_engaged(h))
+                       if self.stop_when_engaged else frozenset())
+
+    def _blocks(self, occ: Unit) -> bool:
+        """True when ``occ``'s hex can never be entered by this movement: an ally with
+        ``allies_pass_through=False`` (M3), an enemy unless jumped over (J2: its hex lower than
+        ``s``, with ``s >= 1``)."""
+        if occ.side == self.unit.side:
+            return not self.options.allies_pass_through
+        return not (self.s >= 1 and self.board.elevations[occ.hex] < self.s)
 
     @property
     def zones(self) -> dict[Hex, tuple[str, ...]]:
@@ -718,32 +744,44 @@ class _Mover:
         if not board.terrains[b].passable:
             return f"{board.label(b)} is {board.terrains[b].name}: it can never be entered", "T1"
         occ = self.occupied.get(b)
-        if occ is not None:
+        if occ is not None and self._blocks(occ):
             if occ.side == self.unit.side:
-                if not self.options.allies_pass_through:
-                    return f"allied {occ.kind} {occ.name!r} on {board.label(b)} blocks (allies_pass_through=False)", "M3"
-            elif not (self.s >= 1 and board.elevations[b] < self.s):
-                why = (
-                    f"enemy {occ.kind} {occ.name!r} on {board.label(b)} blocks"
-                    + (f" (its hex is not lower than the starting elevation {self.s})" if self.s >= 1 else "")
-                )
-                return why, ("J2" if self.s >= 1 else "M3")
-        if self.stop_when_engaged and a != self.start and self.newly_engaged(a):
+                return f"allied {occ.kind} {occ.name!r} on {board.label(b)} blocks (allies_pass_through=False)", "M3"
+            why = (
+                f"enemy {occ.kind} {occ.name!r} on {board.label(b)} blocks"
+                + (f" (its hex is not lower than the starting elevation {self.s})" if self.s >= 1 else "")
+            )
+            return why, ("J2" if self.s >= 1 else "M3")
+        if a in self._stops:
             who = ", ".join(map(repr, self.newly_engaged(a)))
             return f"became Engaged with {who} on entering {board.label(a)}: the movement must stop there (engagement_on_entry='stop')", "E3"
         return None
 
     def parts(self, a: Hex, b: Hex) -> tuple[int, int, int]:
         """``(enter, climb, terrain)`` of an allowed step."""
-        el = self.board.elevations
+        el = self._el
         climb = 0 if self.flat else _climb(self.s, el[a], el[b], self.options)
-        terrain = self.board.terrains[b].cost if self.terrain_on_enter else 0
+        terrain = self._terrains[b].cost if self.terrain_on_enter else 0
         return 1, climb, terrain
 
     def weight(self, a: Hex, b: Hex, _data: dict) -> int | None:
-        if self.refusal(a, b) is not None:
+        """The cost of step a -> b in movement points, or None where :meth:`refusal` refuses it:
+        ``sum(parts(a, b))`` read from the precomputed lookups (a handful of dict lookups)."""
+        t = self._terrains.get(b)
+        if t is None or not t.passable or b in self._blocked:  # T1; M3 / J2
             return None
-        return sum(self.parts(a, b))
+        nbrs = self._succ.get(a)
+        if nbrs is None or b not in nbrs:  # M1: not adjacent (or a not on the board)
+            return None
+        if self._stops and a in self._stops:  # E3: the movement had to stop on a
+            return None
+        el = self._el
+        ea, eb, s = el[a], el[b], self.s
+        if self._above_start:  # J1, default reading (with s = 0: M1)
+            climb = eb - (s if s > ea else ea)
+        else:
+            climb = eb - ea if eb > s else 0
+        return 1 + (climb if climb > 0 else 0) + (t.cost if self.terrain_on_enter else 0)
 
     def step(self, a: Hex, b: Hex) -> Step:
         bad = self.refusal(a, b)

@@ -29,7 +29,8 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: GM's Advance under water="allowance" is 2 (T1); 06 Push 1 in push_collision ends on C2, C3,
 #: C4 (P1-P3); 07 Pull 2 on the rulebook's board ends on C2, C3, D3 (L1, L3); 08 P(at least 2
 #: damage | Cover 3, Resolve 4) = 1/2 (C3, C5); 09 the Garrison's "move 3 hexes" begun Engaged
-#: is 3 - 1 = 2 movement points (M5, E2).
+#: is 3 - 1 = 2 movement points (M5, E2); 10 one of the alternative readings changes
+#: something on the three-hex board (allies_pass_through=False, M3).
 LESSONS = {
     "00_welcome.ipynb": (["C3 -> C2", "total 3 of 3"], 1),  # the scenario explorer shows no cost
     "01_hex_board_and_graph.ipynb": (["A1 -> F5", "A1 and F5", "distance A1"], 1),  # the explorer starts on C3
@@ -42,6 +43,7 @@ LESSONS = {
     "07_pull.ipynb": (["Pull 2 from", "D3, C2, C3", "the same hexes as Pull 1"], 0),
     "08_crush.ipynb": (["exact 1/2", "1/2 (50", "50.000%", "2 damage | Cover 3, Resolve 4):"], 1),  # collapse: dice
     "09_questions_players_ask.ipynb": (["allowance 2 = ability move 3", "2 under A", "3 - 1", "- 1 Engaged"], 0),
+    "10_designers_workbench.ipynb": (["1 of 2 movements", "Change nothing here", "allies_pass_through=False"], 0),
 }
 
 

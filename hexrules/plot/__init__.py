@@ -29,6 +29,8 @@ module                             holds
 :mod:`hexrules.plot.crush`         C: the Crush dice charts
 :mod:`hexrules.plot.diagram`       a diagram file's picture (:func:`~.diagram.draw_diagram`) and
                                    deterministic files (:func:`~.diagram.save_figure`)
+:mod:`hexrules.plot.edit`          the board editor's map following edits (restyled in place)
+:mod:`hexrules.plot.whatif`        the sweep's bar chart, one reading's changes as overlays
 =================================  ================================================================
 
 Every public name of those modules is importable from here (``from hexrules.plot import

@@ -13,6 +13,10 @@ ipywidgets nor matplotlib):
   (notebooks 01-05);
 * :mod:`hexrules.widgets.forced`: Push and Pull (notebooks 06-07);
 * :mod:`hexrules.widgets.crush`: Crush (notebook 08);
+* :mod:`hexrules.widgets.edit`: the designer's board editor, with the rules live on the board
+  being edited (notebook 10);
+* :mod:`hexrules.widgets.whatif`: what each reading changes on a scenario, and the sweep over
+  generated boards (notebook 10);
 * :mod:`hexrules.widgets.exercise`: :class:`~hexrules.widgets.exercise.Exercise`, the "predict,
   then check" widget of every lesson (it wraps a question of :mod:`hexrules.exercise`).
 

@@ -11,6 +11,9 @@ as :attr:`~hexrules.forced.Branch.text`) by calling the topic modules of this pa
 * :mod:`hexrules.words.exercise`: graded guesses of the exercises (:mod:`hexrules.exercise`).
 * :mod:`hexrules.words.compare`: what differs between two readings of the rules
   (:mod:`hexrules.compare`: reach, Push and Pull, Crush dice).
+* :mod:`hexrules.words.whatif`: what every reading changes on a scenario, and a sweep's figures
+  (:mod:`hexrules.whatif`);
+* :mod:`hexrules.words.edit`: the board editor's steps (:mod:`hexrules.edit`).
 
 This module holds the wording helpers they share: plurals (:func:`plural`, :func:`noun`),
 naming hexes (:func:`hex_name`, :func:`hex_names`), joining names (:func:`join_names`,

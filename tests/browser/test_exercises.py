@@ -12,7 +12,8 @@ The answers are worked by hand from RULES.md: 00 C3 -> C2 costs 1 + 2 climb = 3 
 (E2); 04 the orange path under jump_climb="relative_when_above_start" costs 1 + (1 + 2) = 4
 (J1); 05 Advance 3 - 1 starting in water = 2 (T1); 06 Push 1 ends on C3, C2 or C4 (D3 holds the
 GM: a collision, P1-P3); 07 Pull 2 ends on D3, C2 or C3 (L1, L3); 08 P(>= 2 of 3 dice at p =
-1/2) = 4/8 = 1/2 (C3, C5); 09 the Garrison's "move 3 hexes" begun Engaged: 3 - 1 = 2 (M5, E2).
+1/2) = 4/8 = 1/2 (C3, C5); 09 the Garrison's "move 3 hexes" begun Engaged: 3 - 1 = 2 (M5, E2);
+10 one reading changes the three-hex board: allies_pass_through=False (M3).
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ ANSWERS = {
     "07_pull.ipynb": ("C2 C3", "D3 C2 C3", "D3"),
     "08_crush.ipynb": ("3/8", "1/2", "exactly 1/2"),
     "09_questions_players_ask.ipynb": ("3", "2", "2 movement points"),
+    "10_designers_workbench.ipynb": ("2", "1", "allies_pass_through"),
 }
 LAB_LESSON = "06_push.ipynb"
 

@@ -1,0 +1,105 @@
+"""Drawing for what each reading changes (:mod:`hexrules.whatif`): the sweep's bar chart and the
+overlays of one alternative's changes on a board.
+
+* :func:`draw_sweep_bars` draws one horizontal bar per alternative (its share of movements,
+  Push and Pull situations, or boards that change, 0..100 %), coloured by rule topic, with the
+  percentage written at the end of each bar; called again, it redraws the same axes (a widget
+  shows a sweep's progress on one figure);
+* :func:`change_overlays` turns one :class:`~hexrules.whatif.SwitchChanges` into plain overlay
+  data for :func:`~hexrules.plot.board.draw_board`: the hexes a movement gains or loses, whose
+  cost changes, where a Push or Pull's outcome changes.
+
+Examples
+--------
+>>> from matplotlib.figure import Figure
+>>> ax = Figure().add_subplot()
+>>> bars = draw_sweep_bars(ax, [("water=none", 0.5, "movement"), ("collision_damage=1", 0.25, "forced")])
+>>> [float(b.get_width()) for b in bars]
+[50.0, 25.0]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..words import percent
+from .theme import DEFAULT_THEME, Theme
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from ..whatif import SwitchChanges
+
+__all__ = ["topic_colours", "draw_sweep_bars", "change_overlays", "CHANGE_COLOURS"]
+
+#: What :func:`change_overlays` colours: hexes gained (green), lost (red), cheaper or dearer
+#: (orange), a Push or Pull outcome that changes (the theme's "differs" outline).
+CHANGE_COLOURS = {"gained": "#27ae60", "lost": "#c0392b", "cost": "#e67e22"}
+
+
+def topic_colours(theme: Theme = DEFAULT_THEME) -> dict[str, str]:
+    """The bar colour of each rule topic: the rulebook diagrams' blue, orange and green."""
+    d = theme.diagram
+    return {"movement": d["blue"], "forced": d["orange"], "crush": d["green"]}
+
+
+def draw_sweep_bars(ax: "Axes", rows: Sequence[tuple[str, float, str]], *, title: str | None = None,
+                    theme: Theme = DEFAULT_THEME) -> list[Any]:
+    """One bar per ``(label, share 0..1, topic)`` on ``ax`` (cleared first), top to bottom.
+
+    Returns
+    -------
+    list of matplotlib.patches.Rectangle
+        The bars, in ``rows`` order (widths in percent).
+    """
+    from matplotlib.patches import Patch
+
+    ax.clear()
+    colours = topic_colours(theme)
+    n = len(rows)
+    ys = list(range(n))[::-1]
+    bars = ax.barh(ys, [100 * s for _, s, _ in rows], color=[colours.get(t, "#888888") for _, _, t in rows],
+                   height=0.7)
+    for y, (_, share, _) in zip(ys, rows):
+        ax.text(100 * share + 1, y, percent(share), va="center", ha="left", fontsize=8)
+    ax.set_yticks(ys, [label for label, _, _ in rows], fontsize=8)
+    ax.set_xlim(0, 112)
+    ax.set_ylim(-0.6, max(n, 1) - 0.4)
+    ax.set_xlabel("share that changes (%)", fontsize=9)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    handles = [Patch(color=c, label=t) for t, c in colours.items() if any(r[2] == t for r in rows)]
+    if handles:
+        ax.legend(handles=handles, loc="lower right", fontsize=8, frameon=False,
+                  labels=[{"movement": "movements", "forced": "Push / Pull", "crush": "boards"}[h.get_label()]
+                          for h in handles])
+    if title:
+        ax.set_title(title, fontsize=10)
+    return list(bars)
+
+
+def change_overlays(changes: "SwitchChanges") -> dict[str, Any]:
+    """Plain overlay data of what one alternative changes on a board.
+
+    Returns
+    -------
+    dict
+        ``fill``: ``{hex: colour}`` (gained green, lost red, cost changed orange, from
+        :data:`CHANGE_COLOURS`); ``texts``: ``{hex: "3→2"}`` (cost under the base, then under
+        the alternative; ``-`` out of reach); ``highlight``: the hexes where a Push or Pull
+        outcome changes (on the board).
+    """
+    fill: dict[Any, str] = {}
+    texts: dict[Any, str] = {}
+    for r in changes.reaches:
+        for h, a, b in r.hex_changes:
+            fill[h] = CHANGE_COLOURS["gained" if a is None else "lost" if b is None else "cost"]
+            texts[h] = f"{'-' if a is None else a}→{'-' if b is None else b}"
+    board = changes.board
+    where = [h for h in changes.differing_hexes if board is None or h in board]
+    forced_hexes = set()
+    for f in changes.forced:
+        a, b = f.differing_hexes
+        forced_hexes |= {h for h in a | b if board is None or h in board}
+    return {"fill": fill, "texts": texts, "highlight": sorted(forced_hexes, key=lambda h: (h.r, h.q)),
+            "hexes": where}

@@ -1,0 +1,806 @@
+"""The designer's board editor: build a board by clicking and dragging, watch the rules on it live.
+
+:class:`BoardEditor` is one explorer (one ipympl map, made once) over the editing model of
+:mod:`hexrules.edit`: every click or drag calls one of its operations, which returns a new
+scenario or refuses with the rule (shown in red, nothing changed), and each step goes into a
+:class:`~hexrules.edit.History` (undo and redo, 100 steps). Beside the map, the scenario text
+follows every edit (copy it, or edit it and press *Apply text*); under it, the rules on the board
+being edited, under the reading chosen:
+
+* **Show reach**: the unit's reach (Advance or Dash) coloured and numbered by cost (M1-M4, E2,
+  E3, J1, J2, T1), the breakdown of the hex last clicked with the *inspect* tool;
+* **Show Push / Pull**: every branch of the unit's Push or Pull on the target (P1-P6, L1-L3);
+* **Reading**: one menu per switch of :class:`~hexrules.options.RulesOptions`, numbers
+  included; **compare with the default** outlines the hexes whose result differs between the
+  kit's default reading and the one chosen (:mod:`hexrules.compare`).
+
+Tools (what a click or drag on the map does): *raise* / *lower* (one level per hex dragged over),
+*height* (set the height typed), *paint* (the terrain chosen; add a designer terrain with its
+symbol and cost), *unit* / *Garrison* (place one, named and with the stats typed), *move* (click a
+unit, then its new hex; or drag it there), *delete*, *inspect* (choose the unit the rules show,
+or the hex whose path is broken down). Rows and columns are added or removed at any edge.
+
+Saving: *Save* writes the scenario text into a folder of the learner's own
+(:func:`hexrules.edit.boards_folder`: ``my-lessons/boards/`` under ``make lab``), never replacing a
+file without a second press (*Overwrite*); *Open* reads one back (or starts from a blank board
+or a shipped scenario) as one more undoable step.
+
+Examples
+--------
+>>> import matplotlib.pyplot as plt, tempfile
+>>> ed = BoardEditor(columns=6, rows=4, folder=tempfile.mkdtemp())
+>>> ed.drag(["B2", "C2", "D2"], tool="raise")          # one drag, one step
+>>> ed.controls["name"].value, ed.controls["side"].value = "Scout", "blue"
+>>> ed.click("A1", tool="unit")
+>>> [ed.scenario.board.elevation(h) for h in ("B2", "C2", "D2")], ed.scenario.state.unit("Scout").advance
+([1, 1, 1], 3)
+>>> ed.click("A1", tool="unit")                        # a second unit on A1: refused (M3)
+>>> "one unit per hex" in ed.status.value, len(ed.history.past)
+(True, 2)
+>>> ed.undo(); ed.scenario.state.units
+()
+>>> plt.close(ed.figure)
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import tempfile
+import weakref
+from pathlib import Path
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from .. import edit
+from .. import movement as mv
+from ..compare import compare_forced, compare_reach
+from ..errors import EditError, HexrulesError
+from ..forced import forced
+from ..hexgrid import Hex
+from ..options import DEFAULT, RulesOptions, check_options
+from ..plot import DEFAULT_THEME, ForcedLayer, board_figsize, draw_board, legend_handle, new_figure, reach_legend
+from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
+from ..scenario import Scenario, parse_scenario, scenario_names, builtin
+from ..whatif import ALTERNATIVES
+from .base import Explorer, ExplorerError, _offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
+from .movement import breakdown_html, show_path
+
+__all__ = ["TOOLS", "SHOW", "BoardEditor", "scratch_editor", "EXPLORERS"]
+
+#: The tools, as ``(label, value)``: what a click (or a drag) on the map does.
+TOOLS = (("raise", "raise"), ("lower", "lower"), ("height", "height"), ("paint", "paint"), ("unit", "unit"),
+         ("Garrison", "garrison"), ("move", "move"), ("delete", "delete"), ("inspect", "inspect"))
+#: What the rules part of the map shows.
+SHOW = (("board only", "none"), ("reach", "reach"), ("Push", "push"), ("Pull", "pull"))
+#: The widest the editor's map is (inches, legend included): the scenario text stands beside it.
+MAP_WIDTH = 6.8
+#: The tools a drag applies to every hex it passes over (one step for the whole drag).
+DRAG_TOOLS = ("raise", "lower", "height", "paint")
+
+_THEME = DEFAULT_THEME
+_DIFFERS = _THEME.compare["differs"]
+_SELECTED = _THEME.movement["target"]
+_BLANK = "(blank board)"
+_FILE = "file: "
+
+
+def _reading_controls(options: RulesOptions = DEFAULT) -> dict[str, widgets.Dropdown]:
+    """One menu per switch (every value of :data:`hexrules.whatif.ALTERNATIVES`, and ``options``'
+    own if it is another), at ``options``' value."""
+    out = {}
+    for name, values in ALTERNATIVES.items():
+        value = getattr(options, name)
+        out[f"rule_{name}"] = widgets.Dropdown(options=[(str(v), v) for v in _offered(values, value)], value=value,
+                                               description=f"{name} ({RulesOptions.ruling(name)})",
+                                               style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="auto"))
+    return out
+
+
+class BoardEditor(Explorer):
+    """Build a board by clicking and dragging on one map; the rules on it, live (see the module docstring).
+
+    Parameters
+    ----------
+    scenario : Scenario or str, optional
+        Where to start: a scenario, a shipped scenario's name; default a blank board of
+        ``columns`` x ``rows``.
+    columns, rows : int
+        The size of a blank board (1..``max_size``).
+    folder : str or Path, optional
+        Where boards are saved and opened (default :func:`hexrules.edit.boards_folder`); a
+        relative name typed in the *folder* box later is a folder inside this one.
+    max_size : int
+        The largest number of columns or rows the size boxes offer (1..60).
+    show : {"none", "reach", "push", "pull"}
+        What the rules part of the map shows first.
+    unit, target : str, optional
+        The unit whose reach (or Push, Pull) is shown, and the unit it pushes or pulls.
+    n : int
+        Push N / Pull N (0..4).
+    kind : {"advance", "dash"}
+        The movement shown (M2).
+    options : RulesOptions
+        The reading chosen first (every switch has a menu).
+    compare : bool
+        Outline what differs from the kit's default reading.
+
+    Attributes
+    ----------
+    history : hexrules.edit.History
+        The scenario being edited and its undo and redo steps.
+    scenario : Scenario
+        The current scenario (``history.scenario``).
+    text : ipywidgets.Textarea
+        The scenario text, updated at every edit (:meth:`Scenario.to_text`).
+    status : ipywidgets.HTML
+        What the last action did, or why it was refused (with its ruling).
+    reach, move : object or None
+        The reach or Push / Pull shown (None when not shown or refused).
+    comparison : hexrules.compare.ReachComparison or ForcedComparison or None
+        With *compare with the default*: the default reading against the one chosen.
+
+    Raises
+    ------
+    EditError
+        If a size is outside 1..``max_size``.
+    ScenarioError, ExplorerError
+        If ``scenario`` is neither a Scenario nor a shipped scenario's name, or ``show``, ``kind``,
+        ``n`` or ``compare`` is not a value its control offers.
+    StateError
+        If ``unit`` or ``target`` is not one of the scenario's moving units.
+    OptionsError
+        If ``options`` is not a RulesOptions.
+    """
+
+    def __init__(self, scenario: Scenario | str | None = None, *, columns: int = 12, rows: int = 10,
+                 folder: str | Path | None = None, max_size: int = edit.MAX_SIZE, show: str = "none",
+                 unit: str | None = None, target: str | None = None, n: int = 2, kind: str = "advance",
+                 options: RulesOptions = DEFAULT, compare: bool = False) -> None:
+        if isinstance(max_size, bool) or not isinstance(max_size, int) or not 1 <= max_size <= edit.MAX_SIZE:
+            raise EditError(f"max_size={max_size!r} is not a whole number from 1 to {edit.MAX_SIZE}")
+        start = edit.blank(columns, rows) if scenario is None else scenario_from(scenario)
+        if max(edit.size(start)) > max_size:
+            raise EditError(f"the board is {edit.size(start)[0]} x {edit.size(start)[1]}: more than max_size={max_size}")
+        check_choice("show", show, [v for _, v in SHOW])
+        check_choice("kind", kind, ("advance", "dash"), ruling="M2")
+        check_int("n", n, 0, 4, ruling="P1")
+        options = check_options(options)
+        for name in ("unit", "target"):
+            value = locals()[name]
+            if value is not None:
+                check_unit(name, value, [u.name for u in start.state if not u.garrison])
+        if not isinstance(compare, bool):
+            raise ExplorerError(f"compare={compare!r} is not True or False")
+        self.history = edit.History(start)
+        self.folder = Path(folder).expanduser() if folder is not None else edit.boards_folder()
+        self._home = self.folder.resolve() if self.folder.is_absolute() else Path.cwd() / self.folder
+        self._drag: dict[str, Any] | None = None
+        self._moving: str | None = None
+        self._focus: Hex | None = None
+        self._overwrite: Path | None = None
+        self.reach: Any = None
+        self.move: Any = None
+        self.comparison = None
+        int_box = dict(layout=widgets.Layout(width="9em"), style={"description_width": "initial"})
+        c: dict[str, widgets.Widget] = {
+            "start": widgets.Dropdown(options=self._start_options(), value=_BLANK, description="Start from",
+                                      layout=widgets.Layout(width="20em")),
+            "columns": widgets.BoundedIntText(value=min(max(1, columns), max_size) if isinstance(columns, int) else 12,
+                                              min=1, max=max_size, description="columns", **int_box),
+            "rows": widgets.BoundedIntText(value=min(max(1, rows), max_size) if isinstance(rows, int) else 10,
+                                           min=1, max=max_size, description="rows", **int_box),
+            "open": widgets.Button(description="Open", tooltip="Start again from the board chosen (undoable)"),
+            "tool": widgets.ToggleButtons(options=TOOLS, value="raise", style={"button_width": "5.6em"}),
+            "height": widgets.BoundedIntText(value=2, min=0, max=edit.MAX_ELEVATION, description="height", **int_box),
+            "terrain": widgets.Dropdown(options=list(start.board.terrain_table), value="water",
+                                        description="terrain", layout=widgets.Layout(width="14em")),
+            "name": widgets.Text(value="blue1", description="name", layout=widgets.Layout(width="13em")),
+            "side": widgets.Text(value="blue", description="side", layout=widgets.Layout(width="11em")),
+            "advance": widgets.BoundedIntText(value=3, min=0, max=20, description="Advance", **int_box),
+            "dash": widgets.BoundedIntText(value=2, min=0, max=20, description="Dash", **int_box),
+            "speed": widgets.BoundedIntText(value=0, min=0, max=20, description="Speed", **int_box),
+            "terrain_name": widgets.Text(value="mud", description="new terrain", layout=widgets.Layout(width="14em")),
+            "symbol": widgets.Text(value="m", description="symbol", layout=widgets.Layout(width="9em")),
+            "cost": widgets.BoundedIntText(value=1, min=0, max=9, description="cost", **int_box),
+            "impassable": widgets.Checkbox(value=False, description="impassable", indent=False,
+                                           layout=widgets.Layout(width="7em")),
+            "add_terrain": widgets.Button(description="Add terrain"),
+            "edge": widgets.Dropdown(options=edit.EDGES, value="bottom", description="at the",
+                                     layout=widgets.Layout(width="13em")),
+            "add_line": widgets.Button(description="Add row / column"),
+            "remove_line": widgets.Button(description="Remove row / column"),
+            "undo": widgets.Button(description="Undo", icon="undo"),
+            "redo": widgets.Button(description="Redo", icon="repeat"),
+            "show": widgets.ToggleButtons(options=SHOW, value="none", style={"button_width": "6.5em"}),
+            "unit": widgets.Dropdown(options=[], description="unit", layout=widgets.Layout(width="14em")),
+            "kind": widgets.ToggleButtons(options=[("Advance", "advance"), ("Dash", "dash")], value="advance",
+                                          style={"button_width": "5.5em"}),
+            "target": widgets.Dropdown(options=[], description="target", layout=widgets.Layout(width="14em")),
+            "n": widgets.IntSlider(value=2, min=0, max=4, description="N", layout=widgets.Layout(width="16em")),
+            "compare": widgets.Checkbox(value=False, description="compare with the default", indent=False),
+            **_reading_controls(options),
+            "folder": widgets.Text(value=str(self.folder), description="folder", layout=widgets.Layout(width="30em")),
+            "file": widgets.Text(value="my-board.hex", description="file", layout=widgets.Layout(width="16em")),
+            "save": widgets.Button(description="Save", icon="save"),
+            "overwrite": widgets.Button(description="Overwrite", disabled=True,
+                                        tooltip="Replace the file that Save found (only right after it)"),
+            "apply_text": widgets.Button(description="Apply text", tooltip="Read the text beside the map as the board"),
+        }
+        # narrower than a lesson's picture: the scenario text stands beside it
+        fig, (ax,) = new_figure(start.board, figsize=board_figsize(start.board, max_width=MAP_WIDTH))
+        handlers = {
+            "open": lambda _b: self._open(),
+            "add_terrain": lambda _b: self._add_terrain(),
+            "add_line": lambda _b: self._do(edit.add_line, self.controls["edge"].value),
+            "remove_line": lambda _b: self._do(edit.remove_line, self.controls["edge"].value),
+            "undo": lambda _b: self._undo(),
+            "redo": lambda _b: self._redo(),
+            "save": lambda _b: self.save(),
+            "overwrite": lambda _b: self.save(overwrite=True),
+            "apply_text": lambda _b: self.apply_text(self.text.value),
+            "tool": lambda _change: self._tool_changed(),
+            "folder": lambda _change: self._folder_changed(),
+            "file": lambda _change: self._forget_pending(),
+        }
+        for w in c.values():
+            if isinstance(w, widgets.Button):
+                w.layout.width = "auto"
+        super().__init__(fig, c, title="Board editor: click and drag on the map", handlers=handlers)
+        self.text = widgets.Textarea(layout=widgets.Layout(width="21em", height="100%", min_height="24em"))
+        self.text.add_class("hexrules-scenario-text")
+        self.status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.status.add_class("hexrules-status")
+        self._layout()
+        self.art = draw_board(start.board, start.state, ax=ax, legend=False)
+        self._drawn = start
+        self._legend()
+        self.layer = ForcedLayer(self.art)
+        self.on_hex_click([self.art], self._pressed)
+        canvas = fig.canvas
+        canvas.mpl_connect("motion_notify_event", self._on_motion)
+        canvas.mpl_connect("button_release_event", self._on_release)
+        with self.quiet():
+            for name, value in (("show", show), ("kind", kind), ("n", n), ("compare", compare)):
+                c[name].value = value
+            self._sync_choices()
+            movers = list(c["unit"].options)
+            if unit is not None:
+                c["unit"].value = unit
+            if target is not None:
+                c["target"].value = target
+            elif len(movers) > 1:
+                self._sync_choices()
+        self.update()
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def _layout(self) -> None:
+        """Controls in labelled rows; the map and the scenario text side by side."""
+        c = self.controls
+
+        def row(label: str, *names: str) -> widgets.Widget:
+            head = widgets.HTML(f"<b>{html.escape(label)}</b>", layout=widgets.Layout(width="5.5em"))
+            return widgets.HBox([head, *(c[n] for n in names)], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                       align_items="center"))
+
+        readings = widgets.GridBox([c[k] for k in c if k.startswith("rule_")],
+                                   layout=widgets.Layout(grid_template_columns="repeat(3, auto)"))
+        reading_box = widgets.Accordion(children=[readings], titles=("Reading: every switch of RulesOptions",))
+        self.controls_box.children = [
+            row("Board", "start", "columns", "rows", "open", "undo", "redo"),
+            row("", "add_line", "remove_line", "edge"),
+            row("Tool", "tool"),
+            row("", "height", "terrain", "name", "side", "advance", "dash", "speed"),
+            row("Terrain", "terrain_name", "symbol", "cost", "impassable", "add_terrain"),
+            row("Show", "show", "unit", "kind", "target", "n", "compare"),
+            reading_box,
+            row("File", "folder", "file", "save", "overwrite", "apply_text"),
+        ]
+        self.controls_box.layout = widgets.Layout(display="flex", flex_flow="column")
+        side = widgets.VBox([widgets.HTML("<style>.hexrules-scenario-text textarea {font-family: monospace; "
+                                          "font-size: 11px; white-space: pre}</style>"
+                                          "<b>Scenario text</b> (copy it, or edit it and press <i>Apply text</i>)"),
+                             self.text])
+        children = list(self.children)
+        i = children.index(self.view)
+        children[i] = widgets.HBox([self.view, side])
+        children.insert(i, self.status)
+        self.children = children
+
+    def _legend(self, sc: Scenario | None = None) -> None:
+        """The map's legend (the board, the sides, and the rule shown), redrawn only when what it
+        lists changes."""
+        sc = self.scenario if sc is None else sc
+        st = sc.state
+        show = self.controls["show"].value
+        key = (legend_key(sc.board, st), show)
+        if getattr(self.art, "_legend_key", None) == key:
+            return
+        self.art._legend_key = key
+        rule = {"reach": reach_legend(), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
+        self.art.legend(st, rule.get(show, []) + [
+            legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5),
+            legend_handle("outline", "differs from default", _DIFFERS, width=3.0)])
+
+    # --- the scenario ----------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario being edited."""
+        return self.history.scenario
+
+    @property
+    def options(self) -> RulesOptions:
+        """The reading chosen in the reading menus."""
+        return DEFAULT.replace(**{k[5:]: w.value for k, w in self.controls.items() if k.startswith("rule_")})
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.status.value = error_html(text) if error else f'<span class="hexrules-ok">{html.escape(text)}</span>'
+
+    def _do(self, operation: Callable[..., Scenario], *args: Any, **kwargs: Any) -> bool:
+        """Apply one editing operation as one step; a refusal is shown and changes nothing."""
+        try:
+            self.history.do(operation, *args, **kwargs)
+        except HexrulesError as err:
+            self._say(str(err), error=True)
+            return False
+        last = self.history.last()
+        self._say(f"Done: {last.text(self.scenario.board)}." if last is not None else "Nothing changed.")
+        self._sync_choices()
+        return True
+
+    def _push(self, scenario: Scenario, what: edit.Edit) -> None:
+        self.history.push(scenario, what)
+        self._say(f"Done: {what.text(scenario.board)}.")
+        self._sync_choices()
+
+    def _undo(self) -> None:
+        try:
+            what = self.history.last()
+            self.history.undo()
+            self._say(f"Undone: {what.text(self.scenario.board)}.")
+        except EditError as err:
+            self._say(str(err), error=True)
+        self._sync_choices()
+
+    def _redo(self) -> None:
+        try:
+            what = self.history.next()
+            self.history.redo()
+            self._say(f"Redone: {what.text(self.scenario.board)}.")
+        except EditError as err:
+            self._say(str(err), error=True)
+        self._sync_choices()
+
+    def undo(self) -> None:
+        """Undo the last step (the *Undo* button) and redraw."""
+        self.controls["undo"].click()
+
+    def redo(self) -> None:
+        """Redo the last step undone (the *Redo* button) and redraw."""
+        self.controls["redo"].click()
+
+    def _sync_choices(self) -> None:
+        """Offer the units of the current scenario, its terrain table, and the start choices."""
+        sc = self.scenario
+        movers = [u.name for u in sc.state if not u.garrison]
+        everyone = [u.name for u in sc.state if not u.garrison]
+        c = self.controls
+        with self.quiet():
+            for name, options in (("unit", movers), ("target", everyone)):
+                dd = c[name]
+                value = dd.value
+                if list(dd.options) != options:
+                    dd.options = options
+                dd.value = value if value in options else (options[0] if options else None)
+            if c["target"].value == c["unit"].value and len(everyone) > 1:
+                enemies = [n for n in everyone if sc.state.unit(n).side != sc.state.unit(c["unit"].value).side]
+                c["target"].value = (enemies or [n for n in everyone if n != c["unit"].value])[0]
+            terrains = list(sc.board.terrain_table)
+            if list(c["terrain"].options) != terrains:
+                value = c["terrain"].value
+                c["terrain"].options = terrains
+                c["terrain"].value = value if value in terrains else terrains[0]
+            starts = self._start_options()
+            if list(c["start"].options) != starts:
+                value = c["start"].value
+                c["start"].options = starts
+                c["start"].value = value if value in starts else _BLANK
+            c["undo"].disabled = not self.history.can_undo
+            c["redo"].disabled = not self.history.can_redo
+            c["overwrite"].disabled = self._overwrite is None
+            c["overwrite"].button_style = "" if self._overwrite is None else "warning"
+        if self._moving is not None and self._moving not in sc.state:
+            self._moving = None
+        if self._focus is not None and self._focus not in sc.board:
+            self._focus = None
+
+    def _start_options(self) -> list[str]:
+        files = [f"{_FILE}{n}" for n in edit.saved_scenarios(getattr(self, "folder", "."))]
+        return [_BLANK, *scenario_names(), *files]
+
+    def _open(self) -> None:
+        """Start again from the board chosen in *Start from* (one undoable step)."""
+        choice = self.controls["start"].value
+        try:
+            if choice == _BLANK:
+                sc = edit.blank(self.controls["columns"].value, self.controls["rows"].value)
+                what = edit.Edit("blank", (f"{self.controls['columns'].value} x {self.controls['rows'].value}",))
+            elif choice.startswith(_FILE):
+                sc = edit.open_scenario(self.folder, choice[len(_FILE):])
+                what = edit.Edit("load", (choice[len(_FILE):],))
+            else:
+                sc = builtin(choice)
+                what = edit.Edit("load", (choice,))
+        except (HexrulesError, OSError) as err:
+            self._say(str(err), error=True)
+            return
+        self._push(sc, what)
+
+    def start_from(self, choice: str) -> None:
+        """Choose ``choice`` in *Start from* (``"(blank board)"``, a shipped scenario's name, or
+        ``"file: NAME.hex"``) and press *Open*."""
+        with self.hold():
+            with self.quiet():
+                self._sync_choices()
+                self.controls["start"].value = choice
+            self.controls["open"].click()
+
+    def _add_terrain(self) -> None:
+        c = self.controls
+        if self._do(edit.add_terrain, c["terrain_name"].value.strip(), c["symbol"].value.strip(), c["cost"].value,
+                    passable=not c["impassable"].value):
+            with self.quiet():
+                c["terrain"].value = c["terrain_name"].value.strip()
+
+    def apply_text(self, text: str) -> None:
+        """Read ``text`` as the scenario (the *Apply text* button): one step, or the error with its
+        line and column (nothing changed)."""
+        try:
+            sc = parse_scenario(text, source="the scenario text")
+        except HexrulesError as err:
+            self._say(str(err), error=True)
+            return
+        self._push(sc, edit.Edit("text"))
+
+    # --- files ----------------------------------------------------------------------------------
+
+    def _folder_changed(self) -> None:
+        """A new *folder*: an absolute one as typed, a relative one inside the folder the editor
+        started with (so a name typed there never lands in whatever folder the kernel runs in)."""
+        typed = Path(self.controls["folder"].value.strip() or ".").expanduser()
+        self.folder = typed if typed.is_absolute() else self._home / typed
+        self._forget_pending()
+        self._sync_choices()
+
+    def _forget_pending(self) -> None:
+        self._overwrite = None
+        with self.quiet():
+            self.controls["overwrite"].disabled = True
+            self.controls["overwrite"].button_style = ""
+
+    def save(self, *, overwrite: bool = False) -> Path | None:
+        """Save the scenario text to *folder* / *file* (the *Save* button); an existing file is
+        replaced only by *Overwrite* (``overwrite=True``) right after a *Save* that found it.
+
+        Returns
+        -------
+        Path or None
+            The file written, or None (refused: the reason is in :attr:`status`).
+        """
+        name = self.controls["file"].value
+        if overwrite and self._overwrite is None:
+            self._say("Nothing to overwrite: press Save first.", error=True)
+            return None
+        try:
+            path = edit.save_scenario(self.scenario, self.folder, name, overwrite=overwrite)
+        except EditError as err:
+            if "already exists" in err.message:
+                self._overwrite = self.folder / name
+                self._say(f"{err.message.split(':')[0]}: press Overwrite to replace it, or change the file name.",
+                          error=True)
+            else:
+                self._say(str(err), error=True)
+            self._sync_choices()
+            return None
+        except OSError as err:
+            self._say(f"could not save to {self.folder}: {err}", error=True)
+            return None
+        self._overwrite = None
+        self._say(f"Saved {path}.")
+        self._sync_choices()
+        return path
+
+    # --- clicks and drags -------------------------------------------------------------------------
+
+    def _tool_changed(self) -> None:
+        self._moving = None
+        self._drag = None
+
+    def _cell_op(self, tool: str) -> tuple[Callable[..., Scenario], tuple]:
+        if tool == "raise":
+            return edit.raise_hex, ()
+        if tool == "lower":
+            return edit.lower_hex, ()
+        if tool == "height":
+            return edit.set_elevation, (self.controls["height"].value,)
+        return edit.paint, (self.controls["terrain"].value,)
+
+    def _pressed(self, h: Hex, _art: Any) -> None:
+        """A press on hex ``h``: what the tool does (a drag starts for the cell tools)."""
+        tool = self.controls["tool"].value
+        sc = self.scenario
+        with self.hold():
+            if tool in DRAG_TOOLS:
+                self._drag = {"tool": tool, "hexes": [], "start": sc, "shown": sc}
+                self._extend_drag(h)
+                return
+            if tool in ("unit", "garrison"):
+                self._place(h, garrison=tool == "garrison")
+            elif tool == "move":
+                u = sc.state.at(h)
+                if self._moving is None or (u is not None and u.name != self._moving):
+                    if u is None:
+                        self._say(f"{sc.board.label(h)} holds no unit: click a unit, then the hex to move it to.",
+                                  error=True)
+                        return
+                    self._moving = u.name
+                    self._drag = {"tool": "move", "from": h}
+                    self._say(f"{u.name} selected: click (or drag to) the hex to move it to.")
+                elif u is None or u.name != self._moving:
+                    self._move_to(h)
+            elif tool == "delete":
+                self._do(edit.clear_hex, h)
+            else:  # inspect
+                u = sc.state.at(h)
+                if u is not None and not u.garrison:
+                    with self.quiet():
+                        self.controls["unit"].value = u.name
+                    self._focus = None
+                else:
+                    self._focus = h
+            self._mark_update()
+
+    def _mark_update(self) -> None:
+        """Update once at the end of the enclosing :meth:`hold` (a change that is not a control's)."""
+        self.update()  # inside hold(): only marks the update as pending
+
+    def _place(self, h: Hex, *, garrison: bool) -> None:
+        c = self.controls
+        name, side = c["name"].value.strip(), c["side"].value.strip()
+        kw = {"garrison": True} if garrison else {"advance": c["advance"].value, "dash": c["dash"].value,
+                                                   "speed": c["speed"].value}
+        if self._do(edit.place, name, side, h, **kw):
+            with self.quiet():
+                c["name"].value = _next_name(name, self.scenario)
+
+    def _move_to(self, h: Hex) -> None:
+        name = self._moving
+        self._moving = None
+        self._drag = None
+        if name is not None:
+            self._do(edit.move_unit, name, h)
+
+    def _extend_drag(self, h: Hex) -> None:
+        """Add hex ``h`` to the drag under way and show the board with the drag applied so far."""
+        d = self._drag
+        if d is None or h in d["hexes"]:
+            return
+        op, args = self._cell_op(d["tool"])
+        try:
+            shown = op(d["start"], [*d["hexes"], h], *args)
+        except HexrulesError as err:
+            self._say(str(err), error=True)  # this hex refused; the others of the drag stay
+            return
+        d["hexes"].append(h)
+        d["shown"] = shown
+        self._show_board(shown)
+        if self.interactive:  # the map follows the drag; a PNG picture waits for the release
+            self.refresh()
+
+    def _finish_drag(self, h: Hex | None) -> None:
+        d, self._drag = self._drag, None
+        if d is None:
+            return
+        with self.hold():
+            if d["tool"] == "move":
+                if h is not None and h != d["from"] and self._moving is not None:
+                    self._move_to(h)
+                self._mark_update()
+                return
+            if d["hexes"]:
+                op, args = self._cell_op(d["tool"])
+                labels = [self.scenario.board.label(x) for x in d["hexes"]]
+                self._push(d["shown"], edit.Edit(op.__name__, (labels if len(labels) > 1 else labels[0], *args)))
+            self._mark_update()
+
+    def _event_hex(self, event: Any) -> Hex | None:
+        if event.inaxes is not self.art.ax:
+            return None
+        return self.art.hex_at(event.xdata, event.ydata)
+
+    def _on_motion(self, event: Any) -> None:
+        """A mouse move during a drag: the hex under it joins the drag. ``event.buttons`` (the
+        buttons held, matplotlib >= 3.8) empty means the button was released off the map: the drag
+        ends there."""
+        if self._drag is None or self._drag["tool"] == "move":
+            return
+        if getattr(event, "buttons", None) is not None and not event.buttons:
+            self._finish_drag(None)
+            return
+        h = self._event_hex(event)
+        if h is not None:
+            self._extend_drag(h)
+
+    def _on_release(self, event: Any) -> None:
+        if self._drag is not None:
+            self._finish_drag(self._event_hex(event))
+
+    def click(self, h: Hex | str, target: int = 0, *, tool: str | None = None) -> None:
+        """Act as if hex ``h`` were clicked (pressed and released) with ``tool`` (default: the one chosen)."""
+        if tool is not None:
+            self.controls["tool"].value = tool
+        hx = self.scenario.board.hex(h)
+        super().click(hx, target)
+        self._finish_drag(hx)
+
+    def drag(self, hexes: list[Hex | str], *, tool: str | None = None) -> None:
+        """Act as if the mouse were pressed on ``hexes[0]``, moved over the others, released on the last."""
+        if tool is not None:
+            self.controls["tool"].value = tool
+        board = self.scenario.board
+        path = [board.hex(h) for h in hexes]
+        super().click(path[0])
+        for h in path[1:]:
+            if self._drag is not None and self._drag["tool"] != "move":
+                self._extend_drag(h)
+        self._finish_drag(path[-1])
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def _show_board(self, sc: Scenario) -> None:
+        """Make the drawn board show ``sc``'s board and units (restyled in place when the hexes are the same)."""
+        if self._drawn is not sc:
+            if same_hexes(self.art, sc.board):
+                if self._drawn.board is not sc.board and self._drawn.board != sc.board:
+                    restyle_board(self.art, sc.board)
+            else:
+                self.art = redraw_board(self.art, sc.board, sc.state)
+                self.layer = ForcedLayer(self.art)
+                self._click_targets = [self.art]
+            self._drawn = sc
+            self._legend(sc)
+        self.art.set_units(sc.state)
+
+    def redraw(self) -> None:
+        sc = self.scenario
+        self._show_board(sc)
+        self._legend(sc)
+        with self.quiet():
+            text = sc.to_text()
+            if self.text.value != text:
+                self.text.value = text
+        art = self.art
+        marked = [h for h in ([sc.state.unit(self._moving).hex] if self._moving in sc.state else [])]
+        if self._focus is not None:
+            marked.append(self._focus)
+        art.set_highlight(marked, key="target", color=_SELECTED, width=2.5, inset=0.8)
+        self.reach = self.move = self.comparison = None
+        show = self.controls["show"].value
+        if show != "reach":
+            art.set_texts(None, key="costs")
+            art.set_highlight(None, key="pass")
+            show_path(art, None)
+        if show not in ("push", "pull"):
+            self.layer.show(None)
+        if show == "none":
+            art.set_fill(None)
+            art.set_highlight(None, key="differs")
+            self.explain("")
+            return
+        if show == "reach":
+            self._show_reach()
+        else:
+            self._show_forced(show)
+
+    def _show_reach(self) -> None:
+        sc, art, c = self.scenario, self.art, self.controls
+        name, kind, opts = c["unit"].value, c["kind"].value, self.options
+        if not name:
+            art.set_fill(None)
+            art.set_highlight(None, key="differs")
+            art.set_texts(None, key="costs")
+            raise EditError("place a unit (tool: unit) to see its reach")
+        self.reach = r = mv.reachable(sc.board, sc.state, name, kind, opts)
+        art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=max(1, r.allowance.total))
+        art.set_texts(r.costs, key="costs")
+        art.set_highlight(r.pass_only, key="pass", color=_THEME.movement["pass"], width=2, linestyle="--")
+        parts = [pre(f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable "
+                     f"(numbers: cheapest cost in movement points). Reading: {_reading_words(opts)}.")]
+        if c["compare"].value:
+            self.comparison = cmp = compare_reach(sc.board, sc.state, name, DEFAULT, opts, kind=kind)
+            art.set_highlight(sorted(cmp.differing_hexes, key=lambda h: (h.r, h.q)), key="differs", color=_DIFFERS,
+                              width=3.5, inset=0.84)
+            parts.append(pre(cmp.explain(("the default", "the reading chosen"))))
+        else:
+            art.set_highlight(None, key="differs")
+        if self._focus is not None and self._focus != sc.state.unit(name).hex:
+            try:
+                cost = mv.path_to(sc.board, sc.state, name, self._focus, kind, opts)
+            except HexrulesError as err:
+                show_path(art, None)
+                parts.append(error_html(err))
+            else:
+                show_path(art, cost)
+                parts.append(breakdown_html(cost))
+        else:
+            show_path(art, None)
+            parts.append(pre("Inspect tool: click a hex to see the cheapest path there and its breakdown."))
+        self.explain(html_text="".join(parts))
+
+    def _show_forced(self, kind: str) -> None:
+        sc, art, c = self.scenario, self.art, self.controls
+        source, target, n, opts = c["unit"].value, c["target"].value, c["n"].value, self.options
+        art.set_highlight(None, key="differs")
+        if not source or not target or source == target:
+            self.layer.show(None)
+            raise EditError("place two units of different sides: the unit pushes or pulls the target")
+        try:
+            self.move = fm = forced(kind, sc.board, sc.state, source, target, n, options=opts)
+        except HexrulesError:
+            self.layer.show(None)
+            raise
+        self.layer.show(fm)
+        parts = [pre(fm.explain().splitlines()[0] + f"\nReading: {_reading_words(opts)}."), _table(fm.table())]
+        if c["compare"].value:
+            self.comparison = cmp = compare_forced(kind, sc.board, sc.state, source, target, n, DEFAULT, opts)
+            _, theirs = cmp.differing_hexes
+            mine, _ = cmp.differing_hexes
+            art.set_highlight([h for h in mine | theirs if h in art.index], key="differs", color=_DIFFERS, width=3.5,
+                              inset=0.84)
+            parts.append(pre(cmp.explain(("the default", "the reading chosen"))))
+        self.explain(html_text="".join(parts))
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    from .base import table_html
+
+    return table_html(rows)
+
+
+def _reading_words(opts: RulesOptions) -> str:
+    diff = DEFAULT.differences(opts)
+    return "the kit's default" if not diff else ", ".join(f"{k}={v[1]!r} ({RulesOptions.ruling(k)})"
+                                                          for k, v in diff.items())
+
+
+def _next_name(name: str, sc: Scenario) -> str:
+    """The next free name after ``name``: ``blue1`` -> ``blue2`` (``Scout`` -> ``Scout 2``)."""
+    m = re.fullmatch(r"(.*?)(\d+)", name)
+    stem, k = (m.group(1), int(m.group(2))) if m else (name + " ", 1)
+    while True:
+        k += 1
+        cand = f"{stem}{k}"
+        if cand not in sc.state:
+            return cand
+
+
+def scratch_editor(*args: Any, **kwargs: Any) -> BoardEditor:
+    """A :class:`BoardEditor` saving into a temporary folder, removed with the editor (for tests
+    and the widget fuzz, which press Save)."""
+    folder = tempfile.mkdtemp(prefix="hexrules-boards-")
+    editor = BoardEditor(*args, folder=folder, **kwargs)
+    weakref.finalize(editor, shutil.rmtree, folder, True)
+    return editor
+
+
+#: Zero-argument factories of the editor as lesson 10 shows it (tests build each and change its
+#: controls; the fuzz presses every button, so they save into a temporary folder).
+EXPLORERS: dict[str, Callable[[], Explorer]] = {
+    "editor": lambda: scratch_editor(columns=8, rows=6, max_size=14),
+    "editor_push": lambda: scratch_editor("push_collision", max_size=14),
+}

@@ -1,0 +1,254 @@
+"""Explorers of what each reading changes (:mod:`hexrules.whatif`): the report and the sweep.
+
+* :class:`ReportExplorer`: a scenario's "what changes" report (:func:`hexrules.whatif.what_changes`):
+  a table of every alternative of every switch against the default (what it changes, or that it
+  changes nothing), and the picture of the alternative chosen on the scenario's map (hexes gained
+  green, lost red, cost changes orange with ``base→alternative`` costs, Push and Pull outcomes that
+  change outlined). Given a :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the
+  board being edited.
+* :class:`SweepExplorer`: a sweep over generated boards (:func:`hexrules.whatif.sweep`), run with
+  *Run*: a progress bar while it runs, then a bar chart of how often each alternative changes an
+  outcome and the table of the figures; reproducible from its seed.
+
+Examples
+--------
+>>> import matplotlib.pyplot as plt
+>>> ex = ReportExplorer("terrain")
+>>> [row["switch"] for row in ex.report.table() if row["verdict"] == "changes"][:3]
+['water=allowance', 'water=none']
+>>> plt.close(ex.figure)
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ..errors import HexrulesError
+from ..generate import RULEBOOK, BoardSpec
+from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
+from ..plot.edit import redraw_board, same_hexes
+from ..plot.whatif import CHANGE_COLOURS, change_overlays, draw_sweep_bars
+from ..scenario import Scenario
+from ..whatif import Report, SweepResult, sweep, what_changes
+from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
+
+__all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
+
+_DIFFERS = DEFAULT_THEME.compare["differs"]
+
+#: The numbers of boards the sweep explorer offers.
+SWEEP_SIZES = (10, 100, 1000)
+
+
+def _legend() -> list[Any]:
+    return [legend_handle("fill", "hex gained", CHANGE_COLOURS["gained"], alpha=0.6),
+            legend_handle("fill", "hex lost", CHANGE_COLOURS["lost"], alpha=0.6),
+            legend_handle("fill", "cost changes (base→alt.)", CHANGE_COLOURS["cost"], alpha=0.6),
+            legend_handle("outline", "Push / Pull outcome changes", _DIFFERS, width=3.0)]
+
+
+class ReportExplorer(Explorer):
+    """What every alternative reading changes on a scenario: the table, and each one's picture.
+
+    Parameters
+    ----------
+    scenario : Scenario, str or BoardEditor
+        The scenario (a shipped one's name), or a board editor: *Refresh* then reports on the
+        board it is editing.
+
+    Attributes
+    ----------
+    report : hexrules.whatif.Report
+        The report shown.
+    changes : hexrules.whatif.SwitchChanges
+        The alternative drawn.
+
+    Raises
+    ------
+    ScenarioError, ExplorerError
+        If ``scenario`` is none of these.
+    """
+
+    def __init__(self, scenario: Any = "terrain") -> None:
+        self.source = scenario if hasattr(scenario, "history") else None
+        sc = scenario.scenario if self.source is not None else scenario_from(scenario)
+        self.report: Report = what_changes(sc)
+        fig, (ax,) = new_figure(sc.board)
+        controls: dict[str, widgets.Widget] = {
+            "switch": widgets.Dropdown(options=self._options(), description="Reading",
+                                       layout=widgets.Layout(width="30em")),
+        }
+        if self.source is not None:
+            controls["refresh"] = widgets.Button(description="Refresh", tooltip="Report again on the board being edited")
+        super().__init__(fig, controls, title=f"What each reading changes: {sc.heading or 'this scenario'}",
+                         handlers={"refresh": lambda _b: self._refresh()} if self.source is not None else None)
+        self.art = draw_board(sc.board, sc.state, ax=ax, legend=False)
+        self.art.legend(sc.state, _legend())
+        self.changes = None
+        self._first_changed()
+        self.update()
+
+    def _options(self) -> list[tuple[str, int]]:
+        return [(f"{c.alternative.label} ({c.alternative.ruling})" + ("" if c else ": changes nothing"), i)
+                for i, c in enumerate(self.report.switches)]
+
+    def _first_changed(self) -> None:
+        """Open on the first alternative that changes something (the first of all if none does)."""
+        first = next((i for i, c in enumerate(self.report.switches) if c), 0)
+        with self.quiet():
+            self.controls["switch"].value = first
+
+    def _refresh(self) -> None:
+        sc = self.source.scenario
+        self.report = what_changes(sc)
+        if same_hexes(self.art, sc.board) and self.art.board == sc.board:
+            self.art.set_units(sc.state)
+        else:
+            self.art = redraw_board(self.art, sc.board, sc.state, legend=_legend())
+        with self.quiet():
+            self.controls["switch"].options = self._options()
+        self.set_title(f"What each reading changes: {sc.heading or 'this scenario'}")
+        self._first_changed()
+
+    @property
+    def comparison(self) -> Any:  # the Explorer attribute: what the picture compares
+        return self.changes
+
+    def redraw(self) -> None:
+        self.changes = c = self.report.switches[self.controls["switch"].value]
+        ov = change_overlays(c)
+        self.art.set_fill(ov["fill"], alpha=0.6)
+        self.art.set_texts(ov["texts"], key="costs", size=0.3)
+        self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
+        self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default", fontsize=10)
+        self.explain(html_text=pre(c.explain()) + table_html(self.report.table(),
+                                                             caption="Every alternative against the default"))
+
+
+class SweepExplorer(Explorer):
+    """How often each reading changes an outcome, over many generated boards (press *Run*).
+
+    Parameters
+    ----------
+    boards : int
+        The number of boards first chosen (one of ``sizes``).
+    seed : int
+        The sweep's seed (the same seed, the same boards and figures).
+    spec : BoardSpec
+        How the boards are drawn (default the rulebook's size class, 15 x 12).
+    sizes : tuple of int
+        The numbers of boards offered.
+    run : bool
+        Run the sweep at once (default: wait for *Run*).
+    workers : int, optional
+        Processes counting boards side by side (:func:`hexrules.whatif.sweep`); default two on a
+        machine with two cores or more (the figures are the same whatever the number).
+
+    Attributes
+    ----------
+    result : hexrules.whatif.SweepResult or None
+        The last sweep run.
+
+    Raises
+    ------
+    ExplorerError
+        If ``boards`` is not one of ``sizes``, ``sizes`` holds something other than whole numbers
+        1..100000, or ``seed`` is not a whole number.
+    BoardError
+        If ``spec`` is not a BoardSpec.
+    """
+
+    def __init__(self, boards: int = 1000, *, seed: int = 0, spec: BoardSpec = RULEBOOK,
+                 sizes: tuple[int, ...] = SWEEP_SIZES, run: bool = False, workers: int | None = None) -> None:
+        if not isinstance(sizes, tuple) or not sizes or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 100_000 for n in sizes):
+            raise ExplorerError(f"sizes={sizes!r} is not a tuple of whole numbers from 1 to 100000")
+        check_choice("boards", boards, sizes)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ExplorerError(f"seed={seed!r} is not a whole number")
+        if not isinstance(spec, BoardSpec):
+            raise ExplorerError(f"spec={spec!r} is not a hexrules.generate.BoardSpec")
+        self.workers = min(2, os.cpu_count() or 1) if workers is None else check_int("workers", workers, 1, 64)
+        self.spec = spec
+        self.result: SweepResult | None = None
+        fig, (ax,) = new_figure(None, figsize=(8.5, 5.2))
+        fig.subplots_adjust(left=0.36, right=0.97, top=0.92, bottom=0.1)
+        self.ax = ax
+        controls = {
+            "boards": widgets.Dropdown(options=list(sizes), value=boards, description="Boards"),
+            "seed": widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="12em")),
+            "run": widgets.Button(description="Run", button_style="primary", icon="play"),
+        }
+        super().__init__(fig, controls, title=f"Sweep: how often does each reading change an outcome? "
+                                              f"({spec.columns} x {spec.rows} boards)",
+                         handlers={"run": lambda _b: self.run()})
+        self.progress = widgets.IntProgress(value=0, min=0, max=boards, description="0 boards",
+                                            layout=widgets.Layout(width="30em"))
+        self.progress.add_class("hexrules-progress")
+        children = list(self.children)
+        children.insert(children.index(self.view), self.progress)
+        self.children = children
+        if run:
+            self.run()
+        self.update()
+
+    def run(self) -> SweepResult:
+        """Run the sweep (the *Run* button), the progress bar following it; returns the result."""
+        n = self.controls["boards"].value
+        bar = self.progress
+        bar.max, bar.value, bar.bar_style = n, 0, "info"
+        bar.description = f"0 of {n}"
+        step = max(1, n // 100)
+
+        def progress(done: int, total: int) -> None:
+            if done % step == 0 or done == total:
+                bar.value = done
+                bar.description = f"{done} of {total}"
+
+        self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress,
+                            workers=self.workers if n >= 100 else 1)  # a few boards: not worth a process
+        bar.bar_style = "success"
+        bar.description = f"{n} boards"
+        return self.result
+
+    def redraw(self) -> None:
+        r = self.result
+        if r is None:
+            draw_sweep_bars(self.ax, [], title="Press Run to sweep the boards")
+            self.explain(f"Press Run: {self.controls['boards'].value} boards of {self.spec.columns} x "
+                         f"{self.spec.rows} hexes, seed {self.controls['seed'].value}, every alternative of every "
+                         f"switch against the default.")
+            return
+        rows = [(t.alternative.label, t.share, t.alternative.topic) for t in r.tallies
+                if t.alternative.topic != "crush"]
+        draw_sweep_bars(self.ax, rows, title=f"{r.boards} boards, seed {r.seed}: share of movements (blue) or "
+                                             f"Push / Pull situations (orange) that change")
+        self.explain(html_text=pre(r.explain()) + table_html(r.table()))
+
+
+def _edited() -> Any:
+    """A board editor on a generated board (for the report's *Refresh*), its figure closed."""
+    from ..generate import generate
+    from .edit import scratch_editor
+
+    editor = scratch_editor(generate(_small(), 1), max_size=14)
+    editor.close_figure()
+    return editor
+
+
+def _small() -> BoardSpec:
+    return BoardSpec(columns=8, rows=6, units_per_side=2, garrisons=1, cluster=2)
+
+
+#: Zero-argument factories of the explorers lesson 10 shows (small sweeps, so that the widget fuzz,
+#: which presses Run, stays quick).
+EXPLORERS: dict[str, Callable[[], Explorer]] = {
+    "report": lambda: ReportExplorer("terrain"),
+    "report_push": lambda: ReportExplorer("push_collision"),
+    "report_editor": lambda: ReportExplorer(_edited()),
+    "sweep": lambda: SweepExplorer(2, spec=_small(), sizes=(2, 3), run=True, workers=1),
+}

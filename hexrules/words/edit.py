@@ -1,0 +1,77 @@
+"""Words for the editor's steps (:class:`hexrules.edit.Edit`): what each undo and redo would do.
+
+Examples
+--------
+>>> from hexrules.edit import Edit
+>>> edit_text(Edit("paint", (["C1", "D1"], "water")))
+'paint C1, D1 water'
+>>> edit_text(Edit("place", ("Scout", "blue", "B2"), (("advance", 4),)))
+'place Scout (blue) on B2, advance 4'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import hex_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
+    from ..edit import Edit
+
+__all__ = ["edit_text", "OPERATION_WORDS"]
+
+#: How each operation of :mod:`hexrules.edit` is named in the words.
+OPERATION_WORDS = {
+    "set_elevation": "set the height of", "raise_hex": "raise", "lower_hex": "lower", "paint": "paint",
+    "add_terrain": "add terrain", "place": "place", "move_unit": "move", "update_unit": "change",
+    "remove_unit": "delete", "clear_hex": "clear", "add_line": "add a line at the", "remove_line":
+    "remove the line at the", "set_title": "retitle", "text": "apply the scenario text", "blank": "new board",
+    "load": "load",
+}
+
+
+def _where(value: Any, board: Board | None) -> str:
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(_where(v, board) for v in value)
+    if isinstance(value, str):
+        return value
+    return hex_name(value, board)
+
+
+def edit_text(edit: Edit, board: Board | None = None) -> str:
+    """One step in words: ``"raise C4"``, ``"place Scout (blue) on B2"``, ``"move Scout to C3"``.
+
+    Parameters
+    ----------
+    edit : Edit
+    board : Board, optional
+        Names hexes given as :class:`~hexrules.hexgrid.Hex` values by their labels.
+    """
+    op, args, kw = edit.op, edit.args, dict(edit.kwargs)
+    extra = ", ".join(f"{k} {v}" for k, v in kw.items())
+    if op in ("raise_hex", "lower_hex"):
+        by = args[1] if len(args) > 1 else kw.get("by", 1)
+        return f"{OPERATION_WORDS[op]} {_where(args[0], board)}" + (f" by {by}" if by != 1 else "")
+    if op == "set_elevation":
+        return f"set {_where(args[0], board)} to height {args[1]}"
+    if op == "paint":
+        return f"paint {_where(args[0], board)} {args[1]}"
+    if op == "place":
+        name, side, at = args[:3]
+        what = "Garrison " if kw.pop("garrison", False) else ""
+        extra = ", ".join(f"{k} {v}" for k, v in kw.items())
+        return f"place {what}{name} ({side}) on {_where(at, board)}" + (f", {extra}" if extra else "")
+    if op == "move_unit":
+        return f"move {args[0]} to {_where(args[1], board)}"
+    if op == "update_unit":
+        return f"change {args[0]}: {extra}"
+    if op in ("remove_unit", "clear_hex"):
+        return f"delete {_where(args[0], board)}"
+    if op in ("add_line", "remove_line"):
+        return f"{OPERATION_WORDS[op]} {args[0]}"
+    if op == "add_terrain":
+        return f"terrain {args[0]} (symbol {args[1]}, cost {args[2] if len(args) > 2 else kw.get('cost', 0)})"
+    words = OPERATION_WORDS.get(op, op.replace("_", " "))
+    rest = " ".join(str(a) for a in args)
+    return " ".join(w for w in (words, rest, extra) if w)

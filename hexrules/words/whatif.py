@@ -1,0 +1,189 @@
+"""Words for what each reading changes (:mod:`hexrules.whatif`): the report on a scenario, the sweep.
+
+Each function reads the facts of a :class:`~hexrules.whatif.SwitchChanges`,
+:class:`~hexrules.whatif.Report` or :class:`~hexrules.whatif.SweepResult`; their ``explain()``
+and ``table()`` call them. The base reading is called "the base" (the kit's default unless the
+report says otherwise), the alternative by its switch and value (``water=none``).
+
+Examples
+--------
+>>> signed(1.25), signed(-0.5), signed(0)
+('+1.25', '-0.50', '0')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import hex_name, noun, percent, plural
+from .compare import branch_outcome
+from .forced import path_text
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from ..compare import ForcedComparison, ReachComparison
+    from ..whatif import Report, SweepResult, SwitchChanges
+
+__all__ = ["signed", "movement_change", "forced_change", "switch_text", "switch_table", "report_text",
+           "report_table", "sweep_text", "sweep_table"]
+
+
+def signed(x: float) -> str:
+    """A change with its sign and two decimals (``"+1.25"``), ``"0"`` for none."""
+    return "0" if x == 0 else f"{x:+.2f}"
+
+
+def _hexes(cmp: ReachComparison, hexes: Any, reading: int) -> str:
+    return ", ".join(f"{hex_name(h, cmp.board)} ({cmp.reaches[reading].costs[h]} MP)" for h in hexes)
+
+
+def movement_change(cmp: ReachComparison) -> str:
+    """``"gains D1 (3 MP); loses C1 (2 MP); C2 costs 3 -> 2; allowance 3 -> 2"``: one movement's changes."""
+    parts = []
+    if cmp.gained:
+        parts.append(f"gains {_hexes(cmp, cmp.gained, 1)}")
+    if cmp.lost:
+        parts.append(f"loses {_hexes(cmp, cmp.lost, 0)}")
+    parts += [f"{hex_name(h, cmp.board)} costs {x} -> {y}" for h, x, y in cmp.cost_changes]
+    a, b = cmp.allowances
+    if a.total != b.total:
+        parts.append(f"allowance {a.total} -> {b.total}")
+    return "; ".join(parts) or "the same"
+
+
+def _kind_word(kind: str) -> str:
+    return "Push" if kind == "push" else "Pull"
+
+
+def _forced_head(cmp: ForcedComparison) -> str:
+    fm = cmp.moves[0]
+    by = f" by {fm.by}" if fm.by else ""
+    return f"{_kind_word(cmp.kind)} {fm.n}{by} ({hex_name(fm.source, fm.board)}) on {cmp.target}"
+
+
+def forced_change(cmp: ForcedComparison) -> str:
+    """``"2 branches change (damage, collision)"``: what changes in one Push or Pull."""
+    parts = []
+    if cmp.changed:
+        aspects = sorted({a for c in cmp.changed for a in c.differs}, key=["ending", "final", "damage", "collision",
+                                                                          "steps"].index)
+        parts.append(f"{plural(len(cmp.changed), 'branch')} {'changes' if len(cmp.changed) == 1 else 'change'} "
+                     f"({', '.join(aspects)})")
+    if cmp.only_a:
+        parts.append(f"{plural(len(cmp.only_a), 'branch')} only under the base")
+    if cmp.only_b:
+        parts.append(f"{plural(len(cmp.only_b), 'branch')} only under the alternative")
+    return "; ".join(parts)
+
+
+def _of(k: int, n: int, what: str) -> str:
+    return f"{k} of {plural(n, what)} {'changes' if k == 1 else 'change'}"
+
+
+def switch_text(changes: SwitchChanges) -> str:
+    """One alternative's changes: a heading (``"water=none (T1): 2 of 6 movements change."``), then
+    one line per movement, Push or Pull, and Crush that changes; or that it changes nothing."""
+    alt = changes.alternative
+    head = f"{alt.label} ({alt.ruling})"
+    if alt.topic == "movement":
+        counts = _of(len(changes.reaches), changes.movements, "movement")
+    elif alt.topic == "forced":
+        counts = _of(len(changes.forced), changes.situations, "Push and Pull situation") if changes.situations \
+            else "no Push or Pull to compare"
+    else:
+        n = len(changes.dice) + len(changes.crush)
+        counts = f"{n} Crush {noun(n, 'result')} {'changes' if n == 1 else 'change'}"
+    if changes.same:
+        return f"{head}: changes nothing here ({counts.replace(' change', '').replace(' changes', '')} compared)." \
+            if alt.topic != "forced" or changes.situations else f"{head}: changes nothing here ({counts})."
+    lines = [f"{head}: {counts}."]
+    lines += [f"  {r.unit} {r.kind.capitalize()}: {movement_change(r)}." for r in changes.reaches]
+    for f in changes.forced:
+        lines.append(f"  {_forced_head(f)}: {forced_change(f)}.")
+        lines += [f"    {path_text(c.a)}: {branch_outcome(c.a)}  |  {branch_outcome(c.b)}" for c in f.changed]
+        lines += [f"    {path_text(x)}: only under the base: {branch_outcome(x)}" for x in f.only_a]
+        lines += [f"    {path_text(y)}: only under {alt.label}: {branch_outcome(y)}" for y in f.only_b]
+    lines += ["  " + d.explain().splitlines()[0] for d in changes.dice]
+    lines += ["  " + line for c in changes.crush for line in c.explain().splitlines()[1:]]
+    return "\n".join(lines)
+
+
+def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
+    """One row per movement, Push or Pull, and Crush result that changes: what, and how."""
+    rows = [{"what": f"{r.unit} {r.kind.capitalize()}", "change": movement_change(r)} for r in changes.reaches]
+    rows += [{"what": _forced_head(f), "change": forced_change(f)} for f in changes.forced]
+    rows += [{"what": "Crush dice", "change": d.explain().splitlines()[0]} for d in changes.dice]
+    rows += [{"what": "Crush", "change": "; ".join(line.strip() for line in c.explain().splitlines()[1:])}
+             for c in changes.crush]
+    return rows
+
+
+def report_text(report: Report) -> str:
+    """The whole report: what was compared, each alternative that changes something, and the
+    alternatives that change nothing, listed together."""
+    sc = report.scenario
+    base = "the kit's default reading" if report.base == type(report.base)() else "the base reading"
+    lines = [f"What each reading changes on {sc.heading or 'this scenario'}, against {base}: "
+             f"{plural(len(report.movements), 'movement')}, {plural(len(report.pushes), 'Push and Pull situation')}"
+             + (f" ({len(report.refused)} refused under every reading: "
+                + "; ".join(f"{_kind_word(s.kind)} {s.n} by {s.source} on {s.target} ({r.ruling})"
+                            for s, r in report.refused) + ")" if report.refused else "") + "."]
+    for c in report.changed:
+        lines += ["", switch_text(c)]
+    if report.unchanged:
+        lines += ["", "Change nothing here: " + ", ".join(f"{c.alternative.label} ({c.alternative.ruling})"
+                                                         for c in report.unchanged) + "."]
+    return "\n".join(lines)
+
+
+def report_table(report: Report) -> list[dict[str, Any]]:
+    """One row per alternative: switch, ruling, movements changed, Push / Pull situations changed,
+    Crush results changed, and the verdict."""
+    rows = []
+    for c in report.switches:
+        alt = c.alternative
+        rows.append({
+            "switch": alt.label, "ruling": alt.ruling,
+            "movements": f"{len(c.reaches)} of {c.movements}" if alt.topic == "movement" else "-",
+            "Push / Pull": f"{len(c.forced)} of {c.situations}" if alt.topic == "forced" else "-",
+            "Crush": str(len(c.dice) + len(c.crush)) if alt.topic == "crush" else "-",
+            "verdict": "changes nothing" if c.same else "changes",
+        })
+    return rows
+
+
+def _share(x: float | None) -> str:
+    return "-" if x is None else percent(x)
+
+
+def sweep_text(result: SweepResult) -> str:
+    """The sweep: how many boards, of which size, from which seed, and per alternative how often
+    it changed an outcome."""
+    spec = result.spec
+    movements = max((t.movements for t in result.tallies), default=0)
+    situations = max((t.situations for t in result.tallies), default=0)
+    lines = [f"{plural(result.boards, 'board')} of {spec.columns} x {spec.rows} hexes (seed {result.seed!r}): "
+             f"{plural(movements, 'movement')}, {plural(situations, 'Push and Pull situation')}"
+             + (f", in {result.seconds:.1f} s." if result.seconds else ".")]
+    for t in result.tallies:
+        alt = t.alternative
+        if alt.topic == "movement":
+            what = (f"{percent(t.share_movements)} of movements change their reach "
+                    f"(mean change {signed(t.mean_reach_change)} hexes)")
+        elif alt.topic == "forced":
+            what = f"{percent(t.share_situations)} of Push and Pull situations change"
+        else:
+            what = f"{percent(t.share_boards)} of boards change (generated boards have no Crush pieces)"
+        lines.append(f"  {alt.label} ({alt.ruling}): {what}; {percent(t.share_boards)} of boards.")
+    return "\n".join(lines)
+
+
+def sweep_table(result: SweepResult) -> list[dict[str, Any]]:
+    """One row per alternative: switch, ruling, share of boards, of movements and of situations
+    that change, mean reach change (hexes; ``-`` where the switch does not act)."""
+    return [{
+        "switch": t.alternative.label, "ruling": t.alternative.ruling,
+        "boards": percent(t.share_boards),
+        "movements": _share(t.share_movements),
+        "mean reach change": "-" if t.mean_reach_change is None else signed(t.mean_reach_change),
+        "Push / Pull": _share(t.share_situations),
+    } for t in result.tallies]

@@ -1,0 +1,229 @@
+"""The board editor (hexrules.widgets.edit) under Agg: every tool, drags as one step, refusals that
+change nothing, undo and redo, saving without overwriting, the live text and the rules on the map.
+
+Expected values are worked by hand from RULES.md (M1: entering costs 1, climbing 1 per level; T1:
+water +1; M3: one unit per hex; P1: Push 1 on open ground).
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from hexrules import DEFAULT, parse_scenario  # noqa: E402
+from hexrules.edit import BOARDS_ENV, boards_folder  # noqa: E402
+from hexrules.errors import EditError  # noqa: E402
+from hexrules.widgets.edit import EXPLORERS, BoardEditor  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def ed(tmp_path):
+    e = BoardEditor(columns=6, rows=4, folder=tmp_path)
+    e.png = lambda: b""  # the picture itself is checked in the browser tests and below
+    return e
+
+
+def _place(ed, name, side, at, tool="unit"):
+    ed.controls["name"].value, ed.controls["side"].value = name, side
+    ed.click(at, tool=tool)
+
+
+def test_a_new_editor_is_a_blank_board_of_that_size_and_its_text_reads_back(ed):
+    assert len(ed.scenario.board) == 24 and not len(ed.scenario.state)
+    assert parse_scenario(ed.text.value) == ed.scenario
+
+
+def test_a_drag_is_one_step_over_every_hex_it_passes(ed):
+    ed.drag(["A1", "B1", "C1", "B1"], tool="raise")  # B1 passed twice: raised once
+    assert [ed.scenario.board.elevation(h) for h in ("A1", "B1", "C1", "D1")] == [1, 1, 1, 0]
+    assert len(ed.history.past) == 1 and ed.history.last().text() == "raise A1, B1, C1"
+    ed.controls["height"].value = 3
+    ed.drag(["A2", "B2"], tool="height")
+    ed.controls["terrain"].value = "water"
+    ed.drag(["C3", "D3"], tool="paint")
+    ed.drag(["A1"], tool="lower")
+    b = ed.scenario.board
+    assert (b.elevation("A2"), b.elevation("B2"), b.terrain("C3").name, b.terrain("D3").name, b.elevation("A1")) == \
+        (3, 3, "water", "water", 0)
+    assert len(ed.history.past) == 4 and parse_scenario(ed.text.value) == ed.scenario
+
+
+def test_a_refused_hex_of_a_drag_is_skipped_and_said(ed):
+    ed.drag(["A1", "B1"], tool="lower")  # ground level: cannot go lower (M1)
+    assert "cannot be lowered below ground level" in ed.status.value and "M1" in ed.status.value
+    assert not ed.history.past
+
+
+def test_units_are_placed_moved_and_deleted_and_refusals_change_nothing(ed):
+    _place(ed, "Scout", "blue", "B2")
+    assert ed.controls["name"].value == "Scout 2"  # the next free name
+    _place(ed, "Raider", "red", "B2")
+    assert "B2 holds unit 'Scout': one unit per hex (ruling M3)" in ed.status.value.replace("&#x27;", "'")
+    _place(ed, "Scout", "red", "C2")
+    assert "already on the board" in ed.status.value
+    ed.controls["terrain"].value = "impassable"
+    ed.click("D2", tool="paint")
+    _place(ed, "Raider", "red", "D2")
+    assert "no unit stands on an impassable hex (ruling T1)" in ed.status.value
+    _place(ed, "Fort", "red", "E3", tool="garrison")
+    assert ed.scenario.state.unit("Fort").garrison
+    steps = len(ed.history.past)
+    ed.click("B2", tool="move")
+    ed.click("C3")
+    assert ed.scenario.board.label(ed.scenario.state.unit("Scout").hex) == "C3"
+    ed.drag(["C3", "C4"], tool="move")  # a drag moves it too
+    assert ed.scenario.board.label(ed.scenario.state.unit("Scout").hex) == "C4"
+    ed.drag(["C4", "E3"], tool="move")  # onto the Garrison's hex: refused, M3
+    assert "M3" in ed.status.value and ed.scenario.board.label(ed.scenario.state.unit("Scout").hex) == "C4"
+    ed.click("C4", tool="move")
+    ed.click("E3")  # a click on another unit selects that one instead
+    assert "Fort selected" in ed.status.value
+    ed.click("E3", tool="delete")
+    assert "Fort" not in ed.scenario.state and len(ed.history.past) == steps + 3
+
+
+def test_undo_and_redo_go_back_and_forth_and_the_buttons_follow(ed):
+    assert ed.controls["undo"].disabled and ed.controls["redo"].disabled
+    for h in ("A1", "B1", "C1"):
+        ed.click(h, tool="raise")
+    ed.undo()
+    ed.undo()
+    assert [ed.scenario.board.elevation(h) for h in ("A1", "B1", "C1")] == [1, 0, 0]
+    assert not ed.controls["redo"].disabled
+    ed.redo()
+    assert ed.scenario.board.elevation("B1") == 1 and parse_scenario(ed.text.value) == ed.scenario
+    assert "Redone: raise B1" in ed.status.value
+
+
+def test_rows_columns_and_a_designer_terrain(ed):
+    ed.controls["edge"].value = "right"
+    ed.controls["add_line"].click()
+    assert len(ed.scenario.board) == 28
+    ed.controls["edge"].value = "top"
+    ed.controls["add_line"].click()  # two rows at the top of a pointy-top board
+    assert len(ed.scenario.board) == 28 + 14
+    ed.controls["remove_line"].click()
+    assert len(ed.scenario.board) == 28
+    c = ed.controls
+    c["terrain_name"].value, c["symbol"].value, c["cost"].value = "mud", "m", 2
+    c["add_terrain"].click()
+    assert c["terrain"].value == "mud" and "mud" in c["terrain"].options
+    ed.click("A1", tool="paint")
+    assert ed.scenario.board.terrain("A1").cost == 2 and "terrain: mud symbol=m cost=2" in ed.text.value
+
+
+def test_the_text_can_be_edited_and_applied_or_is_refused_with_its_line(ed):
+    ed.apply_text("map:\n    0 1\nunits:\n    G side=a at=A1\n")
+    assert len(ed.scenario.board) == 2 and "G" in ed.scenario.state
+    ed.apply_text("map:\n    0 lava\n")
+    assert "the scenario text:2:7" in ed.status.value and len(ed.scenario.board) == 2
+
+
+def test_save_never_replaces_a_file_without_overwrite_and_open_reads_it_back(ed, tmp_path):
+    ed.click("B2", tool="raise")
+    first = ed.save()
+    assert first == tmp_path / "my-board.hex" and parse_scenario(first.read_text()) == ed.scenario
+    ed.click("C2", tool="raise")
+    assert ed.save() is None and "already exists" in ed.status.value and not ed.controls["overwrite"].disabled
+    assert parse_scenario(first.read_text()).board.elevation("C2") == 0  # the file is untouched
+    ed.controls["overwrite"].click()
+    assert parse_scenario(first.read_text()).board.elevation("C2") == 1
+    assert ed.controls["overwrite"].disabled
+    saved = ed.scenario
+    ed.start_from("(blank board)")
+    assert ed.scenario != saved
+    ed.start_from("file: my-board.hex")
+    assert ed.scenario == saved and "Done: load my-board.hex" in ed.status.value
+    ed.undo()
+    assert ed.scenario != saved  # opening is a step too
+    ed.controls["file"].value = "../escape.hex"
+    assert ed.save() is None and "not a plain file name" in ed.status.value
+
+
+def test_a_relative_folder_typed_is_inside_the_editors_own(ed, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path.parent)  # wherever the kernel runs, a typed "variants" stays in the folder
+    ed.controls["folder"].value = "variants"
+    assert ed.save() == tmp_path / "variants" / "my-board.hex"
+    ed.controls["folder"].value = str(tmp_path / "elsewhere")
+    assert ed.save() == tmp_path / "elsewhere" / "my-board.hex"
+
+
+def test_the_default_folder_is_the_learners_own(tmp_path, monkeypatch):
+    monkeypatch.delenv(BOARDS_ENV, raising=False)
+    home = tmp_path / "my-lessons"
+    (home / ".kit").mkdir(parents=True)
+    (home / "notebooks").mkdir()
+    monkeypatch.chdir(home / "notebooks")
+    assert boards_folder() == home / "boards"
+    monkeypatch.chdir(tmp_path)
+    assert boards_folder() == tmp_path / "my-boards"
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path / "elsewhere"))
+    assert boards_folder() == tmp_path / "elsewhere"
+
+
+def test_reach_on_the_edited_board_follows_every_edit(ed):
+    # Scout on A1 (ground), Advance 3; B1 raised to 1: entering it costs 1 + 1 = 2 (M1); water on
+    # A2: 1 + 1 = 2 (T1, default); under water=none it costs 1.
+    _place(ed, "Scout", "blue", "A1")
+    ed.controls["show"].value = "reach"
+    ed.click("B1", tool="raise")
+    ed.controls["terrain"].value = "water"
+    ed.click("A2", tool="paint")
+    b = ed.scenario.board
+    assert ed.reach.costs[b.hex("B1")] == 2 and ed.reach.costs[b.hex("A2")] == 2
+    assert ed.art.texts_shown("costs")[b.hex("B1")] == "2"
+    ed.controls["compare"].value = True
+    ed.controls["rule_water"].value = "none"
+    assert ed.reach.costs[b.hex("A2")] == 1
+    assert b.hex("A2") in ed.comparison.differing_hexes and ed.comparison.readings == (DEFAULT, ed.options)
+    ed.click("C1", tool="inspect")
+    assert "C1" in ed.explanation.value and "legal" in ed.explanation.value
+
+
+def test_a_push_on_the_edited_board_under_two_readings(ed):
+    # Zaku (A1) pushes the Gundam (B1) 1 hex: strictly farther from A1 are C1, B2 and the off-board
+    # position above B1 (P1, P4): the stop, two moves and one edge step.
+    _place(ed, "Zaku", "zeon", "A1")
+    _place(ed, "Gundam", "federation", "B1")
+    c = ed.controls
+    c["show"].value = "push"
+    c["unit"].value, c["target"].value, c["n"].value = "Zaku", "Gundam", 1
+    assert sorted(ed.scenario.board.label(h) for h in ed.move.destinations) == ["B1", "B2", "C1"]
+    assert [br.ending for br in ed.move].count("edge") == 1
+    c["compare"].value = True
+    c["rule_push_off_board"].value = "collide"
+    assert not ed.comparison.same and len(ed.comparison.changed) == 1
+
+
+def test_every_control_change_keeps_one_figure(tmp_path):
+    before = len(plt.get_fignums())
+    ed = BoardEditor(columns=5, rows=4, folder=tmp_path)
+    for name, value in (("show", "reach"), ("tool", "paint"), ("show", "push"), ("rule_water", "none"),
+                        ("columns", 7), ("show", "pull")):
+        ed.controls[name].value = value
+    ed.controls["open"].click()
+    ed.controls["edge"].value = "left"
+    ed.controls["add_line"].click()
+    assert len(plt.get_fignums()) == before + 1 and ed.png()[:4] == b"\x89PNG"
+
+
+def test_a_bad_size_is_refused():
+    with pytest.raises(EditError, match="columns=0"):
+        BoardEditor(columns=0, rows=3)
+    with pytest.raises(EditError, match="max_size=0"):
+        BoardEditor(max_size=0)
+
+
+def test_the_registry_builds_editors():
+    for make in EXPLORERS.values():
+        assert isinstance(make(), BoardEditor)

@@ -1,0 +1,73 @@
+"""The report and sweep explorers (hexrules.widgets.whatif) under Agg."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from hexrules.generate import BoardSpec  # noqa: E402
+from hexrules.plot.whatif import CHANGE_COLOURS  # noqa: E402
+from hexrules.whatif import alternatives, sweep  # noqa: E402
+from hexrules.widgets.base import ExplorerError  # noqa: E402
+from hexrules.widgets.edit import BoardEditor  # noqa: E402
+from hexrules.widgets.whatif import ReportExplorer, SweepExplorer  # noqa: E402
+
+SMALL = BoardSpec(columns=7, rows=5, units_per_side=2, garrisons=0, cluster=2)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def test_the_report_opens_on_a_reading_that_changes_something_and_draws_it():
+    # terrain: the GM starts in water on D2. Under water="none" entering water costs 1, not 2
+    # (T1): C1 (D2 -> D1 water -> C1) costs 2, not 3.
+    ex = ReportExplorer("terrain")
+    assert not ex.comparison.same and ex.changes.alternative.label == "water=allowance"
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.alternative.label == "water=none")
+    b = ex.art.board
+    gm = next(r for r in ex.changes.reaches if r.unit == "GM")
+    assert gm.cost(b.hex("C1")) == (3, 2)
+    assert ex.art.fill[b.hex("C1")] == CHANGE_COLOURS["cost"] and ex.art.texts_shown("costs")[b.hex("C1")] == "3→2"
+    assert "water=none (T1)" in ex.explanation.value and "changes nothing" in ex.explanation.value
+
+
+def test_the_report_of_an_editor_follows_the_board_being_edited(tmp_path):
+    ed = BoardEditor(columns=4, rows=1, folder=tmp_path)
+    for name, at in (("Scout", "A1"), ("Guard", "B1")):
+        ed.controls["name"].value, ed.controls["side"].value = name, "blue"
+        ed.click(at, tool="unit")
+    ex = ReportExplorer(ed)
+    # only allies_pass_through changes something here (M3): the Scout passes the Guard to C1
+    assert [c.alternative.label for c in ex.report.changed] == ["allies_pass_through=False"]
+    ed.controls["terrain"].value = "water"
+    ed.click("C1", tool="paint")
+    ex.controls["refresh"].click()
+    assert "water=none" in [c.alternative.label for c in ex.report.changed]
+
+
+def test_the_sweep_runs_with_a_progress_bar_and_draws_one_bar_per_reading():
+    ex = SweepExplorer(3, spec=SMALL, sizes=(3,), seed=5)
+    assert ex.result is None and "Press Run" in ex.explanation.value
+    ex.controls["run"].click()
+    assert (ex.progress.value, ex.progress.max, ex.progress.bar_style) == (3, 3, "success")
+    assert ex.result == sweep(3, spec=SMALL, seed=5)
+    bars = [p for p in ex.ax.patches]
+    shown = [a for a in alternatives() if a.topic != "crush"]
+    assert len(bars) == len(shown)
+    t = ex.result.tally("water", "none")
+    assert bars[shown.index(t.alternative)].get_width() == pytest.approx(100 * t.share)
+    assert "allies_pass_through=False" in ex.explanation.value
+
+
+def test_the_sweep_refuses_what_its_controls_cannot_show():
+    with pytest.raises(ExplorerError, match="boards=7"):
+        SweepExplorer(7)
+    with pytest.raises(ExplorerError, match="sizes"):
+        SweepExplorer(10, sizes=(10, 0))
