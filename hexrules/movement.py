@@ -777,7 +777,9 @@ class _Mover:
             return None
         el = self._el
         ea, eb, s = el[a], el[b], self.s
-        if self._above_start:  # J1, default reading (with s = 0: M1)
+        if self.flat:  # M5 "ignores": a Garrison moved by an ability pays no climb
+            climb = 0
+        elif self._above_start:  # J1, default reading (with s = 0: M1)
             climb = eb - (s if s > ea else ea)
         else:
             climb = eb - ea if eb > s else 0
