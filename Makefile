@@ -14,7 +14,7 @@ STAMP     := $(VENV)/.installed
 # recreated with it. Otherwise an existing .venv keeps the Python that made it.
 PYTHON_GIVEN := $(if $(filter command line environment environment override,$(origin PYTHON)),--python-given)
 
-.PHONY: lab test test-fast figures bench app reset-lesson lock clean $(STAMP)
+.PHONY: lab test test-fast lint figures bench app reset-lesson lock clean $(STAMP)
 
 # Always run: kitenv.py checks the venv's Python and the lock's hash, and is a no-op
 # (about 0.2 s) when nothing changed.
@@ -28,11 +28,17 @@ lab: $(STAMP)
 	$(PY) tools/lab.py $(ARGS)
 
 test: $(STAMP)
+	$(PY) -m ruff check .
 	bash tools/ensure-chromium.sh
 	$(PY) -m pytest --nbmake notebooks tests hexrules
 
+# The linter alone (configuration: [tool.ruff] in pyproject.toml); `make test` runs it first.
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
 # Everything but the browser suite (quick edit-test loop).
 test-fast: $(STAMP)
+	$(PY) -m ruff check .
 	$(PY) -m pytest --nbmake notebooks tests hexrules -m "not browser"
 
 figures: $(STAMP)

@@ -45,7 +45,6 @@ from hexrules.dice import vehicle_die_classes, vehicle_distribution
 from hexrules.forced import Branch, ForcedStep, push, push_next
 from hexrules.hexgrid import Hex, from_offset
 from hexrules.movement import engagements
-from hexrules.options import DEFAULT
 from hexrules.scenario import parse_scenario
 from hexrules.state import State, Unit
 

@@ -54,7 +54,7 @@ from . import checks
 from .board import Board
 from .crush import CrushResult, CrushUnit, TerrainPiece, UnitResolution, crush
 from .dice import Distribution, damage_distribution, vehicle_distribution
-from .errors import OptionsError, RuleError
+from .errors import HexrulesError, OptionsError, RuleError
 from .forced import Branch, ForcedMove, forced
 from .hexgrid import Hex, to_offset
 from .movement import MoveCost, MovementKind, Reach, path_to, reachable
@@ -143,6 +143,11 @@ class Refusal:
 
     message: str
     ruling: str | None = None
+
+    @classmethod
+    def of(cls, err: HexrulesError) -> "Refusal":
+        """The refusal that error ``err`` reports."""
+        return cls(err.message, err.ruling)
 
     def __str__(self) -> str:
         return f"{self.message} (ruling {self.ruling})" if self.ruling else self.message
@@ -280,7 +285,7 @@ def _path(board: Board, state: State, unit: Unit, target: Hex, kind: MovementKin
     try:
         return path_to(board, state, unit, target, kind, options), None
     except RuleError as err:  # no sequence of legal steps leads there under this reading (M1)
-        return None, Refusal(err.message, err.ruling)
+        return None, Refusal.of(err)
 
 
 def compare_reach(

@@ -81,7 +81,6 @@ hexrules.errors.ScenarioError: demo.hex:4:20: resolve='0' is not a whole number 
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 from dataclasses import dataclass, field

@@ -110,7 +110,6 @@ import dataclasses
 import os
 import re
 import tempfile
-import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -173,9 +172,11 @@ class _Spec:
 
 
 def _movement_kinds() -> tuple[str, ...]:
+    """The movements a diagram's ``kind=`` names: Advance and Dash (M2; an ability's movement,
+    M5, needs its N and is not offered here)."""
     from . import movement
 
-    return tuple(typing.get_args(movement.MovementKind))
+    return tuple(k for k in movement.KINDS if k != "ability")
 
 
 _MARK = {"colour": "colour", "label": "text"}
@@ -377,7 +378,7 @@ def _read_item(rd: Reader, line: Line, sc: Scenario, seen: dict[str, int]) -> It
     e = dataclasses.replace(e, line=line)  # errors without a column point at the kind
     words = list(e.words)
     args: list[Any] = []
-    for i, w in enumerate(spec.words):
+    for w in spec.words:
         if w == "hexes":
             if not words:
                 raise e.error(f"'{kind}' needs hexes, e.g. '{spec.help}'")
@@ -550,7 +551,9 @@ class Computed:
     options: RulesOptions
 
 
-def _default_label(item: Item) -> str:
+def path_label(item: Item) -> str:
+    """How a ``path`` or ``cost`` entry is named in a caption and a legend: its ``label=``, else
+    its colour's name ("blue path"), else "path"."""
     if item.get("label"):
         return item.get("label")
     colour = item.get("colour")
@@ -637,7 +640,7 @@ def _compute_one(item: Item, scenario: Scenario, board: Any, state: Any, options
     if k == "cost":
         unit, path = item.args
         c = mv.path_cost(board, state, unit, list(path), item.get("kind", "advance"), options)
-        return Overlay(item, c), words.cost_lines(c, _default_label(item), breakdown=item.get("breakdown", True)), state
+        return Overlay(item, c), words.cost_lines(c, path_label(item), breakdown=item.get("breakdown", True)), state
     if k == "engagement":
         engaged = mv.engaged_pairs(board, state)
         near = mv.adjacent_not_engaged(board, state)
@@ -844,6 +847,11 @@ def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike
                             source=source, line=i + 1, column=column)
     head = base.splitlines()
     lines[i] = ""
+    # a header line of this file (``title:``, ``name:``) replaces the used scenario's: its line is
+    # left blank there, so that every line keeps its number
+    for key in ("title", "name"):
+        if any(re.match(rf"{key}:", raw) for raw in lines):
+            head = ["" if re.match(rf"{key}:", raw) else raw for raw in head]
     merged = "\n".join(head + lines) + "\n"
     shift = len(head)
 

@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: exact Crush dice are one topic (C3-C5): the distribution
+# value, its "at least k" tables, the vehicle marginals in whole-number counts and seeded
+# sampling, all on the same counting code. About half of the lines are numpydoc docstrings and
+# doctests with probabilities worked by hand.
 """Exact Crush dice: distributions as fractions, "at least k" tables, and seeded sampling.
 
 RULES.md C5: every probability here is an exact :class:`fractions.Fraction`, and every sampled

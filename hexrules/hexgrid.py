@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: the geometry is one vocabulary (Red Blob Games' hexlib:
+# Hex, FractionalHex, directions, diagonals, rotations, reflections, lines, four offset kinds,
+# doubled coordinates, label schemes, Layout), each part used by the next. More than half of the
+# lines are numpydoc docstrings and doctests; the module holds no rule.
 """Hex-grid geometry after Red Blob Games' guide (https://www.redblobgames.com/grids/hexagons/).
 
 The ideas are kept apart, as in Red Blob's generated ``hexlib``

@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: rules M, E, J and T share one core (_Mover: a step's cost,
+# its refusal and its breakdown) that reach, path cost, path finding and moving all use; the
+# result values (Allowance, Step, MoveCost, Reach) and the public functions sit beside it. Half of
+# the lines are numpydoc docstrings and doctests; the words are in hexrules/words/movement.py.
 """Movement: step costs, Engagement, Jumping, Speed, terrain, reachable hexes and paths.
 
 Implements RULES.md sections M (movement), E (Engagement), J (Jumping) and T (terrain) over the
@@ -47,7 +51,7 @@ from typing import Callable, Literal, Sequence, Union
 from . import checks
 from .board import Board
 from .checks import MAX_WHOLE, show
-from .errors import BoardError, HexSequenceError, RuleError, StateError
+from .errors import BoardError, RuleError, StateError
 from .hexgrid import Hex
 from .options import DEFAULT, RulesOptions
 from .state import State, Unit
@@ -697,7 +701,7 @@ class _Mover:
         self.board, self.state, self.options = board, state, options
         self.unit = u = unit
         self.start = u.hex
-        self.s = s = board.elevations[u.hex]
+        self.s = board.elevations[u.hex]
         self.occupied = {o.hex: o for o in state if o is not u}
         # E3 "stop": a unit must stop where it becomes Engaged with an enemy it was not Engaged
         # with when the movement began; "ignore Engagement" (E5) lifts it, and so does M5's

@@ -1171,7 +1171,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
             if keyword == "map":
                 add = functools.partial(_add_map_row, rd, map_rows)
             elif keyword in ("units", "garrisons"):
-                add = (lambda ln, g=keyword == "garrisons": unit_rows.append((g, ln)))
+                add = functools.partial(_add_unit_row, unit_rows, keyword == "garrisons")
             elif keyword == "orientation":
                 rest = " ".join(t.text for t in rest_toks)
                 if rest not in ("pointy", "flat"):
@@ -1232,6 +1232,11 @@ def _check_symbols(rd: Reader, terrain: dict[str, TerrainType], defined: dict[st
             raise rd.error(f"terrain {tname!r}: symbol {symbol!r} is already {owner[symbol]!r}'s", lineno, column,
                            ruling="T1")
         owner[symbol] = tname
+
+
+def _add_unit_row(rows: list, garrison: bool, line: Any) -> None:
+    """Keep a line of a ``units:`` or ``garrisons:`` section, read once the map is known."""
+    rows.append((garrison, line))
 
 
 def _add_map_row(rd: Reader, rows: list[Line], line: Line) -> None:

@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: a designer's "what if" is one topic: the report on one
+# scenario (what_changes) and the sweep over generated boards (sweep) count the same changes
+# with the same exact skips, so they share the counting code. About 40% of the lines are numpydoc
+# docstrings; the words are in hexrules/words/whatif.py, the drawing in hexrules/plot/whatif.py.
 """What each reading of the rules changes: the report on one scenario, and the sweep over many.
 
 A designer's question is "what if the rule read differently, and how often does it matter?".
@@ -74,7 +78,7 @@ from .compare import (CrushComparison, DiceComparison, ForcedComparison, ReachCo
 from .errors import HexrulesError, OptionsError, RuleError
 from .forced import ForcedMove, forced
 from .generate import RULEBOOK, BoardSpec, generate
-from .movement import Allowance, Reach, allowance, movement_weight, reachable
+from .movement import AbilityMove, Allowance, Reach, allowance, movement_weight, reachable
 from .options import CHOICES, DEFAULT, RULINGS, RulesOptions, check_options
 from .scenario import Scenario
 from .words import whatif as words
@@ -100,6 +104,7 @@ __all__ = [
 #: more, or the next two), in the order of :class:`~hexrules.options.RulesOptions`.
 ALTERNATIVES: dict[str, tuple[Any, ...]] = {
     "allies_pass_through": (True, False),
+    "garrison_ability_move": CHOICES["garrison_ability_move"],
     "engagement_penalty": (0, 1, 2),
     "engagement_on_entry": CHOICES["engagement_on_entry"],
     "jump_climb": CHOICES["jump_climb"],
@@ -114,7 +119,7 @@ ALTERNATIVES: dict[str, tuple[Any, ...]] = {
 
 #: The rule topic each switch acts on (and only that one: T2 for Push and Pull).
 TOPICS: dict[str, str] = {
-    "allies_pass_through": "movement", "engagement_penalty": "movement", "engagement_on_entry": "movement",
+    "allies_pass_through": "movement", "garrison_ability_move": "movement", "engagement_penalty": "movement", "engagement_on_entry": "movement",
     "jump_climb": "movement", "water": "movement",
     "collision_damage": "forced", "push_drop_damage_per_level": "forced", "push_off_board": "forced",
     "pull_other_elevation": "forced",
@@ -197,7 +202,10 @@ class Situations:
     Parameters
     ----------
     kinds : tuple of {"advance", "dash"}
-        The movements of each unit (M2).
+        The movements of each unit that is not a Garrison (M2).
+    ability : int
+        N of the ability movement "move N hexes" each Garrison is moved by (M5; Garrisons never
+        Advance or Dash), 0..12; 0 leaves Garrisons out.
     push, pull : int
         Push N and Pull N, in hexes (0..4; 0 leaves that kind out).
     distance : int
@@ -213,13 +221,15 @@ class Situations:
     push: int = 2
     pull: int = 2
     distance: int = 2
+    ability: int = 3
 
     def __post_init__(self) -> None:
         kinds = (self.kinds,) if isinstance(self.kinds, str) else tuple(self.kinds)
         if not all(k in ("advance", "dash") for k in kinds):
             raise RuleError(f"kinds={self.kinds!r} are not 'advance' and / or 'dash'", ruling="M2")
         object.__setattr__(self, "kinds", tuple(dict.fromkeys(kinds)))
-        for name, lo, hi, ruling in (("push", 0, 4, "P1"), ("pull", 0, 4, "L1"), ("distance", 1, 6, "P1")):
+        for name, lo, hi, ruling in (("push", 0, 4, "P1"), ("pull", 0, 4, "L1"), ("distance", 1, 6, "P1"),
+                                     ("ability", 0, 12, "M5")):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise RuleError(f"{name}={v!r} is not a whole number from {lo} to {hi}", ruling=ruling)
@@ -251,15 +261,26 @@ def _pairs(scenario: Scenario, situations: Situations) -> list[Situation]:
 # --- the skips: where a switch cannot act (each exact by the rules) ----------------------------------
 
 
+def _movements(state: Any, situations: Situations) -> list[tuple[Any, Any]]:
+    """``[(unit, movement kind)]`` compared on a board: each unit that is not a Garrison under each
+    of ``situations.kinds`` (M2), each Garrison moved by its ability, ``AbilityMove(situations.ability)``
+    (M5; none when it is 0)."""
+    ability = AbilityMove(situations.ability) if situations.ability else None
+    garrison_kinds = (ability,) if ability else ()
+    return [(u, k) for u in state for k in (garrison_kinds if u.garrison else situations.kinds)]
+
+
 def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allowance) -> bool:
     """False when ``alt``'s switch provably cannot change ``unit``'s movement, whose allowance
     under the base reading is ``al`` (the module docstring gives each ruling)."""
     board, state = scenario.board, scenario.state
     switch = alt.switch
+    if switch == "garrison_ability_move":  # M5: it reads only a Garrison's movement
+        return unit.garrison
     if switch == "jump_climb":  # J1, J3: with s = 0 both readings are M1
         return board.elevations[unit.hex] >= 1
-    if switch == "engagement_penalty":  # E2, E5: only the allowance of a unit Engaged at the start
-        return bool(al.engaged_with) and not unit.ignore_engagement
+    if switch == "engagement_penalty":  # E2, E5, M5: only the allowance of a unit Engaged at the start
+        return bool(al.engaged_with) and al.engagement_ignored is None
     # Movement points under any reading are at most the stat plus Speed (M2): penalties and the
     # water reading "allowance" only take points away (E2, T1). A hex costs at least its distance.
     reach = al.base + al.speed
@@ -480,11 +501,11 @@ def what_changes(
     alts = alternatives(switches, base)
     topics = {a.topic for a in alts}
     board, state = scenario.board, scenario.state
-    movers = [u for u in state if not u.garrison]
-    movements = tuple((u.name, k) for u in movers for k in situations.kinds)
-    base_reach: dict[tuple[str, str], Reach] = {}
+    moving = _movements(state, situations)
+    movements = tuple((u.name, k) for u, k in moving)
+    base_reach: dict[tuple[str, Any], Reach] = {}
     if "movement" in topics:
-        base_reach = {(u.name, k): reachable(board, state, u, k, base) for u in movers for k in situations.kinds}
+        base_reach = {(u.name, k): reachable(board, state, u, k, base) for u, k in moving}
     pushes, refused, base_moves = [], [], {}
     if "forced" in topics:
         for sit in _pairs(scenario, situations):
@@ -500,16 +521,15 @@ def what_changes(
         kw: dict[str, Any] = {}
         if alt.topic == "movement":
             changed, change = [], 0
-            for u in movers:
-                for k in situations.kinds:
-                    ra = base_reach[(u.name, k)]
-                    if not _reach_may_change(scenario, u, alt, ra.allowance):
-                        continue
-                    rb = reachable(board, state, u, k, other)
-                    cmp = reach_comparison(board, k, (base, other), (ra, rb))
-                    change += len(rb) - len(ra)
-                    if not cmp.same:
-                        changed.append(cmp)
+            for u, k in moving:
+                ra = base_reach[(u.name, k)]
+                if not _reach_may_change(scenario, u, alt, ra.allowance):
+                    continue
+                rb = reachable(board, state, u, k, other)
+                cmp = reach_comparison(board, k, (base, other), (ra, rb))
+                change += len(rb) - len(ra)
+                if not cmp.same:
+                    changed.append(cmp)
             kw = dict(reaches=tuple(changed), movements=len(movements), reach_change=change)
         elif alt.topic == "forced":
             changed = []
@@ -596,10 +616,12 @@ class Counts:
 
 def _step_key(options: RulesOptions) -> tuple:
     """The switches a step's cost reads: M3 ``allies_pass_through``, E3 ``engagement_on_entry``, J1
-    ``jump_climb``, and whether T1's terrain cost is paid on entering (``water="enter_cost"``).
+    ``jump_climb``, whether T1's terrain cost is paid on entering (``water="enter_cost"``) and M5
+    ``garrison_ability_move`` (a Garrison's climb and E3 stop).
     E2's penalty and T1's ``"allowance"`` reading change the allowance only: readings with the
     same key have the same step costs, so one search serves them all (up to the largest allowance)."""
-    return options.allies_pass_through, options.engagement_on_entry, options.jump_climb, options.water == "enter_cost"
+    return (options.allies_pass_through, options.engagement_on_entry, options.jump_climb, options.water == "enter_cost",
+            options.garrison_ability_move)
 
 
 def _costs(scenario: Scenario, unit: Any, options: RulesOptions, cutoff: int) -> dict:
@@ -615,7 +637,7 @@ def _costs(scenario: Scenario, unit: Any, options: RulesOptions, cutoff: int) ->
     return {h: c for h, c in dist.items() if h != unit.hex and h not in occupied}
 
 
-def _movement_counts(scenario: Scenario, unit: Any, kind: str, alts: list[Alternative],
+def _movement_counts(scenario: Scenario, unit: Any, kind: Any, alts: list[Alternative],
                      base: RulesOptions) -> dict[Alternative, tuple[bool, int]]:
     """For each movement alternative: ``(changed, hexes gained minus lost)`` of ``unit``'s movement.
 
@@ -685,16 +707,14 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
     else:
         out = {}
     board, state = scenario.board, scenario.state
-    movers = [u for u in state if not u.garrison]
     moving = [a for a in alts if a.topic == "movement"]
     if moving:
         for a in moving:
             out[a] = Counts()
-        for u in movers:
-            for k in situations.kinds:
-                for a, (changed, change) in _movement_counts(scenario, u, k, moving, base).items():
-                    c = out[a]
-                    out[a] = Counts(c.movements + 1, c.movements_changed + changed, c.reach_change + change)
+        for u, k in _movements(state, situations):
+            for a, (changed, change) in _movement_counts(scenario, u, k, moving, base).items():
+                c = out[a]
+                out[a] = Counts(c.movements + 1, c.movements_changed + changed, c.reach_change + change)
     moves = []
     if "forced" in topics:
         for sit in _pairs(scenario, situations):
@@ -908,8 +928,8 @@ def sweep(
     --------
     >>> result = sweep(3, switches=("jump_climb",), seed=1)
     >>> t = result.tally("jump_climb")
-    >>> t.boards, t.movements
-    (3, 18)
+    >>> t.boards, t.movements   # a board: 3 units a side Advance, 1 Garrison's ability move (M5)
+    (3, 21)
     >>> sweep(3, switches=("jump_climb",), seed=1) == result
     True
     """

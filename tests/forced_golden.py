@@ -48,9 +48,16 @@ def random_case(seed: int) -> tuple[Board, State, str, str, str, int, Any]:
             rng.choice(READINGS))
 
 
+#: The shipped scenarios when the results were recorded (scenarios shipped later, e.g. lesson 09's,
+#: have no recorded results from before the lazy walk: they are covered by the tests of their rules).
+RECORDED_SCENARIOS = ("crush_hab_block", "elevation", "engagement", "engagement_lower", "jumping", "pull_char_zaku",
+                      "pull_other_elevation", "push_collision", "push_edge", "push_knuckle_shield", "push_multi",
+                      "terrain")
+
+
 def cases() -> Iterator[tuple[str, list[Callable[[], Any]]]]:
     """``(name, calls)`` for every recorded case, in a fixed order: one call per reading."""
-    for name in scenario_names():
+    for name in (n for n in scenario_names() if n in RECORDED_SCENARIOS):
         sc = builtin(name)
         for src, tgt in itertools.permutations(list(sc.state), 2):
             if tgt.garrison:

@@ -9,7 +9,7 @@ from hexrules.movement import _climb, _Mover
 
 class ReferenceMover(_Mover):
     """One step's refusal and cost rule by rule (M1 adjacency, T1 impassable, M3 / J2 occupants,
-    E3 stop, J1 climb, T1 terrain cost), evaluated on every call."""
+    E3 stop, J1 climb or none for a Garrison under M5's "ignores", T1 terrain cost), evaluated on every call."""
 
     def refusal(self, a, b):
         board = self.board
@@ -30,7 +30,7 @@ class ReferenceMover(_Mover):
 
     def parts(self, a, b):
         el = self.board.elevations
-        climb = _climb(self.s, el[a], el[b], self.options)
+        climb = 0 if self.flat else _climb(self.s, el[a], el[b], self.options)  # M5 "ignores": no climb
         terrain = self.board.terrains[b].cost if self.terrain_on_enter else 0
         return 1, climb, terrain
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from hexrules.board import Board
 from hexrules.crush import (
     IGNORES,
-    Collapse,
     Model,
     Squad,
     TerrainPiece,

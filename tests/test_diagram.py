@@ -18,7 +18,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from hexrules import ScenarioError, builtin  # noqa: E402
+from hexrules import HexrulesError, ScenarioError, builtin  # noqa: E402
 from hexrules import crush as cr  # noqa: E402
 from hexrules import movement as mv  # noqa: E402
 from hexrules.crush_scenario import load_crush  # noqa: E402
@@ -292,7 +292,7 @@ def test_a_refused_diagram_leaves_no_file_and_an_old_file_untouched(tmp_path):
     out = tmp_path / "out.svg"
     out.write_bytes(b"old picture")
     d = parse_diagram(KNUCKLE)
-    with pytest.raises(Exception):
+    with pytest.raises(HexrulesError, match="width=-1"):
         d.save(out, width=-1)
     assert out.read_bytes() == b"old picture"
     assert [p.name for p in tmp_path.iterdir()] == ["out.svg"]

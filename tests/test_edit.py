@@ -184,13 +184,13 @@ def test_topic_sections_move_with_the_board():
 
 def test_history_undoes_and_redoes_more_than_fifty_steps(sc):
     h = History(sc)
-    for i in range(60):
+    for _ in range(60):
         h.do(raise_hex, "A1")
     assert h.scenario.board.elevation("A1") == 60
-    for i in range(60):
+    for _ in range(60):
         h.undo()
     assert h.scenario == sc and not h.can_undo
-    for i in range(60):
+    for _ in range(60):
         h.redo()
     assert h.scenario.board.elevation("A1") == 60 and not h.can_redo
 

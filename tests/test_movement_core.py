@@ -33,8 +33,8 @@ def test_weight_equals_the_reference_on_every_edge(spec, seed, options):
     for u in sc.state:
         if u.garrison:
             continue
-        fast = _Mover(sc.board, sc.state, u.name, options)
-        ref = ReferenceMover(sc.board, sc.state, u.name, options)
+        fast = _Mover(sc.board, sc.state, u, options)
+        ref = ReferenceMover(sc.board, sc.state, u, options)
         for a, b, data in sc.board.graph.edges(data=True):
             assert fast.weight(a, b, data) == ref.weight(a, b, data), (u.name, a, b)
             assert (fast.refusal(a, b) is None) == (ref.refusal(a, b) is None)
@@ -55,7 +55,7 @@ def test_reach_and_paths_equal_the_reference(spec, seed, options, kind):
         if u.garrison:
             continue
         r = reachable(board, sc.state, u.name, kind, options)
-        ref = ReferenceMover(board, sc.state, u.name, options)
+        ref = ReferenceMover(board, sc.state, u, options)
         dist = nx.single_source_dijkstra_path_length(board.graph, u.hex, cutoff=r.allowance.total, weight=ref.weight)
         occupied = {o.hex for o in sc.state if o is not u}
         assert r.costs == {h: c for h, c in dist.items() if h != u.hex and h not in occupied}
@@ -67,6 +67,6 @@ def test_reach_and_paths_equal_the_reference(spec, seed, options, kind):
 def test_non_adjacent_and_off_board_steps_are_refused():
     sc = generate(BoardSpec(columns=4, rows=3, units_per_side=1, garrisons=0), 5)
     u = next(iter(sc.state))
-    fast = _Mover(sc.board, sc.state, u.name, DEFAULT)
+    fast = _Mover(sc.board, sc.state, u, DEFAULT)
     a, far = sc.board.hexes[0], sc.board.hexes[-1]
     assert fast.weight(a, far, {}) is None and fast.refusal(a, far)[1] == "M1"

@@ -302,7 +302,7 @@ def test_vehicle_distribution_is_the_multinomial(n, shield, resolve, also):
     want = multinomial(n, shield, resolve, also)
     assert list(v) == sorted(want) and dict(v.items()) == want  # the same outcomes, in order
     for which, marginal in ((0, v.minor), (1, v.major), (1, v.hp_lost)):
-        summed = Distribution(want).marginal(lambda o: o[which])  # the marginal summed over the joint
+        summed = Distribution(want).marginal(lambda o, which=which: o[which])  # the marginal summed over the joint
         assert list(marginal) == list(summed) and dict(marginal.items()) == dict(summed.items())
     assert v.p_major() == sum((p for (_, j), p in want.items() if j >= 1), Fraction(0))
 

@@ -157,7 +157,8 @@ def test_a_sweep_is_reproducible_from_its_seed_and_reports_progress():
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert sweep(4, seed="x", switches=("engagement_on_entry",)) == a
     assert a.table()[0]["switch"] == "engagement_on_entry=stop"
-    assert a.explain().startswith("4 boards of 15 x 12 hexes (seed 'x'): 24 movements")
+    # each board: 3 units a side Advance (M2) and 1 Garrison moved by its ability (M5): 7 movements
+    assert a.explain().startswith("4 boards of 15 x 12 hexes (seed 'x'): 28 movements")
 
 
 @pytest.mark.parametrize("kw, match", [({"boards": -1}, "boards=-1"), ({"progress": 3}, "progress=3"),

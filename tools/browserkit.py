@@ -569,7 +569,7 @@ def wait_kernel_idle(page, timeout_ms: float = 120_000) -> None:
 def run_all(page, timeout_ms: float = 30_000, attempts: int = 3) -> None:
     """Menu Run > Run All Cells; retried when no cell starts (a click that landed while the
     kernel was still connecting is dropped)."""
-    for attempt in range(attempts):
+    for _ in range(attempts):
         page.keyboard.press("Escape")  # close any open menu
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).first.click(
             timeout=timeout_ms)

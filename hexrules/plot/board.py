@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: the drawn board is one object, BoardArtists, whose layers
+# (faces, tiles, texts, outlines, paths, markers, units, legend) share its geometry and must be
+# changed in place together; splitting the class would split that shared state. About 40% of the
+# lines are numpydoc docstrings; the topics' overlays live in plot/movement.py, forced.py, crush.py.
 """A drawn board: :func:`draw_board` and the :class:`BoardArtists` it returns, legends, token names.
 
 One call draws a board on an axes and returns a :class:`BoardArtists`, which keeps every artist

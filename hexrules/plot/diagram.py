@@ -271,9 +271,9 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
             art.set_paths(over["paths"], key=f"cost{i}", colors=c, width=float(item.get("width", 2.5)), linestyle=ls)
             art.set_texts({h: t for h, t in over["texts"].items() if h not in occupied}, key=f"costs{i}", color=c,
                           offset=(0.0, 0.3))
-            from ..diagram import _default_label
+            from ..diagram import path_label
 
-            handles.append(legend_handle("arrow", f"{_default_label(item)} ({cost.total} MP)", c, linestyle=ls,
+            handles.append(legend_handle("arrow", f"{path_label(item)} ({cost.total} MP)", c, linestyle=ls,
                                          theme=theme))
         elif k == "engagement":
             st = computed.state

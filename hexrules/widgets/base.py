@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import html
 import io
-import numbers
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
@@ -237,7 +236,7 @@ def hex_label(board: "Board", value: Any, *, name: str = "hex") -> str:
     return board.label(board.hex(value, what=name))
 
 
-def _offered(values: Sequence[Any], value: Any) -> tuple[Any, ...]:
+def offered(values: Sequence[Any], value: Any) -> tuple[Any, ...]:
     """``values``, with ``value`` first if it is not among them (==, with bools kept apart from ints)."""
     same = [v for v in values if v == value and type(v) is type(value)]
     return tuple(values) if same else (value, *values)
@@ -269,7 +268,7 @@ def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *,
     OptionsError
         If ``name`` is not in ``table`` or ``value`` is not a valid value of the switch.
     """
-    values = _offered(_check_switch(name, table, what), _check_value(name, value))
+    values = offered(_check_switch(name, table, what), _check_value(name, value))
     return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value,
                                  description=description or f"{name} ({RulesOptions.ruling(name)})",
                                  style={"description_width": "initial"})
@@ -632,9 +631,9 @@ class TwoReadingsExplorer(Explorer):
             # Dropdowns, not ToggleButtons: their options change with the switch, and ipywidgets
             # 8.1's ToggleButtons view keeps its old buttons when the new labels read "0", "1",
             # ... (e.g. push_drop_damage_per_level after push_off_board), then fails to update.
-            "left": widgets.Dropdown(options=[(str(v), v) for v in _offered(values, left)], value=left,
+            "left": widgets.Dropdown(options=[(str(v), v) for v in offered(values, left)], value=left,
                                      description="Left"),
-            "right": widgets.Dropdown(options=[(str(v), v) for v in _offered(values, right)], value=right,
+            "right": widgets.Dropdown(options=[(str(v), v) for v in offered(values, right)], value=right,
                                       description="Right"),
         }
 

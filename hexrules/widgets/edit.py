@@ -65,7 +65,7 @@ from ..plot import DEFAULT_THEME, ForcedLayer, board_figsize, draw_board, legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, builtin
 from ..whatif import ALTERNATIVES
-from .base import Explorer, ExplorerError, _offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
+from .base import Explorer, ExplorerError, offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
 from .movement import breakdown_html, show_path
 
 __all__ = ["TOOLS", "SHOW", "BoardEditor", "scratch_editor", "EXPLORERS"]
@@ -93,7 +93,7 @@ def _reading_controls(options: RulesOptions = DEFAULT) -> dict[str, widgets.Drop
     out = {}
     for name, values in ALTERNATIVES.items():
         value = getattr(options, name)
-        out[f"rule_{name}"] = widgets.Dropdown(options=[(str(v), v) for v in _offered(values, value)], value=value,
+        out[f"rule_{name}"] = widgets.Dropdown(options=[(str(v), v) for v in offered(values, value)], value=value,
                                                description=f"{name} ({RulesOptions.ruling(name)})",
                                                style={"description_width": "initial"},
                                                layout=widgets.Layout(width="auto"))

@@ -21,18 +21,15 @@ Examples
 
 from __future__ import annotations
 
-import html
 import os
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..errors import HexrulesError
 from ..generate import RULEBOOK, BoardSpec
 from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, change_overlays, draw_sweep_bars
-from ..scenario import Scenario
 from ..whatif import Report, SweepResult, sweep, what_changes
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 

@@ -19,7 +19,7 @@ blue path: B3 -> C3 -> D3 costs 2 of 3 movement points (Advance, jumping from he
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import forced_word, hex_name, hex_names, join_and, plural
 from .forced import path_text
