@@ -6,7 +6,7 @@ Prints figures; asserts nothing.
    were written before (kept here, :class:`ReferenceMover`), side by side in one run: per call,
    and the ratio.
 2. **The sweep**: ``hexrules.whatif.sweep(1000)`` over the default spec (15 x 12 boards, three
-   units a side and a Garrison, every alternative of every switch: 17), with its parts timed
+   units a side and a Garrison, every alternative of every switch: 18), with its parts timed
    on the first boards: generating a board, counting a board (``board_counts``), and what the
    report would cost instead (``what_changes``: every comparison built, nothing skipped but what
    cannot change).

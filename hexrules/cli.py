@@ -50,13 +50,15 @@ def parse_size(text: str, dpi: float) -> float:
     """
     from .errors import HexrulesError
 
+    if not isinstance(text, str):
+        raise HexrulesError(f"size {type(text).__name__} is not a text such as 12cm")
     m = _SIZE.match(text)
     if not m or float(m.group(1)) <= 0:
-        raise HexrulesError(f"size {text!r} is not a positive number with a unit (in, cm, mm, pt or px), e.g. 12cm")
+        raise HexrulesError(f"size {text[:40]!r} is not a positive number with a unit (in, cm, mm, pt or px), e.g. 12cm")
     value, unit = float(m.group(1)), m.group(2) or "in"
     inches = value / (dpi if unit == "px" else _UNITS[unit])
     if inches > 200:
-        raise HexrulesError(f"size {text!r} is over 200 inches")
+        raise HexrulesError(f"size {text[:40]!r} is over 200 inches")
     return inches
 
 

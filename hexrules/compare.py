@@ -146,7 +146,9 @@ class Refusal:
 
     @classmethod
     def of(cls, err: HexrulesError) -> "Refusal":
-        """The refusal that error ``err`` reports."""
+        """The refusal that error ``err`` (a :class:`~hexrules.errors.HexrulesError`) reports."""
+        if not isinstance(err, HexrulesError):
+            raise RuleError(f"{checks.show(err)} is not a hexrules error (HexrulesError)")
         return cls(err.message, err.ruling)
 
     def __str__(self) -> str:

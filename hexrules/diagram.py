@@ -116,6 +116,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .errors import BoardError, HexrulesError, ScenarioError
+from .checks import show
 from .hexgrid import Hex
 from .options import CHOICES, DEFAULT, RulesOptions
 from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, Token, parse_scenario, quote,
@@ -239,7 +240,7 @@ class Item:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ScenarioError(f"unknown draw kind {self.kind!r} (known: {', '.join(KINDS)})", source="Item")
+            raise ScenarioError(f"unknown draw kind {show(self.kind)} (known: {', '.join(KINDS)})", source="Item")
         object.__setattr__(self, "args", tuple(self.args))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
@@ -260,9 +261,9 @@ class DiagramData:
         object.__setattr__(self, "items", tuple(self.items))
         for line in self.caption:
             if not isinstance(line, str) or "\n" in line:
-                raise ScenarioError(f"caption line {line!r} is not one line of text", source="DiagramData")
+                raise ScenarioError(f"caption line {show(line)} is not one line of text", source="DiagramData")
         if not all(isinstance(i, Item) for i in self.items):
-            raise ScenarioError(f"items {self.items!r} are not a list of diagram Items", source="DiagramData")
+            raise ScenarioError(f"items {show(self.items)} are not a list of diagram Items", source="DiagramData")
 
     @property
     def options(self) -> RulesOptions:
@@ -469,19 +470,19 @@ def _write(data: DiagramData, scenario: Scenario) -> list[str]:
 
 def _check(data: Any, scenario: Scenario) -> None:
     if not isinstance(data, DiagramData):
-        raise ScenarioError(f"scenario section {KEY!r} holds {data!r}, not a DiagramData", source="Scenario")
+        raise ScenarioError(f"scenario section {show(KEY)} holds {show(data)}, not a DiagramData", source="Scenario")
     board = scenario.board
     for item in data.items:
         spec = KINDS[item.kind]
         for w, a in zip(spec.words, item.args):
             for h in (a if w == "hexes" else (a,) if w == "hex" else ()):
                 if not isinstance(h, Hex) or h not in board:
-                    raise BoardError(f"draw {item.kind}: hex {h!r} is not on the board")
+                    raise BoardError(f"draw {item.kind}: hex {show(h)} is not on the board")
             if w == "unit" and a not in scenario.state:
-                raise BoardError(f"draw {item.kind}: no unit {a!r}")
+                raise BoardError(f"draw {item.kind}: no unit {show(a)}")
         for key in ("on",):
             if key in item.options and item.options[key] not in scenario.state:
-                raise BoardError(f"draw {item.kind}: no unit {item.options[key]!r}")
+                raise BoardError(f"draw {item.kind}: no unit {show(item.options[key])}")
 
 
 def _describe(data: DiagramData, scenario: Scenario) -> list[tuple[Hex | None, str]]:
@@ -571,7 +572,7 @@ def _crush_facts(scenario: Scenario, item: Item, options: RulesOptions) -> dict[
         vehicle = next(iter(cs.paths))
     path = cs.paths.get(vehicle, ()) if vehicle is not None else ()
     if vehicle is not None and vehicle not in cs.paths:
-        raise HexrulesError(f"vehicle {vehicle!r} has no path (paths: {', '.join(cs.paths) or 'none'})", ruling="C1")
+        raise HexrulesError(f"vehicle {show(vehicle)} has no path (paths: {', '.join(cs.paths) or 'none'})", ruling="C1")
     affected = cr.affected_units(piece, cs.units)
     touching = cr.touching_units(piece, cs.units)
     collapse = cr.traverse(cs.board, piece, cs.unit(vehicle), path, options=options) if vehicle else None
@@ -696,7 +697,7 @@ class Diagram:
 
     def __post_init__(self) -> None:
         if not isinstance(self.scenario, Scenario):
-            raise ScenarioError(f"{self.scenario!r} is not a hexrules.scenario.Scenario", source="Diagram")
+            raise ScenarioError(f"{show(self.scenario)} is not a hexrules.scenario.Scenario", source="Diagram")
 
     @classmethod
     def from_text(cls, text: str, *, source: str = "<text>") -> "Diagram":
@@ -766,25 +767,34 @@ class Diagram:
         ScenarioError
             When the rules refuse an overlay.
         HexrulesError
-            For an unknown format or text mode.
-        OSError
-            If the file cannot be written.
+            For an unknown format or text mode, a path that is not a file name, or a file that
+            cannot be written (why, from the system).
         """
         from .plot.diagram import save_figure
 
+        if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+            raise HexrulesError(f"path={show(path)} is not a file name (e.g. 'knuckle.svg')")
+        if format is not None and not isinstance(format, str):
+            raise HexrulesError(f"format={show(format)} is not one of {', '.join(FORMATS)}")
         path = Path(path)
         fmt = (format or path.suffix.lstrip(".")).lower()
         if fmt not in FORMATS:
-            raise HexrulesError(f"format {fmt!r} of {str(path)!r} is not one of {', '.join(FORMATS)}")
+            raise HexrulesError(f"format {show(fmt)} of {str(path)!r} is not one of {', '.join(FORMATS)}")
         fig = self.figure(theme, width=width, height=height, dpi=dpi, text=text)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent if str(path.parent) else ".")
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
+                                       dir=path.parent if str(path.parent) else ".")
+        except OSError as err:
+            raise HexrulesError(f"cannot write {path} ({err.strerror or type(err).__name__})") from None
         try:
             with os.fdopen(fd, "wb") as f:
                 save_figure(fig, f, fmt, dpi=dpi, text=text)
             os.replace(tmp, path)
-        except BaseException:
+        except BaseException as err:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+            if isinstance(err, OSError):
+                raise HexrulesError(f"cannot write {path} ({err.strerror or type(err).__name__})") from None
             raise
         return path
 
@@ -820,6 +830,8 @@ def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike
     ScenarioError
         For a second ``use:`` line, an unknown scenario or a file that cannot be read.
     """
+    if not isinstance(text, str):
+        raise ScenarioError(f"diagram text is {type(text).__name__}, not str", source=str(source), line=1)
     lines = text.splitlines()
     found = [(i, m) for i, raw in enumerate(lines) if (m := _USE.match(raw))]
     if not found:
@@ -835,7 +847,7 @@ def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike
         try:
             base, base_source = where.read_text(encoding="utf-8"), str(where)
         except OSError as err:
-            raise ScenarioError(f"use: {name!r} cannot be read ({err.strerror})", source=source, line=i + 1,
+            raise ScenarioError(f"use: {show(name)} cannot be read ({err.strerror})", source=source, line=i + 1,
                                 column=column) from None
     elif name in scenario_names():
         from importlib.resources import files
@@ -843,7 +855,7 @@ def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike
         base = (files("hexrules.scenarios") / f"{name}.hex").read_text(encoding="utf-8")
         base_source = f"hexrules/scenarios/{name}.hex"
     else:
-        raise ScenarioError(f"use: {name!r} is not a shipped scenario ({', '.join(scenario_names())}) or a .hex file",
+        raise ScenarioError(f"use: {show(name)} is not a shipped scenario ({', '.join(scenario_names())}) or a .hex file",
                             source=source, line=i + 1, column=column)
     head = base.splitlines()
     lines[i] = ""
@@ -900,7 +912,7 @@ def load_diagram(path: str | os.PathLike) -> Diagram:
         As :func:`parse_diagram`, or if the file cannot be read (its name and why).
     """
     if not isinstance(path, (str, os.PathLike)):
-        raise ScenarioError(f"diagram path {path!r} is not a file name")
+        raise ScenarioError(f"diagram path {show(path)} is not a file name")
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -929,7 +941,7 @@ def diagram(name: str) -> Diagram:
     from importlib.resources import files
 
     names = diagram_names()
-    if name not in names:
-        raise ScenarioError(f"no shipped diagram {name!r} (have: {', '.join(names)})", source="hexrules.diagrams")
+    if not isinstance(name, str) or name not in names:
+        raise ScenarioError(f"no shipped diagram {show(name)} (have: {', '.join(names)})", source="hexrules.diagrams")
     res = files("hexrules.diagrams") / f"{name}.hex"
     return parse_diagram(res.read_text(encoding="utf-8"), source=f"hexrules/diagrams/{name}.hex")

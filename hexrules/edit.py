@@ -66,7 +66,8 @@ from typing import Any, Callable
 
 from .board import DEFAULT_TERRAIN, Board, TerrainType
 from .errors import EditError, HexrulesError
-from .hexgrid import FLAT, POINTY, Hex, from_offset, to_offset
+from .checks import show
+from .hexgrid import FLAT, POINTY, Hex, Orientation, from_offset, to_offset
 from .scenario import Scenario
 from .state import State, Unit
 
@@ -115,7 +116,7 @@ UNIT_FIELDS = ("name", "side", "advance", "dash", "speed", "hp", "damage", "igno
 
 def _check(sc: Any) -> Scenario:
     if not isinstance(sc, Scenario):
-        raise EditError(f"{sc!r} is not a hexrules.scenario.Scenario")
+        raise EditError(f"{show(sc)} is not a hexrules.scenario.Scenario")
     return sc
 
 
@@ -153,7 +154,7 @@ def _with_cells(sc: Scenario, cells: Mapping[Hex, tuple[int, str]]) -> Scenario:
 
 def _level(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ELEVATION:
-        raise EditError(f"elevation {value!r} is not a whole number of levels from 0 to {MAX_ELEVATION}", ruling="M1")
+        raise EditError(f"elevation {show(value)} is not a whole number of levels from 0 to {MAX_ELEVATION}", ruling="M1")
     return value
 
 
@@ -175,9 +176,9 @@ def blank(columns: int = 12, rows: int = 10, *, elevation: int = 0, orientation:
     """
     for what, v in (("columns", columns), ("rows", rows)):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_SIZE:
-            raise EditError(f"{what}={v!r} is not a whole number from 1 to {MAX_SIZE}")
-    if orientation not in (POINTY, FLAT):
-        raise EditError(f"orientation {orientation!r} is not hexgrid.POINTY or hexgrid.FLAT")
+            raise EditError(f"{what}={show(v)} is not a whole number from 1 to {MAX_SIZE}")
+    if not isinstance(orientation, Orientation) or orientation not in (POINTY, FLAT):
+        raise EditError(f"orientation {show(orientation)} is not hexgrid.POINTY or hexgrid.FLAT")
     level = _level(elevation)
     off = orientation.offset
     cells = {from_offset(c, r, off): (level, "open") for r in range(rows) for c in range(columns)}
@@ -189,6 +190,7 @@ def blank(columns: int = 12, rows: int = 10, *, elevation: int = 0, orientation:
 
 def size(sc: Scenario) -> tuple[int, int]:
     """``(columns, rows)`` that the board spans (holes included)."""
+    sc = _check(sc)
     offs = [to_offset(h, sc.board.offset) for h in sc.board]
     if not offs:
         return 0, 0
@@ -251,7 +253,7 @@ def lower_hex(sc: Scenario, where: Any, by: int = 1) -> Scenario:
 
 def _positive(by: Any) -> int:
     if isinstance(by, bool) or not isinstance(by, int) or by < 1:
-        raise EditError(f"by={by!r} is not a whole number of levels >= 1", ruling="M1")
+        raise EditError(f"by={show(by)} is not a whole number of levels >= 1", ruling="M1")
     return by
 
 
@@ -266,15 +268,15 @@ def paint(sc: Scenario, where: Any, terrain: str) -> Scenario:
     """
     sc = _check(sc)
     table = sc.board.terrain_table
-    if terrain not in table:
-        raise EditError(f"unknown terrain {terrain!r} (known: {', '.join(table)})", ruling="T1")
+    if not isinstance(terrain, str) or terrain not in table:
+        raise EditError(f"unknown terrain {show(terrain)} (known: {', '.join(table)})", ruling="T1")
     cells = sc.board.cells()
     hexes = _hexes(sc, where)
     if not table[terrain].passable:
         for h in hexes:
             u = sc.state.at(h)
             if u is not None:
-                raise EditError(f"{sc.board.label(h)} holds {u.kind} {u.name!r}: it cannot be made {terrain} "
+                raise EditError(f"{sc.board.label(h)} holds {u.kind} {show(u.name)}: it cannot be made {terrain} "
                                 f"(no unit stands on an impassable hex)", ruling="T1")
     for h in hexes:
         cells[h] = (cells[h][0], terrain)
@@ -309,13 +311,13 @@ def add_terrain(sc: Scenario, name: str, symbol: str, cost: int = 0, *, passable
     table = sc.board.terrain_table
     clash = [o.name for o in table.values() if o.symbol == t.symbol and o.name != t.name]
     if clash:
-        raise EditError(f"terrain {t.name!r}: symbol {t.symbol!r} is already the symbol of {clash[0]!r}", ruling="T1")
+        raise EditError(f"terrain {show(t.name)}: symbol {show(t.symbol)} is already the symbol of {show(clash[0])}", ruling="T1")
     if name == "open" and (symbol, cost, passable) != (DEFAULT_TERRAIN["open"].symbol, 0, True):
         raise EditError("terrain 'open' is the plain ground: it stays '.', cost 0, passable", ruling="T1")
     if not passable:
         for u in sc.state:
             if sc.board.terrain(u.hex).name == name:
-                raise EditError(f"{u.kind} {u.name!r} stands on {name} ({sc.board.label(u.hex)}): {name} cannot be "
+                raise EditError(f"{u.kind} {show(u.name)} stands on {name} ({sc.board.label(u.hex)}): {name} cannot be "
                                 f"made impassable", ruling="T1")
     return _rebuilt(sc, board=sc.board.with_terrain(t))
 
@@ -330,7 +332,7 @@ def _standable(sc: Scenario, h: Hex, who: str, state: State) -> None:
         raise EditError(f"{sc.board.label(h)} is {t.name}: no unit stands on an impassable hex", ruling="T1")
     other = state.at(h)
     if other is not None and other.name != who:
-        raise EditError(f"{sc.board.label(h)} holds {other.kind} {other.name!r}: one unit per hex", ruling="M3")
+        raise EditError(f"{sc.board.label(h)} holds {other.kind} {show(other.name)}: one unit per hex", ruling="M3")
 
 
 def place(sc: Scenario, name: str, side: str, at: Any, *, garrison: bool = False, advance: int = 3, dash: int = 2,
@@ -359,7 +361,7 @@ def place(sc: Scenario, name: str, side: str, at: Any, *, garrison: bool = False
     sc = _check(sc)
     h = _hex(sc, at, "where to place")
     if isinstance(name, str) and name in sc.state:
-        raise EditError(f"a unit named {name!r} is already on the board ({sc.board.label(sc.state.unit(name).hex)})")
+        raise EditError(f"a unit named {show(name)} is already on the board ({sc.board.label(sc.state.unit(name).hex)})")
     _standable(sc, h, "", sc.state)
     try:
         unit = Unit(name, side, h, advance=advance, dash=dash, speed=speed, garrison=garrison, hp=hp,
@@ -409,7 +411,7 @@ def update_unit(sc: Scenario, unit: str, /, **changes: Any) -> Scenario:
         raise EditError(f"unknown unit field(s) {unknown} (fields: {', '.join(UNIT_FIELDS)})")
     new_name = changes.get("name", u.name)
     if new_name != u.name and isinstance(new_name, str) and new_name in sc.state:
-        raise EditError(f"a unit named {new_name!r} is already on the board")
+        raise EditError(f"a unit named {show(new_name)} is already on the board")
     try:
         unit = u.replace(**changes)
         state = State(unit if o is u else o for o in sc.state)
@@ -464,8 +466,8 @@ def set_title(sc: Scenario, title: str | None = None, *, name: str | None = None
 
 def _line_kind(sc: Scenario, edge: Any) -> tuple[str, int, bool]:
     """``(axis, how many lines, at the low end)`` of an edge: top/bottom are rows, left/right columns."""
-    if edge not in EDGES:
-        raise EditError(f"edge {edge!r} is not one of {', '.join(EDGES)}")
+    if not isinstance(edge, str) or edge not in EDGES:
+        raise EditError(f"edge {show(edge)} is not one of {', '.join(EDGES)}")
     axis = "row" if edge in ("top", "bottom") else "column"
     low = edge in ("top", "left")
     stagger = "row" if sc.board.offset == "odd-r" else "column"
@@ -552,7 +554,7 @@ def remove_line(sc: Scenario, edge: str) -> Scenario:
     doomed = {h for h in sc.board if to_offset(h, off)[pos] in gone}
     for u in sc.state:
         if u.hex in doomed:
-            raise EditError(f"{u.kind} {u.name!r} stands on {sc.board.label(u.hex)}, in the {axis} to remove: "
+            raise EditError(f"{u.kind} {show(u.name)} stands on {sc.board.label(u.hex)}, in the {axis} to remove: "
                             f"move or delete it first")
     dc, dr = (0, n) if axis == "row" else (n, 0)
     by = (from_offset(0, 0, off) - from_offset(dc, dr, off)) if low else Hex(0, 0)
@@ -616,7 +618,7 @@ class History:
     def __init__(self, start: Scenario, limit: int = 100) -> None:
         self.scenario = _check(start)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 50:
-            raise EditError(f"limit={limit!r} is not a whole number of steps >= 50")
+            raise EditError(f"limit={show(limit)} is not a whole number of steps >= 50")
         self.limit = limit
         self.past: list[tuple[Scenario, Edit]] = []
         self.future: list[tuple[Scenario, Edit]] = []
@@ -626,8 +628,20 @@ class History:
 
         Returns the new scenario. A refusal (:class:`~hexrules.errors.EditError`) propagates and
         changes nothing, history included.
+
+        Raises
+        ------
+        EditError
+            If ``operation`` is not one of this module's operations (:data:`__all__`), or as the
+            operation refuses; a wrong argument list is named with the operation.
         """
-        new = operation(self.scenario, *args, **kwargs)
+        if not callable(operation) or getattr(operation, "__module__", None) != __name__ \
+                or getattr(operation, "__name__", "") not in __all__:
+            raise EditError(f"operation {show(operation)} is not an operation of hexrules.edit (e.g. raise_hex)")
+        try:
+            new = operation(self.scenario, *args, **kwargs)
+        except TypeError as err:  # a wrong argument list, named with the operation
+            raise EditError(f"{operation.__name__}: {err}") from None
         return self.push(new, Edit(operation.__name__, args, tuple(kwargs.items())))
 
     def push(self, scenario: Scenario, edit: Edit) -> Scenario:
@@ -718,10 +732,16 @@ def _file(folder: str | Path, name: str) -> Path:
         raise EditError("the file name is empty (e.g. my-board.hex)")
     name = name.strip()
     if "/" in name or "\\" in name or name in (".", "..") or name.startswith("."):
-        raise EditError(f"file name {name!r} is not a plain file name (no folders; e.g. my-board.hex)")
+        raise EditError(f"file name {show(name)} is not a plain file name (no folders; e.g. my-board.hex)")
     if not name.endswith(".hex"):
         name += ".hex"
-    return Path(folder).expanduser() / name
+    return _folder(folder) / name
+
+
+def _folder(folder: Any) -> Path:
+    if not isinstance(folder, (str, os.PathLike)) or not str(folder).strip():
+        raise EditError(f"folder {show(folder)} is not a folder name (e.g. 'my-lessons/boards')")
+    return Path(folder).expanduser()
 
 
 def save_scenario(scenario: Scenario, folder: str | Path, name: str, *, overwrite: bool = False) -> Path:
@@ -736,36 +756,50 @@ def save_scenario(scenario: Scenario, folder: str | Path, name: str, *, overwrit
     EditError
         If the name is not a plain file name, the file exists and ``overwrite`` is False (the
         message says how to replace it), or the scenario has no text form.
-    OSError
-        If the folder cannot be made or written.
+    EditError
+        Also if the folder cannot be made or the file written (why, from the system).
     """
     sc = _check(scenario)
+    if not isinstance(overwrite, bool):
+        raise EditError(f"overwrite={show(overwrite)} is not True or False")
     path = _file(folder, name)
     try:
         text = sc.to_text()
     except HexrulesError as e:
         raise EditError(e.message, ruling=e.ruling) from None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not overwrite:
-        try:
-            with open(path, "x", encoding="utf-8") as f:
-                f.write(text)
-        except FileExistsError:
-            raise EditError(f"{path.name} already exists in {path.parent}: confirm to replace it (overwrite=True), "
-                            f"or choose another name") from None
-        return path
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not overwrite:
+            try:
+                with open(path, "x", encoding="utf-8") as f:
+                    f.write(text)
+            except FileExistsError:
+                raise EditError(f"{path.name} already exists in {path.parent}: confirm to replace it "
+                                "(overwrite=True), or choose another name") from None
+            return path
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as err:  # the scenario is kept (the editor still has it): say why it was not written
+        raise EditError(f"cannot write {path} ({err.strerror or type(err).__name__})") from None
     return path
 
 
 def saved_scenarios(folder: str | Path) -> list[str]:
-    """The ``.hex`` files in ``folder`` (names, sorted); empty if the folder does not exist."""
-    folder = Path(folder).expanduser()
-    if not folder.is_dir():
-        return []
-    return sorted(p.name for p in folder.glob("*.hex") if p.is_file())
+    """The ``.hex`` files in ``folder`` (names, sorted); empty if the folder does not exist.
+
+    Raises
+    ------
+    EditError
+        If ``folder`` is not a folder name, or the system cannot list it.
+    """
+    folder = _folder(folder)
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(p.name for p in folder.glob("*.hex") if p.is_file())
+    except OSError as err:
+        raise EditError(f"cannot list {folder} ({err.strerror or type(err).__name__})") from None
 
 
 def open_scenario(folder: str | Path, name: str) -> Scenario:
@@ -781,6 +815,10 @@ def open_scenario(folder: str | Path, name: str) -> Scenario:
     from .scenario import load_scenario
 
     path = _file(folder, name)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as err:
+        raise EditError(f"cannot look for {path.name} in {path.parent} ({err.strerror or type(err).__name__})") from None
+    if not found:
         raise EditError(f"no file {path.name} in {path.parent}")
     return load_scenario(path)

@@ -41,22 +41,23 @@ from typing import Any
 
 from .board import Board
 from .errors import BoardError, StateError
+from .checks import show
 from .hexgrid import Hex, from_offset
 from .scenario import Scenario
 from .state import State, Unit
 
-__all__ = ["BoardSpec", "RULEBOOK", "generate", "boards"]
+__all__ = ["BoardSpec", "RULEBOOK", "MAX_SEED_LENGTH", "check_seed", "generate", "boards"]
 
 
 def _share(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise BoardError(f"{name}={value!r} is not a share from 0 to 1")
+        raise BoardError(f"{name}={show(value)} is not a share from 0 to 1")
     return float(value)
 
 
 def _whole(name: str, value: Any, lo: int, hi: int, ruling: str | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise BoardError(f"{name}={value!r} is not a whole number from {lo} to {hi}", ruling=ruling)
+        raise BoardError(f"{name}={show(value)} is not a whole number from {lo} to {hi}", ruling=ruling)
     return value
 
 
@@ -123,11 +124,21 @@ class BoardSpec:
         _whole("dash", self.dash, 0, 20, "M2")
         sides = tuple(self.sides) if isinstance(self.sides, (tuple, list)) else ()
         if len(sides) != 2 or not all(isinstance(s, str) and s.strip() for s in sides) or sides[0] == sides[1]:
-            raise BoardError(f"sides={self.sides!r} are not two different side names")
+            raise BoardError(f"sides={show(self.sides)} are not two different side names")
         object.__setattr__(self, "sides", sides)
 
     def replace(self, **changes: Any) -> "BoardSpec":
-        """A copy with some fields changed (checked like a new spec)."""
+        """A copy with some fields changed (checked like a new spec).
+
+        Raises
+        ------
+        BoardError
+            For a name that is not a field (the message lists them), or a value as a new spec.
+        """
+        fields = [f.name for f in dataclasses.fields(self)]
+        unknown = [k for k in changes if k not in fields]
+        if unknown:
+            raise BoardError(f"{show(unknown[0])} is not a field of BoardSpec (fields: {', '.join(fields)})")
         return dataclasses.replace(self, **changes)
 
     @property
@@ -155,6 +166,26 @@ def _rank(values: dict[Hex, float]) -> list[Hex]:
     return sorted(values, key=lambda h: (values[h], h.r, h.q))
 
 
+#: The longest seed, in characters (a text) or decimal digits (a whole number).
+MAX_SEED_LENGTH = 1000
+
+
+def check_seed(seed: Any) -> Any:
+    """``seed`` if it can seed :func:`generate`: a whole number or a text, at most
+    :data:`MAX_SEED_LENGTH` characters or digits.
+
+    Raises
+    ------
+    BoardError
+        Naming the value otherwise.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise BoardError(f"seed={show(seed)} is not a whole number or text")
+    if (len(seed) if isinstance(seed, str) else seed.bit_length() * 0.302) > MAX_SEED_LENGTH:
+        raise BoardError(f"seed={show(seed)} is longer than {MAX_SEED_LENGTH} characters or digits (MAX_SEED_LENGTH)")
+    return seed
+
+
 def generate(spec: BoardSpec = RULEBOOK, seed: int | str = 0, *, name: str | None = None) -> Scenario:
     """A random scenario drawn from ``spec`` (see the module docstring), the same for the same seed.
 
@@ -173,14 +204,14 @@ def generate(spec: BoardSpec = RULEBOOK, seed: int | str = 0, *, name: str | Non
     Raises
     ------
     BoardError
-        If ``spec`` is not a :class:`BoardSpec` or ``seed`` neither a whole number nor text.
+        If ``spec`` is not a :class:`BoardSpec` or ``seed`` neither a whole number nor text
+        (:func:`check_seed`).
     StateError
         If the board has fewer enterable hexes than units and Garrisons to place (M3).
     """
     if not isinstance(spec, BoardSpec):
-        raise BoardError(f"spec={spec!r} is not a hexrules.generate.BoardSpec")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BoardError(f"seed={seed!r} is not a whole number or text")
+        raise BoardError(f"spec={show(spec)} is not a hexrules.generate.BoardSpec")
+    check_seed(seed)
     rng = random.Random(f"hexrules.generate:{seed}")
     hexes, around = _grid(spec.columns, spec.rows)
     values = [rng.random() for _ in hexes]
@@ -238,6 +269,6 @@ def boards(spec: BoardSpec = RULEBOOK, count: int = 1000, seed: int | str = 0):
         If ``count`` is not a whole number >= 0 (or as :func:`generate`).
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise BoardError(f"count={count!r} is not a whole number of boards >= 0")
+        raise BoardError(f"count={show(count)} is not a whole number of boards >= 0")
     for i in range(count):
         yield generate(spec, f"{seed}/{i}")

@@ -120,7 +120,7 @@ class AbilityMove:
     def __post_init__(self) -> None:
         n = self.hexes
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise RuleError(f"ability movement hexes={n!r} is not a whole number of hexes >= 0", ruling="M5")
+            raise RuleError(f"ability movement hexes={show(n)} is not a whole number of hexes >= 0", ruling="M5")
 
     def __str__(self) -> str:
         return f"move {self.hexes} hex{'' if self.hexes == 1 else 'es'}"

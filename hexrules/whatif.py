@@ -76,8 +76,9 @@ from typing import Any
 from .compare import (CrushComparison, DiceComparison, ForcedComparison, ReachComparison, Refusal, compare_crush,
                       compare_dice, forced_comparison, reach_comparison)
 from .errors import HexrulesError, OptionsError, RuleError
+from .checks import show
 from .forced import ForcedMove, forced
-from .generate import RULEBOOK, BoardSpec, generate
+from .generate import RULEBOOK, BoardSpec, check_seed, generate
 from .movement import AbilityMove, Allowance, Reach, allowance, movement_weight, reachable
 from .options import CHOICES, DEFAULT, RULINGS, RulesOptions, check_options
 from .scenario import Scenario
@@ -148,8 +149,8 @@ class Alternative:
     value: Any
 
     def __post_init__(self) -> None:
-        if self.switch not in TOPICS:
-            raise OptionsError(f"switch {self.switch!r} is not a rules switch (known: {', '.join(TOPICS)})")
+        if not isinstance(self.switch, str) or self.switch not in TOPICS:
+            raise OptionsError(f"switch {show(self.switch)} is not a rules switch (known: {', '.join(TOPICS)})")
         DEFAULT.replace(**{self.switch: self.value})  # OptionsError naming the value and the ruling
 
     @property
@@ -168,8 +169,23 @@ class Alternative:
         return f"{self.switch}={self.value}"
 
     def reading(self, base: RulesOptions = DEFAULT) -> RulesOptions:
-        """``base`` with this switch set to this value."""
-        return base.replace(**{self.switch: self.value})
+        """``base`` with this switch set to this value.
+
+        Raises
+        ------
+        OptionsError
+            If ``base`` is not a :class:`~hexrules.options.RulesOptions`.
+        """
+        return check_options(base).replace(**{self.switch: self.value})
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """``a == b`` for a switch value (a bool is not taken for an int; a value that cannot be
+    compared is not equal)."""
+    try:
+        return isinstance(a, bool) == isinstance(b, bool) and bool(a == b)
+    except Exception:  # noqa: BLE001 - e.g. a numpy array: not a switch value
+        return False
 
 
 def alternatives(switches: Iterable[str] | None = None, base: RulesOptions = DEFAULT) -> tuple[Alternative, ...]:
@@ -184,11 +200,13 @@ def alternatives(switches: Iterable[str] | None = None, base: RulesOptions = DEF
     """
     base = check_options(base)
     if isinstance(switches, str):
-        raise OptionsError(f"switches={switches!r} is a single name; give a tuple, e.g. ({switches!r},)")
+        raise OptionsError(f"switches={show(switches)} is a single name; give a tuple, e.g. ({show(switches)},)")
+    if switches is not None and not isinstance(switches, (tuple, list, set, frozenset)):
+        raise OptionsError(f"switches={show(switches)} is not a tuple of switch names, e.g. ('water',)")
     names = list(ALTERNATIVES) if switches is None else list(switches)
     for n in names:
-        if n not in ALTERNATIVES:
-            raise OptionsError(f"switch {n!r} is not a rules switch (known: {', '.join(ALTERNATIVES)})")
+        if not isinstance(n, str) or n not in ALTERNATIVES:
+            raise OptionsError(f"switch {show(n)} is not a rules switch (known: {', '.join(ALTERNATIVES)})")
     return tuple(Alternative(n, v) for n in dict.fromkeys(names) for v in ALTERNATIVES[n] if getattr(base, n) != v)
 
 
@@ -224,15 +242,17 @@ class Situations:
     ability: int = 3
 
     def __post_init__(self) -> None:
+        if not isinstance(self.kinds, (str, tuple, list)):
+            raise RuleError(f"kinds={show(self.kinds)} are not 'advance' and / or 'dash'", ruling="M2")
         kinds = (self.kinds,) if isinstance(self.kinds, str) else tuple(self.kinds)
-        if not all(k in ("advance", "dash") for k in kinds):
-            raise RuleError(f"kinds={self.kinds!r} are not 'advance' and / or 'dash'", ruling="M2")
+        if not all(isinstance(k, str) and k in ("advance", "dash") for k in kinds):
+            raise RuleError(f"kinds={show(self.kinds)} are not 'advance' and / or 'dash'", ruling="M2")
         object.__setattr__(self, "kinds", tuple(dict.fromkeys(kinds)))
         for name, lo, hi, ruling in (("push", 0, 4, "P1"), ("pull", 0, 4, "L1"), ("distance", 1, 6, "P1"),
                                      ("ability", 0, 12, "M5")):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise RuleError(f"{name}={v!r} is not a whole number from {lo} to {hi}", ruling=ruling)
+                raise RuleError(f"{name}={show(v)} is not a whole number from {lo} to {hi}", ruling=ruling)
 
 
 @dataclass(frozen=True)
@@ -442,9 +462,10 @@ class Report:
             If the report has no such alternative (the message lists them).
         """
         for c in self.switches:
-            if c.alternative.switch == name and (value is None or c.alternative.value == value):
+            if (isinstance(name, str) and c.alternative.switch == name
+                    and (value is None or _same_value(c.alternative.value, value))):
                 return c
-        raise OptionsError(f"this report has no alternative {name}={value!r} "
+        raise OptionsError(f"this report has no alternative {show(name)}={show(value)} "
                            f"(alternatives: {', '.join(c.alternative.label for c in self.switches)})")
 
     def explain(self) -> str:
@@ -494,10 +515,10 @@ def what_changes(
         If ``scenario`` is not a Scenario.
     """
     if not isinstance(scenario, Scenario):
-        raise HexrulesError(f"scenario={scenario!r} is not a hexrules.scenario.Scenario")
+        raise HexrulesError(f"scenario={show(scenario)} is not a hexrules.scenario.Scenario")
     situations = Situations() if situations is None else situations
     if not isinstance(situations, Situations):
-        raise RuleError(f"situations={situations!r} is not a hexrules.whatif.Situations")
+        raise RuleError(f"situations={show(situations)} is not a hexrules.whatif.Situations")
     alts = alternatives(switches, base)
     topics = {a.topic for a in alts}
     board, state = scenario.board, scenario.state
@@ -837,9 +858,10 @@ class SweepResult:
             If the sweep tried no such alternative.
         """
         for t in self.tallies:
-            if t.alternative.switch == name and (value is None or t.alternative.value == value):
+            if (isinstance(name, str) and t.alternative.switch == name
+                    and (value is None or _same_value(t.alternative.value, value))):
                 return t
-        raise OptionsError(f"this sweep has no alternative {name}={value!r} "
+        raise OptionsError(f"this sweep has no alternative {show(name)}={show(value)} "
                            f"(alternatives: {', '.join(t.alternative.label for t in self.tallies)})")
 
     def explain(self) -> str:
@@ -934,14 +956,17 @@ def sweep(
     True
     """
     if isinstance(boards, bool) or not isinstance(boards, int) or not 0 <= boards <= 100_000:
-        raise HexrulesError(f"boards={boards!r} is not a whole number from 0 to 100000")
+        raise HexrulesError(f"boards={show(boards)} is not a whole number from 0 to 100000")
     if progress is not None and not callable(progress):
-        raise HexrulesError(f"progress={progress!r} is not callable (progress(done, total))")
+        raise HexrulesError(f"progress={show(progress)} is not callable (progress(done, total))")
     if not isinstance(spec, BoardSpec):
-        raise HexrulesError(f"spec={spec!r} is not a hexrules.generate.BoardSpec")
+        raise HexrulesError(f"spec={show(spec)} is not a hexrules.generate.BoardSpec")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
-        raise HexrulesError(f"workers={workers!r} is not a whole number of processes from 1 to 64")
+        raise HexrulesError(f"workers={show(workers)} is not a whole number of processes from 1 to 64")
     situations = Situations() if situations is None else situations
+    if not isinstance(situations, Situations):
+        raise RuleError(f"situations={show(situations)} is not a hexrules.whatif.Situations")
+    check_seed(seed)
     alts = alternatives(switches, base)
     tallies = {a: Tally(a) for a in alts}
     t0 = time.perf_counter()
@@ -950,6 +975,9 @@ def sweep(
             for alt, c in one.items():
                 tallies[alt] = tallies[alt].add(c)
         if progress is not None:
-            progress(done, boards)
+            try:
+                progress(done, boards)
+            except Exception as err:  # noqa: BLE001 - the caller's callback: say which call failed
+                raise HexrulesError(f"progress({done}, {boards}) raised {type(err).__name__}: {err}") from err
     return SweepResult(spec, boards, seed, base, situations, tuple(tallies[a] for a in alts),
                        time.perf_counter() - t0)

@@ -85,6 +85,20 @@ SKIP = {
     # a command line: bad usage exits with status 2 (argparse's SystemExit), a refused file with 1;
     # tests/test_diagram.py runs it as a console script and as python -m hexrules
     "hexrules.cli.main": "a command line (argparse exits on bad usage)",
+    # building blocks that take the kit's own results, documented as trusted (their callers check)
+    "hexrules.compare.reach_comparison": "takes two reaches the caller computed (trusted, documented)",
+    "hexrules.compare.forced_comparison": "takes two forced movements the caller computed (trusted, documented)",
+    "hexrules.whatif.board_counts": "takes alternatives from alternatives() (the sweep's building block)",
+    "hexrules.whatif.Tally.add": "takes the Counts of board_counts (the sweep's building block)",
+    "hexrules.whatif.Counts": "a record of numbers the sweep adds up",
+    "hexrules.whatif.Situation": "a record the report builds",
+    "hexrules.diagram.Item": "a record the diagram reader builds",
+    "hexrules.diagram.Overlay": "a record the diagram reader builds",
+    "hexrules.diagram.Computed": "a record the diagram reader builds",
+    "hexrules.edit.Edit": "a record History builds",
+    "hexrules.edit.History.do": "calls an operation with the caller's own arguments (*args, **kwargs): "
+                                "tests/test_edit.py and the editor's widget fuzz",
+    "hexrules.edit.History.push": "records an Edit that History.do made (tests/test_edit.py)",
     # base classes of the explorers (abstract: no picture of their own)
     "hexrules.widgets.base.Explorer": "abstract base class",
     "hexrules.widgets.base.TwoReadingsExplorer": "abstract base class",
@@ -201,6 +215,40 @@ def _scenario_file(c) -> str:
     return str(path)
 
 
+def _boards_folder(c) -> str:
+    from hexrules.edit import save_scenario
+
+    folder = Path(tempfile.gettempdir()) / "hexrules_api_fuzz_boards"
+    save_scenario(c.mv, folder, "fuzz", overwrite=True)
+    return str(folder)
+
+
+def _diagram_file(c) -> str:
+    from importlib.resources import files
+
+    path = Path(tempfile.gettempdir()) / "hexrules_api_fuzz_diagram.hex"
+    path.write_text((files("hexrules.diagrams") / "movement_jumping.hex").read_text(encoding="utf-8"), encoding="utf-8")
+    return str(path)
+
+
+def _refusal_error():
+    from hexrules.errors import RuleError
+
+    return RuleError("C1 is water", ruling="T1")
+
+
+def _raise_hex():
+    from hexrules.edit import raise_hex
+
+    return raise_hex
+
+
+def _small_spec():
+    from hexrules.generate import BoardSpec
+
+    return BoardSpec(columns=5, rows=4, units_per_side=1, garrisons=1)
+
+
 #: Good argument values: ``{key: {parameter: recipe}}``, where a key is a callable's qualified name
 #: (``hexrules.forced.push_next``), a class's (its constructor and methods), a module's, or ``"*"``;
 #: the most specific key wins. A recipe is ``lambda c: value`` (``c``: the contexts above).
@@ -258,6 +306,35 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
         "plan": lambda c: [(GUNDAM, ["C4"])], "current": lambda c: c.Hex(1, 0),
     },
     "hexrules.forced.pull_many": {"plan": lambda c: [(GUNDAM, [])]},
+    # the board editor's model: every operation on the engagement_lower scenario
+    "hexrules.edit": {
+        "sc": lambda c: c.mv, "where": lambda c: "A1", "level": lambda c: 2, "unit": lambda c: GUNDAM,
+        "name": lambda c: GUNDAM, "to": lambda c: "A1", "terrain": lambda c: "water", "edge": lambda c: "top",
+        "folder": lambda c: _boards_folder(c), "scenario": lambda c: c.mv, "start": lambda c: c.mv,
+        "side": lambda c: "federation", "at": lambda c: "A1", "symbol": lambda c: "m", "title": lambda c: "T",
+    },
+    "hexrules.edit.place": {"name": lambda c: "New"},
+    "hexrules.edit.lower_hex": {"where": lambda c: "C3"},
+    "hexrules.edit.clear_hex": {"where": lambda c: "C3"},
+    "hexrules.cli": {"text": lambda c: "12cm", "dpi": lambda c: 100},
+    "hexrules.compare.Refusal.of": {"err": lambda c: _refusal_error()},
+    "hexrules.edit.add_terrain": {"name": lambda c: "mud"},
+    "hexrules.edit.save_scenario": {"name": lambda c: "fuzz_saved", "overwrite": lambda c: True},
+    "hexrules.edit.open_scenario": {"name": lambda c: "fuzz"},
+    "hexrules.edit.History": {"operation": lambda c: _raise_hex(), "where": lambda c: "A1"},
+    "hexrules.diagram": {"path": lambda c: _diagram_file(c), "name": lambda c: "movement_jumping"},
+    "hexrules.diagram.Diagram.from_text": {"text": lambda c: open(_diagram_file(c), encoding="utf-8").read()},
+    "hexrules.diagram.Diagram": {"text": lambda c: "text", "path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "d.svg")},
+    "hexrules.generate.check_seed": {"seed": lambda c: 3},
+    "hexrules.whatif.Alternative": {"switch": lambda c: "water", "value": lambda c: "none"},
+    "hexrules.whatif.Report.switch": {"name": lambda c: "water"},
+    "hexrules.whatif.SweepResult.tally": {"name": lambda c: "water"},
+    "hexrules.movement.AbilityMove": {"hexes": lambda c: 3},
+    # what-if: sweeps of two small boards (the default, 1,000 rulebook boards, is the benchmark's)
+    "hexrules.whatif": {"boards": lambda c: 2, "spec": lambda c: _small_spec(), "switches": lambda c: ("water",),
+                        "workers": lambda c: 1},
+    "hexrules.widgets.whatif.SweepExplorer": {"boards": lambda c: 2, "spec": lambda c: _small_spec(),
+                                              "sizes": lambda c: (2, 3)},
     "hexrules.forced.push_next": {"source": lambda c: c.Hex(0, 0)},
     "hexrules.forced.pull_next": {"source": lambda c: c.Hex(0, 0), "current": lambda c: c.Hex(2, 0)},
     "hexrules.forced.ForcedMove": {

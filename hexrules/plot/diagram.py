@@ -25,12 +25,19 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from ..errors import HexrulesError
+from ..checks import show
+
 from ..hexgrid import to_offset
 from .board import cost_legend, draw_board, legend_handle
 from .figure import MAX_FIGURE_WIDTH
 from .forced import ForcedLayer
 from .movement import engagement_legend, move_cost_overlays, path_style, set_engagement
 from .theme import Theme, get_theme
+
+#: The largest picture drawn, in inches a side, and the finest resolution (dots per inch): a
+#: picture stays within 200 x 200 inches and 2400 dpi (what the command line allows).
+MAX_INCHES = 200
+MAX_DPI = 2400
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagram import Computed
@@ -162,11 +169,11 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     import matplotlib.style
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    if text not in TEXT:
-        raise HexrulesError(f"text={text!r} is not one of {', '.join(TEXT)}")
-    for what, v in (("width", width), ("height", height), ("dpi", dpi)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0 or v > 1e5):
-            raise HexrulesError(f"{what}={v!r} is not a positive number")
+    if not isinstance(text, str) or text not in TEXT:
+        raise HexrulesError(f"text={show(text)} is not one of {', '.join(TEXT)}")
+    for what, v, hi in (("width", width, MAX_INCHES), ("height", height, MAX_INCHES), ("dpi", dpi, MAX_DPI)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= hi):
+            raise HexrulesError(f"{what}={show(v)} is not a positive number up to {hi}")
     theme = get_theme(theme)
     board = computed.scenario.board
     shown = _crop_hexes(board, computed.crop) if computed.crop else list(board.hexes)
@@ -351,8 +358,8 @@ def save_figure(fig: Figure, target: BinaryIO | str, fmt: str, *, dpi: float = 1
     import matplotlib.style
 
     if fmt not in METADATA:
-        raise HexrulesError(f"format {fmt!r} is not one of {', '.join(METADATA)}")
+        raise HexrulesError(f"format {show(fmt)} is not one of {', '.join(METADATA)}")
     if text not in TEXT:
-        raise HexrulesError(f"text={text!r} is not one of {', '.join(TEXT)}")
+        raise HexrulesError(f"text={show(text)} is not one of {', '.join(TEXT)}")
     with matplotlib.style.context("default"), matplotlib.rc_context(_rc(text)):
         fig.savefig(target, format=fmt, dpi=dpi, metadata=METADATA[fmt])

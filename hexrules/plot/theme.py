@@ -30,6 +30,7 @@ import numpy as np
 from matplotlib import colors as mcolors
 
 from ..errors import HexrulesError
+from ..checks import show
 
 __all__ = [
     "Theme",
@@ -370,7 +371,7 @@ def get_theme(theme: "str | Theme | None" = None) -> Theme:
         return theme
     if isinstance(theme, str) and _ALIASES.get(theme, theme) in THEMES:
         return THEMES[_ALIASES.get(theme, theme)]
-    raise HexrulesError(f"theme {theme!r} is not a Theme or one of {', '.join(THEMES)}")
+    raise HexrulesError(f"theme {show(theme)} is not a Theme or one of {', '.join(THEMES)}")
 
 
 def current_theme() -> Theme:

@@ -45,6 +45,7 @@ Examples
 from __future__ import annotations
 
 import html
+import os
 import re
 import shutil
 import tempfile
@@ -58,6 +59,7 @@ from .. import edit
 from .. import movement as mv
 from ..compare import compare_forced, compare_reach
 from ..errors import EditError, HexrulesError
+from ..checks import show as shown
 from ..forced import forced
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions, check_options
@@ -161,7 +163,7 @@ class BoardEditor(Explorer):
                  unit: str | None = None, target: str | None = None, n: int = 2, kind: str = "advance",
                  options: RulesOptions = DEFAULT, compare: bool = False) -> None:
         if isinstance(max_size, bool) or not isinstance(max_size, int) or not 1 <= max_size <= edit.MAX_SIZE:
-            raise EditError(f"max_size={max_size!r} is not a whole number from 1 to {edit.MAX_SIZE}")
+            raise EditError(f"max_size={shown(max_size)} is not a whole number from 1 to {edit.MAX_SIZE}")
         start = edit.blank(columns, rows) if scenario is None else scenario_from(scenario)
         if max(edit.size(start)) > max_size:
             raise EditError(f"the board is {edit.size(start)[0]} x {edit.size(start)[1]}: more than max_size={max_size}")
@@ -174,8 +176,10 @@ class BoardEditor(Explorer):
             if value is not None:
                 check_unit(name, value, [u.name for u in start.state if not u.garrison])
         if not isinstance(compare, bool):
-            raise ExplorerError(f"compare={compare!r} is not True or False")
+            raise ExplorerError(f"compare={shown(compare)} is not True or False")
         self.history = edit.History(start)
+        if folder is not None and (not isinstance(folder, (str, os.PathLike)) or not str(folder).strip()):
+            raise ExplorerError(f"folder={shown(folder)} is not a folder name (e.g. 'my-lessons/boards')")
         self.folder = Path(folder).expanduser() if folder is not None else edit.boards_folder()
         self._home = self.folder.resolve() if self.folder.is_absolute() else Path.cwd() / self.folder
         self._drag: dict[str, Any] | None = None
@@ -643,7 +647,7 @@ class BoardEditor(Explorer):
     def click(self, h: Hex | str, target: int = 0, *, tool: str | None = None) -> None:
         """Act as if hex ``h`` were clicked (pressed and released) with ``tool`` (default: the one chosen)."""
         if tool is not None:
-            self.controls["tool"].value = tool
+            self.controls["tool"].value = check_choice("tool", tool, [v for _, v in TOOLS])
         hx = self.scenario.board.hex(h)
         super().click(hx, target)
         self._finish_drag(hx)
@@ -651,7 +655,7 @@ class BoardEditor(Explorer):
     def drag(self, hexes: list[Hex | str], *, tool: str | None = None) -> None:
         """Act as if the mouse were pressed on ``hexes[0]``, moved over the others, released on the last."""
         if tool is not None:
-            self.controls["tool"].value = tool
+            self.controls["tool"].value = check_choice("tool", tool, [v for _, v in TOOLS])
         board = self.scenario.board
         path = [board.hex(h) for h in hexes]
         super().click(path[0])

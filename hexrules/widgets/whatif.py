@@ -27,6 +27,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..generate import RULEBOOK, BoardSpec
+from ..checks import show
 from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, change_overlays, draw_sweep_bars
@@ -163,12 +164,14 @@ class SweepExplorer(Explorer):
                  sizes: tuple[int, ...] = SWEEP_SIZES, run: bool = False, workers: int | None = None) -> None:
         if not isinstance(sizes, tuple) or not sizes or not all(
                 isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 100_000 for n in sizes):
-            raise ExplorerError(f"sizes={sizes!r} is not a tuple of whole numbers from 1 to 100000")
+            raise ExplorerError(f"sizes={show(sizes)} is not a tuple of whole numbers from 1 to 100000")
         check_choice("boards", boards, sizes)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ExplorerError(f"seed={seed!r} is not a whole number")
+        if not isinstance(run, bool):
+            raise ExplorerError(f"run={show(run)} is not True or False")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed.bit_length() > 64:
+            raise ExplorerError(f"seed={show(seed)} is not a whole number of at most 64 bits")
         if not isinstance(spec, BoardSpec):
-            raise ExplorerError(f"spec={spec!r} is not a hexrules.generate.BoardSpec")
+            raise ExplorerError(f"spec={show(spec)} is not a hexrules.generate.BoardSpec")
         self.workers = min(2, os.cpu_count() or 1) if workers is None else check_int("workers", workers, 1, 64)
         self.spec = spec
         self.result: SweepResult | None = None
