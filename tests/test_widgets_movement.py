@@ -28,10 +28,7 @@ from hexrules.widgets.movement import (  # noqa: E402
 GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def _other_value(control):
@@ -280,9 +277,7 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize("make, error, value", BAD_INPUT)
-def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
-    from widget_checks import assert_explorer_refused
-
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value, assert_explorer_refused):
     assert_explorer_refused(make, error, value)
 
 
