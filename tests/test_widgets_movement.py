@@ -252,7 +252,7 @@ def test_exercise_checks_a_prediction_against_the_engine():
 # --- bad input: refused at construction with a HexrulesError naming the value ---------------------
 
 from hexrules.errors import BoardError, HexError, OptionsError, ScenarioError, StateError  # noqa: E402
-from hexrules.widgets.base import ExplorerError, TwoReadingsExplorer  # noqa: E402
+from hexrules.widgets.base import ExplorerError  # noqa: E402
 
 BAD_INPUT = [
     (lambda: ReachExplorer("elevation", target="ZZ9"), BoardError, "ZZ9"),
@@ -297,9 +297,6 @@ def test_target_may_be_a_hex_and_the_two_compare_explorers_share_one_base():
     sc = builtin("elevation")
     ex = ReachExplorer(sc, target=sc.board.hex("C2"))
     assert ex.controls["target"].value == "C2" and ex.cost.total == 3  # M1: 1 + 2 climb
-    from hexrules.widgets.forced import CompareForcedExplorer
-
-    assert issubclass(CompareExplorer, TwoReadingsExplorer) and issubclass(CompareForcedExplorer, TwoReadingsExplorer)
     cmp = CompareExplorer("terrain", "engagement_penalty", left=2)
     assert cmp.controls["left"].value == 2 and [o.engagement_penalty for o in cmp.readings()] == [2, 0]
 
