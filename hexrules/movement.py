@@ -198,7 +198,7 @@ def _climb(s: int, ea: int, eb: int, options: RulesOptions) -> int:
     """Extra movement points for the levels climbed by a step from elevation ``ea`` to ``eb``.
 
     J1 default (``"above_start"``): ``max(0, eb - max(s, ea))``. The alternative reading
-    (``"relative_when_above_start"``) charges ``eb - ea`` whenever ``eb > s``. With ``s = 0``
+    (``"relative_when_above_start"``) charges ``max(0, eb - ea)`` whenever ``eb > s`` (0 otherwise). With ``s = 0``
     both equal M1's ``max(0, eb - ea)``.
     """
     if options.jump_climb == "above_start":
