@@ -276,25 +276,6 @@ def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
     return near
 
 
-def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
-    """E1's one core: ``{hex: the units adjacent to it at its own elevation}``, units in state order.
-
-    One pass over the units and their six neighbours: linear in the number of units. A unit of
-    any side standing on ``hex`` is Engaged with the enemies among them (E1); units off the board
-    engage nobody.
-    """
-    el = board.elevations
-    near: dict[Hex, list[Unit]] = {}
-    for o in state:
-        e = el.get(o.hex)
-        if e is None:
-            continue
-        for n in o.hex.neighbors():
-            if el.get(n) == e:
-                near.setdefault(n, []).append(o)
-    return near
-
-
 def _engagement_zones(board: Board, state: State, side: str) -> dict[Hex, tuple[str, ...]]:
     """E1 for a unit of ``side`` anywhere: ``{hex: enemies it would be Engaged with there}``.
 
