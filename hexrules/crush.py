@@ -4,7 +4,7 @@
 # doctests; the words moved out to hexrules/words/crush.py.
 """Crush: a vehicle collapses a terrain piece and the units in, on or under it take damage.
 
-Crush comes from another game (VoidSiege, rule text ``shared/seeds/002_...``), so it has its own
+Crush comes from another game (VoidSiege, rule text ``docs/rule-text/voidsiege-crush.txt``), so it has its own
 small frozen values here rather than :class:`hexrules.state.Unit`: a VoidSiege unit is made of
 *models*, each with wounds, and has a *Resolve*; a vehicle has a modified *Shield*, a Resolve,
 HP and tallies of Minor and Major System Damage. The board (:class:`hexrules.board.Board`) and

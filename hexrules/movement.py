@@ -198,7 +198,7 @@ def _climb(s: int, ea: int, eb: int, options: RulesOptions) -> int:
     """Extra movement points for the levels climbed by a step from elevation ``ea`` to ``eb``.
 
     J1 default (``"above_start"``): ``max(0, eb - max(s, ea))``. The alternative reading
-    (``"relative_when_above_start"``) charges ``eb - ea`` whenever ``eb > s``. With ``s = 0``
+    (``"relative_when_above_start"``) charges ``max(0, eb - ea)`` whenever ``eb > s`` (0 otherwise). With ``s = 0``
     both equal M1's ``max(0, eb - ea)``.
     """
     if options.jump_climb == "above_start":
@@ -255,25 +255,6 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     u = _unit(board, state, unit)
     h = u.hex if at is None else checks.hex_of(board, at, what="at", ruling="E1")
     return _engagement_zones(board, state, u.side).get(h, ())
-
-
-def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
-    """E1's one core: ``{hex: the units adjacent to it at its own elevation}``, units in state order.
-
-    One pass over the units and their six neighbours: linear in the number of units. A unit of
-    any side standing on ``hex`` is Engaged with the enemies among them (E1); units off the board
-    engage nobody.
-    """
-    el = board.elevations
-    near: dict[Hex, list[Unit]] = {}
-    for o in state:
-        e = el.get(o.hex)
-        if e is None:
-            continue
-        for n in o.hex.neighbors():
-            if el.get(n) == e:
-                near.setdefault(n, []).append(o)
-    return near
 
 
 def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:

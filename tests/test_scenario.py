@@ -7,7 +7,7 @@ import pytest
 
 import hexrules
 from hexrules.board import Board
-from hexrules.errors import BoardError, HexrulesError, ScenarioError, StateError
+from hexrules.errors import BoardError, ScenarioError, StateError
 from hexrules.hexgrid import Hex, from_label
 from hexrules.scenario import (
     CORE_SECTIONS,
@@ -334,7 +334,6 @@ def test_names_that_moved_still_import_from_board_and_hexrules():
 
 def test_core_sections_and_the_error_family():
     assert CORE_SECTIONS == ("name", "title", "orientation", "terrain", "map", "units", "garrisons")
-    assert issubclass(ScenarioError, HexrulesError) and issubclass(ScenarioError, ValueError)
     assert isinstance(Section("x", 1, 1), Section) and Line(1, (Token(1, "a"),), "a").indent == 1
     with pytest.raises(StateError, match="impassable"):
         Scenario(Board.from_text("map:\n 0 X\n"), State([Unit("G", "a", from_label("B1"))]))

@@ -10,7 +10,6 @@ import ipywidgets as widgets
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import hexrules.widgets  # noqa: E402
@@ -19,10 +18,7 @@ from hexrules.plot import draw_board, new_figure  # noqa: E402
 from hexrules.widgets.base import Explorer, ExplorerError  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 class _Demo(Explorer):

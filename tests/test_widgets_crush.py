@@ -19,10 +19,7 @@ from hexrules.widgets.base import CSS_CLASS, Explorer  # noqa: E402
 from hexrules.widgets.crush import EXPLORERS, CollapseExplorer, DamageExplorer, VehicleExplorer  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def _poke(control: widgets.Widget, rng: random.Random) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from hexrules.errors import ScenarioError  # noqa: E402
@@ -18,10 +17,7 @@ from hexrules.widgets.base import ExplorerError  # noqa: E402
 from hexrules.widgets.crush import CollapseExplorer, DamageExplorer, VehicleExplorer  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 BAD_INPUT = [
@@ -44,9 +40,7 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize("make, error, value", BAD_INPUT)
-def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
-    from widget_checks import assert_explorer_refused
-
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value, assert_explorer_refused):
     assert_explorer_refused(make, error, value)
 
 

@@ -20,10 +20,7 @@ from hexrules.errors import EditError  # noqa: E402
 from hexrules.widgets.edit import EXPLORERS, BoardEditor  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 @pytest.fixture

@@ -23,10 +23,7 @@ from hexrules.widgets.forced import (  # noqa: E402
 )
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def label(ex, unit):
@@ -309,9 +306,7 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize("make, error, value", BAD_INPUT)
-def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
-    from widget_checks import assert_explorer_refused
-
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value, assert_explorer_refused):
     assert_explorer_refused(make, error, value)
 
 

@@ -28,10 +28,7 @@ from hexrules.widgets.movement import (  # noqa: E402
 GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def _other_value(control):
@@ -255,7 +252,7 @@ def test_exercise_checks_a_prediction_against_the_engine():
 # --- bad input: refused at construction with a HexrulesError naming the value ---------------------
 
 from hexrules.errors import BoardError, HexError, OptionsError, ScenarioError, StateError  # noqa: E402
-from hexrules.widgets.base import ExplorerError, TwoReadingsExplorer  # noqa: E402
+from hexrules.widgets.base import ExplorerError  # noqa: E402
 
 BAD_INPUT = [
     (lambda: ReachExplorer("elevation", target="ZZ9"), BoardError, "ZZ9"),
@@ -280,9 +277,7 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize("make, error, value", BAD_INPUT)
-def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value):
-    from widget_checks import assert_explorer_refused
-
+def test_constructor_bad_input_raises_a_hexrules_error_naming_it(make, error, value, assert_explorer_refused):
     assert_explorer_refused(make, error, value)
 
 
@@ -302,9 +297,6 @@ def test_target_may_be_a_hex_and_the_two_compare_explorers_share_one_base():
     sc = builtin("elevation")
     ex = ReachExplorer(sc, target=sc.board.hex("C2"))
     assert ex.controls["target"].value == "C2" and ex.cost.total == 3  # M1: 1 + 2 climb
-    from hexrules.widgets.forced import CompareForcedExplorer
-
-    assert issubclass(CompareExplorer, TwoReadingsExplorer) and issubclass(CompareForcedExplorer, TwoReadingsExplorer)
     cmp = CompareExplorer("terrain", "engagement_penalty", left=2)
     assert cmp.controls["left"].value == 2 and [o.engagement_penalty for o in cmp.readings()] == [2, 0]
 
@@ -412,3 +404,70 @@ def test_compare_a_garrison_moved_by_an_ability_under_both_readings():
     ex.controls["kind"].value = "dash"  # a Garrison never Dashes (M2): both sides cleared
     assert ex.comparison is None and "M2" in _text(ex)
     assert all(art.texts_shown("costs") == {} for art in ex.arts)
+
+
+# --- the explorer draws what the plot functions draw -----------------------------------------------
+
+
+def _drawn(art):
+    """Every visible overlay of a BoardArtists as plain data: per layer, tile outlines and colours,
+    cost texts (glyph outlines) and colours, outlines, path arrows (ends, colour, width, dashes).
+    Empty layers are left out (an explorer keeps a cleared layer, a fresh figure never made it)."""
+    from matplotlib import colors as mcolors
+
+    def rounded(vertices):
+        return [tuple(round(float(x), 6) for x in v) for v in vertices]
+
+    def collection(pc):
+        paths = [rounded(p.vertices) for p in pc.get_paths()]
+        faces = [mcolors.to_hex(c, keep_alpha=True) for c in pc.get_facecolor()]
+        edges = [mcolors.to_hex(c, keep_alpha=True) for c in pc.get_edgecolor()]
+        return (paths, faces, edges, [float(w) for w in pc.get_linewidths()]) if paths and pc.get_visible() else None
+
+    out = {}
+    for kind in ("tile_layers", "text_layers", "outline_layers", "link_layers"):
+        for key, pc in getattr(art, kind).items():
+            data = collection(pc)
+            if data is not None:
+                out[kind, key] = data
+    for key, pool in art.arrow_layers.items():
+        arrows = [(rounded(a._posA_posB), mcolors.to_hex(a.get_edgecolor()), a.get_linewidth(), a.get_linestyle())
+                  for a in pool if a.get_visible()]
+        if arrows:
+            out["arrow_layers", key] = arrows
+    return out
+
+
+def test_reach_explorer_after_its_controls_change_draws_what_the_plot_functions_draw():
+    # Change the unit, its Speed bonus, the kind and the target; then draw the rules' own results
+    # with draw_board and the plot functions on a fresh figure: the same tiles, cost numbers,
+    # outlines and path arrows, colour for colour. (Expected costs: test_reach_* above and M1, M2.)
+    from hexrules import builtin
+    from hexrules import movement as mv
+    from hexrules.plot import DEFAULT_THEME, draw_board, new_figure, path_style, reach_overlays, unaffordable_overlays
+
+    sc = builtin("terrain")
+    ex = ReachExplorer(sc)
+    ex.controls["unit"].value = "GM"
+    ex.controls["speed"].value = 2
+    ex.controls["target"].value = "A1"
+    for kind in ("advance", "dash"):
+        ex.controls["kind"].value = kind
+        state = sc.state.replace_unit("GM", speed=2)
+        reach = mv.reachable(sc.board, state, "GM", kind)
+        cost = mv.path_to(sc.board, state, "GM", "A1", kind)
+        _, (ax,) = new_figure(sc.board)
+        art = draw_board(sc.board, state, ax=ax)
+        art.set_costs(reach_overlays(reach)["costs"], key="costs")
+        art.set_highlight(reach.pass_only, key="pass", color=DEFAULT_THEME.movement["pass"], width=2, linestyle="--")
+        art.set_highlight(["A1"], key="target", color=DEFAULT_THEME.movement["target"])
+        art.set_paths([cost.path], key="path", **path_style(cost))
+        over = unaffordable_overlays(cost)
+        art.set_texts(over["texts"], key="unpaid", color=DEFAULT_THEME.movement["path_bad"])
+        art.set_highlight(over["first"], key="unpaid", color=DEFAULT_THEME.movement["path_bad"], width=2.5,
+                          linestyle="--", inset=0.8)
+        got, want = _drawn(ex.art), _drawn(art)
+        assert ("tile_layers", "costs") in want and ("arrow_layers", "path") in want  # something to compare
+        assert got.keys() == want.keys(), (kind, sorted(got.keys() ^ want.keys()))
+        for layer in want:
+            assert got[layer] == want[layer], (kind, layer)

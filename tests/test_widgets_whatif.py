@@ -6,7 +6,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from hexrules.generate import BoardSpec  # noqa: E402
@@ -19,10 +18,7 @@ from hexrules.widgets.whatif import ReportExplorer, SweepExplorer  # noqa: E402
 SMALL = BoardSpec(columns=7, rows=5, units_per_side=2, garrisons=0, cluster=2)
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def test_the_report_opens_on_a_reading_that_changes_something_and_draws_it():

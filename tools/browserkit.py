@@ -3,7 +3,7 @@
 Shared by the browser tests (tests/browser/), the app-mode command (tools/app.py) and the latency
 benchmark (benchmarks/bench_latency.py). Test and tool infrastructure, not part of the package.
 
-Facts it relies on are in /work/shared/BROWSER-NOTES.md (JupyterLab 4.6, ipywidgets 8.1, ipympl
+Facts it relies on (JupyterLab 4.6, ipywidgets 8.1, ipympl
 0.10, Voila 0.5, Playwright 1.65, Debian's Chromium):
 
 - servers are the kit's own: JupyterLab through tools/lab.py (``make lab``'s options, save hook

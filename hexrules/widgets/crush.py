@@ -170,7 +170,7 @@ class CollapseExplorer(Explorer):
     roll: only the Minor tally of a vehicle die reaching Shield + Resolve, so the board, which
     shows Major damage, stays the same), the seed, and the step (slider, "Next step"; the slider
     always spans this Crush's steps, and a slider on the last step stays on the last step when a
-    control changes their number). The board shows the path, the piece (orange while intact,
+    control changes their number). The board shows the path, the piece (olive gold while intact,
     grey once collapsed), the affected units' hexes outlined red, those merely touching outlined
     blue and dashed, the unit being resolved in gold; models slain are crossed out.
 

@@ -15,6 +15,7 @@ benchmarks/bench_latency.py). Screenshots go to artifacts/browser/ (git-ignored)
 """
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -33,6 +34,26 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+
+
+def _git_status() -> str:
+    return subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=REPO,
+                          capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="session", autouse=True)
+def repo_unchanged():
+    """``git status`` is the same after the browser suite as before it (issue 9, "Done when"):
+    running and editing every lesson in the browser changes no tracked file of the repository and
+    leaves no untracked one (the lab works on a copy; screenshots go to the git-ignored
+    artifacts/). Compared with the status at the start, so a developer's own uncommitted work
+    does not fail it; a difference fails the session's last test at teardown."""
+    before = _git_status()
+    yield
+    after = _git_status()
+    assert after == before, (
+        "the browser suite changed the repository (git status --porcelain):\n"
+        f"before:\n{before or '(clean)'}\nafter:\n{after or '(clean)'}")
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,8 @@
-"""A lesson reopens cleanly and the repository's lessons stay clean (issue 9, part 3).
+"""Every lesson reopens cleanly and the repository's lessons stay clean (issue 9, part 3 and
+"Done when": close and reopen for every lesson).
 
-Through the lab ``make lab`` starts (tools/lab.py on its working copy): open a lesson, Run All,
+Through the lab ``make lab`` starts (tools/lab.py on its working copy; one lab for the session),
+for each notebook of notebooks/: open it, Run All,
 write an answer into a cell, save, close it (its kernel shut down, as when the lab is stopped),
 reopen it: no "Error displaying widget" / "model not found", no stale outputs, the answer
 kept; the saved copy holds no outputs; notebooks/ of the repository is untouched and
@@ -20,7 +22,7 @@ import lessons
 
 pytestmark = pytest.mark.browser
 
-LESSON = "02_elevation_and_movement_cost.ipynb"
+NOTEBOOKS = bk.repo_notebooks()
 ANSWER = "# my answer: 4 movement points"
 
 
@@ -28,13 +30,16 @@ def saved_copy(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def test_the_suite_reopens_every_lesson():
+    assert len(NOTEBOOKS) >= 11, NOTEBOOKS  # 00 to 10; an empty parametrize would pass silently
+
+
+@pytest.mark.parametrize("lesson", NOTEBOOKS)
 def test_a_lesson_reopened_after_a_run_is_clean_and_keeps_the_learners_answer(
-        lab, lab_home, notebook_copy, browser_page, artifacts_dir):
-    if LESSON not in bk.repo_notebooks():
-        pytest.fail(f"{LESSON} is not among the lessons; pick another lesson for this test")
+        lesson, lab, lab_home, notebook_copy, browser_page, artifacts_dir):
     page = browser_page.page
-    copy = notebook_copy / LESSON
-    rel = f"notebooks/{LESSON}"
+    copy = notebook_copy / lesson
+    rel = f"notebooks/{lesson}"
     try:
         bk.open_notebook(page, lab, rel)
         bk.run_all(page)
@@ -68,7 +73,7 @@ def test_a_lesson_reopened_after_a_run_is_clean_and_keeps_the_learners_answer(
         assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0, (
             "the reopened lesson shows outputs of the previous run")
         assert ANSWER in page.locator(".jp-Notebook").inner_text(), "the learner's answer is lost"
-        browser_page.assert_no_errors(f"{LESSON} reopened")
+        browser_page.assert_no_errors(f"{lesson} reopened")
 
         # The repository's lessons untouched; the workspace inside the working copy.
         status = subprocess.run(["git", "status", "--porcelain", "notebooks"], cwd=bk.REPO,
@@ -80,6 +85,6 @@ def test_a_lesson_reopened_after_a_run_is_clean_and_keeps_the_learners_answer(
             assert time.monotonic() < deadline, f"JupyterLab saved no workspace in {workspaces}"
             time.sleep(0.3)
     finally:
-        page.screenshot(path=str(artifacts_dir / "reopen-after.png"))
+        page.screenshot(path=str(artifacts_dir / f"reopen-{Path(lesson).stem}.png"))
         lab.shutdown_kernels()
-        lessons.WorkingCopy(lab_home, bk.NOTEBOOKS_DIR).reset(LESSON)  # for the other tests
+        lessons.WorkingCopy(lab_home, bk.NOTEBOOKS_DIR).reset(lesson)  # for the other tests
