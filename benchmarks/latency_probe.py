@@ -35,7 +35,7 @@ def _record(kind: str, start: float, end: float, own: float) -> None:
         _out.flush()
 
 
-def _wrap(owner: type, name: str, kind: str) -> None:
+def _wrap(owner, name: str, kind: str) -> None:
     original = getattr(owner, name)
     if getattr(original, "_probe", False):
         return
@@ -71,6 +71,10 @@ def install(path: str) -> None:
     _wrap(FigureCanvasAgg, "draw", "render")
     _wrap(FigureCanvasAgg, "print_png", "encode")
     _wrap(webagg.FigureCanvasWebAggCore, "get_diff_image", "encode")
+    from hexrules.plot import _mpl
+
+    if hasattr(_mpl, "_diff_image"):  # the explorers' canvases' own frame encoder
+        _wrap(_mpl, "_diff_image", "encode")
     try:
         from ipympl.backend_nbagg import Canvas
     except ImportError:  # pragma: no cover
