@@ -122,3 +122,4 @@ def _diff_image(self: Any) -> bytes | None:
     with BytesIO() as png:
         Image.fromarray(data).save(png, format="png", compress_level=FRAME_PNG_LEVEL)
         return png.getvalue()
+
