@@ -29,7 +29,7 @@ than naive at p50. The machine's load is printed with the figures.
 The notebooks are generated into a temporary folder served by a private JupyterLab (127.0.0.1,
 random token); nothing is written into the repository.
 
-Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...]``
+Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...] [--code DIR]``
 (``make bench`` runs it).
 """
 from __future__ import annotations
@@ -316,11 +316,17 @@ def read_events(path: Path) -> list:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="action -> redrawn picture latency, every explorer, in Chromium")
-    parser.add_argument("--samples", type=int, default=5, help="timed actions per control (after 1 warm-up)")
+    parser.add_argument("--samples", type=int, default=3, help="timed actions per control (after 1 warm-up)")
     parser.add_argument("--only", nargs="*", default=None, help="rows whose name contains one of these")
     parser.add_argument("--no-naive", dest="naive", action="store_false", help="skip the naive run")
     parser.add_argument("--slowest", type=int, default=8, help="rows whose time split is printed")
+    parser.add_argument("--code", type=Path, default=None,
+                        help="a folder holding another hexrules package for the kernels to import (a before/after "
+                             "comparison: git archive main hexrules | tar -x -C DIR)")
     args = parser.parse_args(argv)
+    if args.code is not None:  # the server's environment, hence its kernels' (browserkit copies os.environ)
+        os.environ["PYTHONPATH"] = str(args.code.resolve())
+        print(f"kernels import hexrules from {args.code}", flush=True)
     from playwright.sync_api import sync_playwright
 
     entries = explorer_entries()
