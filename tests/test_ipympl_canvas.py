@@ -113,3 +113,53 @@ def test_an_ipympl_toolbar_mode_keeps_clicks_from_choosing_hexes():
     assert seen["toolbar"] == "ipympl.backend_nbagg.Toolbar"
     assert seen["zoom"] == ["zoom rect", ""] and seen["pan"] == ["pan/zoom", ""]
     assert seen["none"] == ["", "C2"]
+
+
+FRAME_CHILD = textwrap.dedent(
+    """
+    import io, json
+    import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    import numpy as np
+    from PIL import Image
+    from hexrules.widgets.movement import ReachExplorer
+
+    ex = ReachExplorer("elevation", unit="RX-78-2 Gundam", kind="advance")
+    canvas = ex.figure.canvas
+    def message(content):  # what the browser's canvas sends
+        canvas._handle_message(canvas, content, [])
+    sent = []
+    canvas.send = lambda content, buffers=None: sent.append((json.loads(content["data"])["type"], buffers))
+    message({"type": "initialized"})
+    message({"type": "draw"})  # the browser shows the canvas and asks for its first frame
+    first = [b for t, b in sent if t == "binary"]
+    sent.clear()
+    ex.controls["speed"].value = 1  # one control change
+    frames = [Image.open(io.BytesIO(bytes(b[0]))) for t, b in sent if t == "binary"]
+    diff = np.asarray(frames[0].convert("RGBA")) if frames else None
+    print(json.dumps({
+        "first": len(first),
+        "types": [t for t, _ in sent],
+        "size": list(frames[0].size) if frames else None,
+        "figure": [round(canvas.figure.bbox.width), round(canvas.figure.bbox.height)],
+        "mode": canvas._current_image_mode,
+        "changed": int((diff[:, :, 3] > 0).sum()) if frames else 0,
+    }))
+    """
+)
+
+
+def test_a_control_change_sends_its_frame_at_once_without_a_draw_request():
+    # issue 14 part 1: Explorer.refresh draws on the ipympl canvas and sends the frame in the same
+    # turn; draw_idle would send a "draw" event and wait for the browser to ask back.
+    done = subprocess.run([sys.executable, "-c", FRAME_CHILD], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["first"] == 1
+    assert "draw" not in seen["types"]
+    assert seen["types"].count("binary") == 1
+    # the frame is the figure's size, and a diff (only the changed pixels are opaque): Speed 1
+    # adds reach, so some pixels change, but not the whole figure
+    assert seen["size"] == seen["figure"]
+    assert seen["mode"] == "diff"
+    assert 0 < seen["changed"] < seen["figure"][0] * seen["figure"][1] // 2

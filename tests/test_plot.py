@@ -416,6 +416,50 @@ def test_the_legend_is_drawn_once_then_pasted_with_the_same_pixels(scenario, mon
     assert len(calls) == n + 1
 
 
+
+def test_unchanged_text_layers_are_pasted_with_the_same_pixels_and_redrawn_when_changed(scenario, monkeypatch):
+    # issue 14 part 1: labels, elevation badges and their halo are rasterized once while unchanged
+    from matplotlib.collections import PathCollection
+
+    from hexrules.plot.board import _StaticPathCollection
+
+    def picture(fig):
+        fig.canvas.draw()
+        return np.asarray(fig.canvas.buffer_rgba()).astype(int)
+
+    fig, (ax,) = new_figure(scenario.board, pyplot=False)
+    art = draw_board(scenario.board, scenario.state, ax=ax)
+    drawn = []
+    real = PathCollection.draw
+    monkeypatch.setattr(PathCollection, "draw", lambda self, r: (drawn.append(self), real(self, r)))
+    first = picture(fig)  # every layer drawn directly (new)
+    labels = art.text_layers["labels"]
+    assert isinstance(labels, _StaticPathCollection) and labels in drawn
+    art.set_fill({"A3": 1})  # the faces change, the labels do not
+    picture(fig)
+    drawn.clear()
+    art.set_fill(None)
+    again = picture(fig)
+    assert labels not in drawn and art.text_layers["elevation"] not in drawn  # pasted
+    assert np.array_equal(again, first)  # the same pixels as drawing them
+    # a changed layer is drawn again: the picture is that of a board drawn without labels
+    art.set_labels(False)
+    art.set_elevation_labels(False)
+    without = picture(fig)
+    fig2, (ax2,) = new_figure(scenario.board, pyplot=False)
+    draw_board(scenario.board, scenario.state, ax=ax2, labels=False, elevation_labels=False)
+    assert np.array_equal(without, picture(fig2))
+    # a new view (zoom) draws the layers again at the new scale, not the old picture
+    art.set_labels(True)
+    picture(fig)
+    picture(fig)
+    x0, x1 = ax.get_xlim()
+    ax.set_xlim(x0, (x0 + x1) / 2)
+    drawn.clear()
+    picture(fig)
+    assert labels in drawn
+
+
 # --- learner review: terrain under overlays, labels, paths, legends --------------------------------
 
 

@@ -564,7 +564,7 @@ class BoardArtists:
         # hex labels sit under outlines' halo; other texts (costs) over paths, so a path passing
         # through a hex never hides its number
         pc = self._layer(self.text_layers, key,
-                         lambda: PathCollection([], edgecolors="none", linewidths=0.0, zorder=z))
+                         lambda: _StaticPathCollection([], edgecolors="none", linewidths=0.0, zorder=z))
         pc.set_paths([Path.make_compound_path(*paths) for paths in groups.values()])
         pc.set_facecolor(list(groups) or "none")
         if kwargs:
@@ -639,7 +639,7 @@ class BoardArtists:
         paths = [p for key in ("labels", "elevation") if key in self.text_layers
                  for p in self.text_layers[key].get_paths()]
         halo = self._layer(self.text_layers, "labels_halo",
-                           lambda: PathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],
+                           lambda: _StaticPathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],
                                                   linewidths=1.8, zorder=5.9))
         halo.set_paths([Path.make_compound_path(*paths)] if paths else [])
 
@@ -1051,7 +1051,7 @@ class _StaticLegend(Legend):
     renderers (SVG, PDF) draw it as usual.
     """
 
-    _pixels: tuple[Any, np.ndarray, int, int] | None = None
+    _pixels: tuple[Any, np.ndarray | None, int, int] | None = None
 
     @martist.allow_rasterization
     def draw(self, renderer: Any) -> None:
@@ -1065,18 +1065,69 @@ class _StaticLegend(Legend):
         key = (renderer.width, renderer.height, renderer.dpi, tuple(self.axes.bbox.bounds),
                tuple((t.get_text(), t.get_visible()) for t in self.texts))
         if self._pixels is None or self._pixels[0] != key:
-            own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
-            super().draw(own)
-            box = self.get_window_extent(own).padded(2)
-            x0, y0 = max(0, int(math.floor(box.x0))), max(0, int(math.floor(box.y0)))
-            x1, y1 = min(int(renderer.width), int(math.ceil(box.x1))), min(int(renderer.height), int(math.ceil(box.y1)))
-            rows = np.asarray(own.buffer_rgba())[int(renderer.height) - y1:int(renderer.height) - y0, x0:x1]
-            self._pixels = (key, rows[::-1].copy(), x0, y0)  # draw_image wants the bottom row first
-        _, pixels, x0, y0 = self._pixels
-        if pixels.size:
-            gc = renderer.new_gc()
-            renderer.draw_image(gc, x0, y0, pixels)
-            gc.restore()
+            self._pixels = (key, *_render_alone(super().draw, renderer))
+        _paste(renderer, *self._pixels[1:])
+        self.stale = False
+
+
+def _render_alone(draw: Callable[[Any], None], renderer: Any) -> tuple[np.ndarray | None, int, int]:
+    """Draw with ``draw(r)`` onto a transparent Agg canvas ``r`` of ``renderer``'s size; return
+    the pixels it covered (bottom row first, as ``draw_image`` takes them) and their lower-left
+    corner, or None if it covered none."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+    draw(own)
+    rgba = np.asarray(own.buffer_rgba())
+    rows = np.flatnonzero(rgba[:, :, 3].any(axis=1))
+    cols = np.flatnonzero(rgba[:, :, 3].any(axis=0))
+    if not len(rows):
+        return None, 0, 0
+    top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    return rgba[top:bottom, left:right][::-1].copy(), left, int(renderer.height) - bottom
+
+
+def _paste(renderer: Any, pixels: np.ndarray | None, x0: int, y0: int) -> None:
+    """Composite pixels from :func:`_render_alone` onto ``renderer`` (straight-alpha "over": the
+    same pixels as drawing the artist there)."""
+    if pixels is not None:
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, x0, y0, pixels)
+        gc.restore()
+
+
+class _StaticPathCollection(PathCollection):
+    """A text layer (:meth:`BoardArtists.set_texts`) that an Agg canvas pastes while it is unchanged.
+
+    A board's labels and elevation badges are hundreds of glyph outlines that an explorer
+    almost never changes, yet every redraw rasterized them again: on a 15 x 12 board they were
+    about a third of an Agg redraw (issue 14). On an Agg renderer (Agg, ipympl), a layer that is
+    unchanged since the last draw is rendered once alone (:func:`_render_alone`) and its pixels
+    pasted in its place in the drawing order on later draws (:func:`_paste`): the same pixels.
+    "Unchanged" is matplotlib's ``stale`` flag (set by every setter, ``set_paths``,
+    ``set_facecolor``...; cleared by a draw), with the canvas size and dpi, the layer's
+    transforms (zoom, pan) and clip box. A layer that changed since the last draw is drawn
+    directly and not cached, so a layer that changes on every update (costs) pays nothing
+    extra. Other renderers (SVG, PDF) draw it as usual.
+    """
+
+    _pixels: tuple[Any, np.ndarray | None, int, int] | None = None
+
+    @martist.allow_rasterization
+    def draw(self, renderer: Any) -> None:
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if (self.stale or not self.get_visible() or not isinstance(renderer, RendererAgg)
+                or self.get_rasterized() or self.get_agg_filter() is not None):
+            self._pixels = None  # changed (or not Agg): draw directly; cached once it stays the same
+            super().draw(renderer)
+            return
+        clip = self.get_clip_box()
+        key = (renderer.width, renderer.height, renderer.dpi, self.get_transform().get_matrix().tobytes(),
+               self.get_offset_transform().get_matrix().tobytes(), None if clip is None else tuple(clip.bounds))
+        if self._pixels is None or self._pixels[0] != key:
+            self._pixels = (key, *_render_alone(super().draw, renderer))
+        _paste(renderer, *self._pixels[1:])
         self.stale = False
 
 

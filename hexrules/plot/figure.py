@@ -1,7 +1,8 @@
 """Figures: the one factory every picture of the kit is made by, its sizes, and PNG pictures.
 
 * :func:`new_figure` makes every figure (``pyplot=True`` for explorers: an ipympl canvas under
-  ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`;
+  ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`
+  and the faster frames of :func:`hexrules.plot._mpl.fast_frames`;
   ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`;
 * :func:`to_png` and :func:`picture` turn a board and overlays into PNG bytes or a
   :class:`Picture` a notebook cell shows, without pyplot; :data:`PNG_METADATA` and
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from matplotlib.figure import Figure
 
 from ..errors import HexrulesError
-from ._mpl import keep_data_url_valid
+from ._mpl import fast_frames, keep_data_url_valid
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -153,6 +154,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         with plt.ioff():
             fig = plt.figure(figsize=figsize, **kwargs)
         keep_data_url_valid(fig.canvas)
+        fast_frames(fig.canvas)
     else:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
