@@ -580,6 +580,9 @@ class Entry:
     def hexes(self, board: Board, key: str, *, what: str, ruling: str | None = None) -> tuple[Hex, ...]:
         """The hexes of a comma-separated label list ``key=C2,D2,D3`` (required), each error at its label.
 
+        A comma inside parentheses belongs to an axial label: ``hexes=(1,0),(2,0)`` (how a board
+        labelled ``axial`` writes its lists) names two hexes.
+
         Raises
         ------
         ScenarioError
@@ -593,7 +596,7 @@ class Entry:
             raise self.error(f"{key}={show(value)} names no hex", col, ruling=ruling)
         out: dict[Hex, str] = {}
         start = 0
-        for label in value.split(","):
+        for label in _list_items(value):
             if not label:
                 raise self.error(f"{key}={show(value)} has an empty label (between two commas, or at an end)",
                                  col + start, ruling=ruling)
@@ -604,6 +607,22 @@ class Entry:
             out[h] = label
             start += len(label) + 1
         return tuple(out)
+
+
+def _list_items(value: str) -> list[str]:
+    """The items of a comma-separated list, split at the commas outside parentheses (``(1,0),C3`` is two)."""
+    if "(" not in value:
+        return value.split(",")
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+        elif ch == "," and not depth:
+            items.append(value[start:i])
+            start = i + 1
+    return [*items, value[start:]]
 
 
 def _foreign_digits(text: str) -> bool:

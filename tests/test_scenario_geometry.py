@@ -190,3 +190,14 @@ def test_scenario_repr_and_picture_use_the_scheme():
     assert eval(repr(sc), {"Scenario": Scenario}) == sc  # noqa: S307 - the repr pastes back
     assert str(sc).splitlines()[1:] == ["    01   02   03", "01  0   [1]   2", "02  0    0~   0X",
                                         "0201  Gundam (federation): Advance 3, Dash 2"]
+
+
+def test_an_axial_labelled_board_writes_and_reads_its_label_lists():
+    # hexes=(0,0),(1,0): the comma inside an axial label does not split the list
+    text = ("orientation: pointy labels=axial\nmap:\n    0 0 0\nunits:\n    G  side=a  at=(2,0)  advance=3  dash=2\n"
+            "pieces:\n    Ruin  cover=2  hexes=(0,0),(1,0)\n")
+    sc = parse_scenario(text)
+    assert sc.sections["crush"].pieces[0].hexes == (Hex(0, 0), Hex(1, 0))
+    assert sc.to_text() == text and parse_scenario(sc.to_text(compact=True)) == sc
+    with pytest.raises(ScenarioError, match="empty label"):
+        parse_scenario(text.replace("(0,0),(1,0)", "(0,0),,(1,0)"))
