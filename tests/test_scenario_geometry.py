@@ -19,6 +19,7 @@ from hexrules.exercise import HexesQuestion
 from hexrules.hexgrid import FLAT, POINTY, Hex, LabelScheme
 from hexrules.plot import draw_board
 from hexrules.scenario import Scenario, builtin, parse_scenario, scenario_names
+from hexrules.state import State, Unit
 
 # A flat-top wargame map numbered from 0101 at the top left: three columns, two rows.
 FLAT_NUMBERED = """\
@@ -201,3 +202,22 @@ def test_an_axial_labelled_board_writes_and_reads_its_label_lists():
     assert sc.to_text() == text and parse_scenario(sc.to_text(compact=True)) == sc
     with pytest.raises(ScenarioError, match="empty label"):
         parse_scenario(text.replace("(0,0),(1,0)", "(0,0),,(1,0)"))
+
+
+def test_explorers_offer_and_take_the_boards_labels():
+    from hexrules.widgets.forced import ForcedExplorer
+    from hexrules.widgets.movement import HexExplorer, ReachExplorer
+
+    sc = parse_scenario(FLAT_NUMBERED.replace("labels=numbers", "labels=numbers separator=.").replace("0201", "02.01"))
+    reach = ReachExplorer(sc, unit="Gundam")
+    assert [v for _, v in reach.controls["target"].options][1:] == ["01.01", "02.01", "03.01", "01.02", "02.02", "03.02"]
+    reach.controls["target"].value = "01.02"  # (col 0, row 1): Hex(0, 1)
+    # the default hexes are offset column 3, row 3 and column 6, row 1 ("C3", "F1" on a lettered
+    # board): a 3 x 2 board has neither, and the message names the hex in the board's scheme
+    with pytest.raises(BoardError, match=r"hex 03.03 \(2,1\) is not on the board"):
+        HexExplorer(sc)
+    hx = HexExplorer(sc, hex="01.01", other="03.02")
+    assert (hx.controls["hex"].value, hx.controls["other"].value) == ("01.01", "03.02")
+    with_zaku = sc.replace(state=State([*sc.state, Unit("Zaku", "zeon", Hex(0, 1))]))
+    forced = ForcedExplorer(with_zaku, kind="push", source="01.01", target="Zaku")
+    assert forced.controls["source"].value == "01.01"

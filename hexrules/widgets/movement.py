@@ -45,7 +45,7 @@ from .. import movement as mv
 from ..board import Scenario, builtin, scenario_names
 from ..compare import ReachComparison, compare_reach
 from ..errors import HexrulesError, StateError
-from ..hexgrid import Hex, to_offset
+from ..hexgrid import Hex, from_offset, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..plot import (DEFAULT_THEME, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
@@ -190,8 +190,11 @@ class HexExplorer(Explorer):
     ----------
     scenario : str or Scenario
         The board to explore (default the elevation example).
-    hex, other : str
-        The selected hex and a second hex (for distance and the straight line between them).
+    hex, other : str, optional
+        The selected hex and a second hex (for distance and the straight line between them),
+        as labels of the board's scheme. Default: offset column 3, row 3 and column 6, row 1
+        (``"C3"`` and ``"F1"`` on a board labelled ``C4``, ``"0303"`` and ``"0601"`` on one
+        numbered ``0304``).
 
     Shows every hex's distance from the selected hex (colour and number), outlines its
     neighbours, draws the straight line (``Hex.line``) to the other hex, and explains the
@@ -206,8 +209,10 @@ class HexExplorer(Explorer):
         If ``scenario`` is not a built-in scenario's name or a Scenario.
     """
 
-    def __init__(self, scenario: str | Scenario = "elevation", hex: str = "C3", other: str = "F1") -> None:
+    def __init__(self, scenario: str | Scenario = "elevation", hex: str | None = None, other: str | None = None) -> None:
         self.scenario = sc = scenario_from(scenario)
+        hex = from_offset(2, 2, sc.board.offset) if hex is None else hex
+        other = from_offset(5, 0, sc.board.offset) if other is None else other
         hex, other = hex_label(sc.board, hex, name="hex"), hex_label(sc.board, other, name="other")
         fig, (ax,) = new_figure(sc.board)
         controls = {
