@@ -190,11 +190,11 @@ class HexExplorer(Explorer):
     ----------
     scenario : str or Scenario
         The board to explore (default the elevation example).
-    hex, other : str, optional
+    hex, other : str
         The selected hex and a second hex (for distance and the straight line between them),
-        as labels of the board's scheme. Default: offset column 3, row 3 and column 6, row 1
-        (``"C3"`` and ``"F1"`` on a board labelled ``C4``, ``"0303"`` and ``"0601"`` on one
-        numbered ``0304``).
+        as labels of the board's scheme. The defaults ``"C3"`` and ``"F1"`` (offset column 3,
+        row 3 and column 6, row 1) are those hexes on a board of any label scheme (``"0303"`` and
+        ``"0601"`` on one numbered ``0304``).
 
     Shows every hex's distance from the selected hex (colour and number), outlines its
     neighbours, draws the straight line (``Hex.line``) to the other hex, and explains the
@@ -209,10 +209,11 @@ class HexExplorer(Explorer):
         If ``scenario`` is not a built-in scenario's name or a Scenario.
     """
 
-    def __init__(self, scenario: str | Scenario = "elevation", hex: str | None = None, other: str | None = None) -> None:
+    def __init__(self, scenario: str | Scenario = "elevation", hex: str = "C3", other: str = "F1") -> None:
         self.scenario = sc = scenario_from(scenario)
-        hex = from_offset(2, 2, sc.board.offset) if hex is None else hex
-        other = from_offset(5, 0, sc.board.offset) if other is None else other
+        if sc.board.labels.kind != "letters":  # the defaults name offset positions on any board
+            hex = from_offset(2, 2, sc.board.offset) if isinstance(hex, str) and hex == "C3" else hex
+            other = from_offset(5, 0, sc.board.offset) if isinstance(other, str) and other == "F1" else other
         hex, other = hex_label(sc.board, hex, name="hex"), hex_label(sc.board, other, name="other")
         fig, (ax,) = new_figure(sc.board)
         controls = {
