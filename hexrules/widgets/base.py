@@ -101,6 +101,7 @@ __all__ = [
     "hex_label",
     "switch_control",
     "switch_controls",
+    "fit_labels",
 ]
 
 #: The CSS class of every explorer's root box (browser tests find explorers by it).
@@ -257,6 +258,32 @@ def _check_value(name: str, value: Any) -> Any:
     return value
 
 
+def fit_labels(control: widgets.Widget) -> widgets.Widget:
+    """Let ``control`` show its whole description and values, never ``"Speed bo..."`` (issue 10
+    part 5); returns it.
+
+    ipywidgets gives a description a fixed width (``--jp-widgets-inline-label-width``, about
+    80 px) and cuts what does not fit with an ellipsis; toggle buttons and dropdowns have fixed
+    widths too. Here a description takes the width it needs (``description_width="initial"``),
+    a toggle button its text's (``button_width="auto"``), and a dropdown its longest option's
+    (``width="max-content"``, never wider than the row; a width it was given becomes its least
+    width, so that it does not jump as its options change). Buttons already fit their text.
+    """
+    if isinstance(control, widgets.Button):
+        return control
+    style = getattr(control, "style", None)
+    if getattr(control, "description", "") and style is not None and "description_width" in style.keys:
+        style.description_width = "initial"
+    if isinstance(control, widgets.ToggleButtons):
+        control.style.button_width = "auto"
+    if isinstance(control, widgets.Dropdown):
+        layout = control.layout
+        if layout.width and layout.width not in ("auto", "max-content") and not layout.min_width:
+            layout.min_width = layout.width
+        layout.width, layout.max_width = "max-content", "100%"
+    return control
+
+
 def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *, what: str = "rules",
                    description: str | None = None) -> widgets.ToggleButtons:
     """Toggle buttons offering the values of rules switch ``name`` (``table[name]``), ``value`` chosen.
@@ -389,6 +416,8 @@ class Explorer(widgets.VBox):
         super().__init__(children=children)
         self.add_class(CSS_CLASS)
         for name, control in self.controls.items():
+            for part in (control, *getattr(control, "children", ())):  # an OrderPicker's dropdowns too
+                fit_labels(part)
             self._watch(name, control)
 
     def set_title(self, title: str) -> None:
