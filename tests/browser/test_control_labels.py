@@ -44,6 +44,23 @@ TRUNCATED_JS = """
 """
 
 
+#: Every table of the explorers: the right edges of each column's texts (heading and cells), and
+#: the least gap between two neighbouring cells' texts of a row.
+TABLES_JS = """
+() => {
+  const text = cell => { const r = document.createRange(); r.selectNodeContents(cell); return r.getBoundingClientRect(); };
+  return Array.from(document.querySelectorAll('.hexrules-explorer .hexrules-table')).filter(t => t.offsetParent !== null)
+    .map(table => {
+      const rows = Array.from(table.rows).map(row => Array.from(row.cells).map(text));
+      const columns = rows[0].map((_, i) => rows.map(r => r[i] ? Math.round(r[i].right) : null));
+      let gap = Infinity;
+      for (const r of rows) for (let i = 1; i < r.length; i++) gap = Math.min(gap, r[i].left - r[i - 1].right);
+      return {columns, gap, heading: Array.from(table.rows[0].cells).map(c => c.textContent)};
+    });
+}
+"""
+
+
 @pytest.mark.parametrize("nb", ["04_jumping.ipynb", "06_push.ipynb"])
 def test_every_control_of_a_lesson_shows_its_whole_label(lab, notebook_copy, browser_page, artifacts_dir, nb):
     page = browser_page.page
@@ -59,3 +76,13 @@ def test_every_control_of_a_lesson_shows_its_whole_label(lab, notebook_copy, bro
     assert not found["cut"], f"{nb}: controls whose text is cut: {found['cut']}"
     browser_page.assert_no_errors(nb)
     assert "Speed" not in texts and "relative_when" not in texts
+    # the cost-breakdown tables: each column's heading and cells end on one line (aligned on
+    # the right, as numbers are), and no two neighbouring texts closer than 10 px
+    tables = page.evaluate(TABLES_JS)
+    if nb.startswith("04"):
+        assert any(t["heading"][:3] == ["from", "to", "enter"] for t in tables), tables
+    for t in tables:
+        for column in t["columns"]:
+            ends = [x for x in column if x is not None]
+            assert max(ends) - min(ends) <= 1, (t["heading"], t["columns"])
+        assert t["gap"] >= 10, t
