@@ -245,6 +245,7 @@ class BoardArtists:
         self._arrow_ends: dict[FancyArrowPatch, tuple[Hex | str | None, Hex | str | None]] = {}
         self._sides: list[str] = []
         self._occupied: set[Hex] = set()
+        self._text_calls: dict[str, dict[str, Any]] = {}  # set_texts' arguments per layer, to redo when units move
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
 
@@ -359,6 +360,7 @@ class BoardArtists:
         color: str | Mapping[Hex, str] | None = None,
         size: float = 0.42,
         weight: str = "bold",
+        under_units: bool = False,
         **kwargs: Any,
     ) -> PathCollection:
         """Write a short text in some hexes (e.g. movement costs), replacing layer ``key``.
@@ -384,6 +386,12 @@ class BoardArtists:
             Text weight (``"bold"``, ``"normal"``).
         size : float
             Font size as a fraction of a hex radius (see :meth:`fontsize`).
+        under_units : bool
+            True: a text at the centre of a hex that holds a unit is written under the unit's
+            token instead, a little smaller (:attr:`UNDER_TOKEN`, :attr:`UNDER_TOKEN_SIZE`),
+            so that the token never hides the number (the explorers' costs and distances); it
+            follows the units when they move (:meth:`set_units`). False (default): at the
+            centre, under any token.
         **kwargs
             Other properties of the layer's collection (e.g. ``alpha``, ``zorder``).
 
@@ -399,13 +407,23 @@ class BoardArtists:
         """
         items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em
+        small = self.fontsize(min(size, self.UNDER_TOKEN_SIZE)) / self.ppu
         default = self.theme.text
         color = default if color is None else color
         groups: dict[str, list[Path]] = {}
+        dodge = bool(under_units)  # a hex's number never hides under its unit's token
+        if dodge:
+            self._text_calls[key] = dict(texts=texts, key=key, offset=offset, color=color, size=size, weight=weight,
+                                         under_units=True, **kwargs)
+        else:
+            self._text_calls.pop(key, None)
         for h, s in items:
             x, y = self.centre(h)
             dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
-            outline = text_outline(s, (x + dx, y + dy), em, weight=weight)
+            size_h = em
+            if dodge and h in self._occupied and (dx, dy) == (0.0, 0.0):
+                dy, size_h = self.UNDER_TOKEN, small
+            outline = text_outline(s, (x + dx, y + dy), size_h, weight=weight)
             if outline is None:
                 continue
             c = color if isinstance(color, str) else color.get(h, default)
@@ -425,6 +443,11 @@ class BoardArtists:
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
         return dict(self._shown.get(key, {}))
+
+    #: Where a number on a hex with a unit goes (hex radii below the centre: under the token,
+    #: whose radius is 0.52, a Garrison's square 0.48 from centre to side) and its largest size.
+    UNDER_TOKEN = 0.74
+    UNDER_TOKEN_SIZE = 0.3
 
     #: Where a hex's label line sits (hex radii below the centre; negative: up the page), and the
     #: font sizes (hex radii) of the label and of the elevation badge written beside it.
@@ -735,6 +758,8 @@ class BoardArtists:
             for pool in self.arrow_layers.values():
                 for arrow in pool:
                     self._shrink(arrow)
+            for call in list(self._text_calls.values()):  # numbers on the hexes units left or entered
+                self.set_texts(**call)
         for n, art in self.units.items():
             if n not in present:
                 for a in art:

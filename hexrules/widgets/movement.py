@@ -138,7 +138,7 @@ def show_path(art: Any, cost: mv.MoveCost | None) -> None:
     target."""
     art.set_paths([cost.path] if cost is not None else None, key="path", **path_style(cost, theme=_THEME))
     over = unaffordable_overlays(cost)
-    art.set_texts(over["texts"], key="unpaid", color=_MOVE["path_bad"])
+    art.set_texts(over["texts"], key="unpaid", color=_MOVE["path_bad"], under_units=True)
     art.set_highlight(over["first"], key="unpaid", color=_MOVE["path_bad"], width=2.5, linestyle="--", inset=0.8)
 
 
@@ -237,7 +237,7 @@ class HexExplorer(Explorer):
         o = b.hex(self.controls["other"].value)
         dist = {x: h.distance(x) for x in b.hexes}
         self.art.set_fill(dist, cmap=_MOVE["distance_cmap"], vmin=0, vmax=max(dist.values()) * 1.6 or 1, alpha=0.45)
-        self.art.set_texts(dist, key="costs")
+        self.art.set_texts(dist, key="costs", under_units=True)
         self.art.set_highlight(b.neighbors(h), key="neighbours", color=_MOVE["neighbours"], width=2.5)
         self.art.set_highlight([h], key="target", color=_MOVE["target"])
         line = [x for x in h.line(o)]
@@ -365,7 +365,7 @@ class ReachExplorer(Explorer):
         self.art.set_units(st)
         self.reach = r = mv.reachable(b, st, name, kind, opts)
         self.art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=max(1, r.allowance.total))
-        self.art.set_texts(r.costs, key="costs")
+        self.art.set_texts(r.costs, key="costs", under_units=True)
         self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
@@ -608,7 +608,7 @@ class CompareExplorer(TwoReadingsExplorer):
             head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
             art.ax.set_title(self.reading_title(opts), fontsize=10)
             art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=vmax)
-            art.set_texts(r.costs, key="costs")
+            art.set_texts(r.costs, key="costs", under_units=True)
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
             art.set_highlight(differs, key="differs", color=_DIFFERS, width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
