@@ -90,3 +90,23 @@ def test_the_hex_explorer_writes_the_distance_of_a_units_hex_under_its_token():
     assert ex.scenario.state.at(c3) is not None and ex.art.texts_shown("costs")[c3] == "3"
     cx, cy = ex.art.centre(c3)
     assert all(math.hypot(x - cx, y - cy) > 0.52 for x, y in _glyph_points(ex.art, "costs"))
+
+
+def test_long_unit_names_keep_a_legible_size_inside_their_hex():
+    # Names of up to 10 characters a line (short_name's 9 and an ellipsis) are written at the
+    # token's own font size, not shrunk to fit the round token; they stay inside the hex (a
+    # pointy hex is sqrt(3) = 1.73 hex radii wide).
+    names = ["Guncannon", "Federation Garrison", "MS-06S Char's Custom Zaku II Commander Type", "GM"]
+    sc = parse_scenario("map:\n  0 0 0 0\n   0 0 0 0\nunits:\n" + "".join(
+        f'  "{n}" side=s{i % 2} at={at}\n' for i, (n, at) in enumerate(zip(names, ["A1", "C1", "B2", "D2"]))))
+    fig = Figure()
+    art = draw_board(sc.board, sc.state, ax=fig.add_subplot(), legend=False)
+    fig.canvas.draw()
+    regular = art.fontsize(0.19, 3.5, 10)
+    to_data = art.ax.transData.inverted()
+    for n in names:
+        token, text, _ = art.units[n]
+        assert text.get_fontsize() == pytest.approx(regular), (n, text.get_text())
+        box = text.get_window_extent().transformed(to_data)
+        assert box.width < 1.5, (n, box.width)
+        assert text.get_path_effects(), n  # outlined in the token's colour where it leaves the token

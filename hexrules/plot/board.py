@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 import matplotlib
 import numpy as np
 from matplotlib import artist as martist
+from matplotlib import patheffects
 from matplotlib import colors as mcolors
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.legend import Legend
@@ -448,6 +449,9 @@ class BoardArtists:
     #: whose radius is 0.52, a Garrison's square 0.48 from centre to side) and its largest size.
     UNDER_TOKEN = 0.74
     UNDER_TOKEN_SIZE = 0.3
+    #: The widest a unit's name on its token may be, in hex radii (a hex is sqrt(3) = 1.73 wide
+    #: across its flats): names up to about 10 characters a line keep the token's font size.
+    TOKEN_TEXT_WIDTH = 1.3
 
     #: Where a hex's label line sits (hex radii below the centre; negative: up the page), and the
     #: font sizes (hex radii) of the label and of the elevation badge written beside it.
@@ -745,8 +749,12 @@ class BoardArtists:
             name.set_position((x, y))
             label = (names or {}).get(u.name) or _token_name(u)
             longest = max(len(line) for line in label.splitlines()) if label else 1
-            # fit the longest line in the token: about 0.66 em per bold character, 0.9 data unit wide
-            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10), max(3.0, self.ppu * 0.9 / (0.66 * longest))))
+            # legible first: the token's own size, unless the longest line (about 0.66 em per bold
+            # character) would be wider than TOKEN_TEXT_WIDTH, well inside the hex; an outline in
+            # the token's colour keeps the part beyond the round token readable on the hex
+            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10),
+                                  max(3.0, self.ppu * self.TOKEN_TEXT_WIDTH / (0.66 * longest))))
+            name.set_path_effects([patheffects.withStroke(linewidth=2.5, foreground=colour)])
             name.set_text(label)
             name.set_visible(True)
             dmg.set_position((x + 0.48, y + 0.42))
