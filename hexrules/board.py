@@ -129,7 +129,16 @@ ORIENTATION_OFFSETS: dict[str, tuple[str, str]] = {"pointy": ("odd-r", "even-r")
 
 
 def orientation_name(orientation: Orientation) -> str:
-    """``"pointy"`` or ``"flat"``: how scenario text and messages name ``orientation``."""
+    """``"pointy"`` or ``"flat"``: how scenario text and messages name ``orientation``.
+
+    Raises
+    ------
+    BoardError
+        If ``orientation`` is neither :data:`~hexrules.hexgrid.POINTY` nor
+        :data:`~hexrules.hexgrid.FLAT`.
+    """
+    if not (isinstance(orientation, Orientation) and orientation in (POINTY, FLAT)):
+        raise BoardError(f"orientation {show(orientation)} is not hexgrid.POINTY or hexgrid.FLAT")
     return "flat" if orientation == FLAT else "pointy"
 
 
@@ -139,7 +148,7 @@ def board_geometry(orientation: Orientation, offset: object = None, labels: obje
     Parameters
     ----------
     orientation : Orientation
-        :data:`~hexrules.hexgrid.POINTY` or :data:`~hexrules.hexgrid.FLAT` (checked before).
+        :data:`~hexrules.hexgrid.POINTY` or :data:`~hexrules.hexgrid.FLAT`.
     offset : {"odd-r", "even-r", "odd-q", "even-q"} or None
         None: the orientation's own (``odd-r`` pointy, ``odd-q`` flat). A ``-r`` kind needs a
         pointy board, a ``-q`` kind a flat one.
@@ -155,7 +164,7 @@ def board_geometry(orientation: Orientation, offset: object = None, labels: obje
     Raises
     ------
     BoardError
-        Naming the value that does not fit.
+        Naming the value that does not fit (an orientation other than POINTY or FLAT too).
 
     Examples
     --------
@@ -359,8 +368,9 @@ class Board:
         Column letters and row numbers (the default, ``"C4"``) name the hexes of the first
         column and row onwards; a hex before them (a step off the board's top or left edge) is
         named by its axial coordinates ``"(q,r)"``, as always. The ``numbers`` scheme names
-        every hex (``"0304"``, beyond the first column ``"-0101"``... see
-        :class:`~hexrules.hexgrid.LabelScheme`), the ``axial`` scheme every hex ``"(q,r)"``.
+        every hex the way it names the board's (``"0304"``; a step off the left edge of a map
+        numbered from ``0101``: ``"0001"``; see :class:`~hexrules.hexgrid.LabelScheme`), the
+        ``axial`` scheme every hex ``"(q,r)"``.
         :meth:`hex` reads every name this gives.
 
         Raises

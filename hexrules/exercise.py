@@ -276,7 +276,8 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess",
     Raises
     ------
     GuessError
-        If an item is neither a label nor a Hex, or a label is malformed (the message names it).
+        If an item is neither a label nor a Hex, or a label is malformed (the message names it),
+        or ``labels`` is neither None nor a LabelScheme.
 
     Examples
     --------
@@ -287,6 +288,8 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess",
     >>> read_labels(["C3, C2"]) == read_labels("C3 C2") == read_labels(("C2", "C3", "C3"))
     True
     """
+    if labels is not None and not isinstance(labels, LabelScheme):
+        raise GuessError(f"labels={_shown(labels)} is not a hexgrid.LabelScheme (a board's labels) or None")
     if isinstance(guess, Hex):
         return frozenset({guess})
     items: Iterable[Any]
