@@ -225,7 +225,7 @@ def measure(page, server, nb: Path, mode: str, entries, points_file: Path, sampl
     results: dict = {}
     for i, (row, _) in enumerate(entries):
         box = page.locator(f".bench-ex-{i}").first
-        fig = bk.wait_figure(box, 60_000)
+        bk.wait_figure(box, 60_000)
         kinds = list(KINDS)
         if mode == "ours" and points.get(str(i)):
             kinds.append(("click", None))
@@ -251,7 +251,7 @@ def measure(page, server, nb: Path, mode: str, entries, points_file: Path, sampl
 def kernel_split(events: list, t0: float, t1: float) -> dict[str, float]:
     """Own time per probe kind of the kernel events that started within [t0, t1] (ms)."""
     split = {"compute": 0.0, "render": 0.0, "encode": 0.0, "message": 0.0}
-    for kind, start, end, own in events:
+    for kind, start, _end, own in events:
         if t0 - 1 <= start <= t1:
             split[kind] += own
     return split
@@ -289,7 +289,7 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
           "artists) | Agg render | PNG encode | ipympl messages | rest = transfer both ways + "
           "browser decode and paint")
     rows.sort(key=lambda r: -statistics.median(r[1]))
-    for (row, kind), ms, nms, splits in rows[:slowest]:
+    for (row, kind), ms, _nms, splits in rows[:slowest]:
         med = {k: statistics.median(s[k] for s in splits) for k in splits[0]}
         rest = statistics.median(m - sum(s.values()) for m, s in zip(ms, splits))
         print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = compute {med['compute']:5.1f}"

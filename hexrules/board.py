@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 from . import checks
 from .checks import MAX_BOARD_HEXES, MAX_WHOLE, show
 from .errors import BoardError, HexError, ScenarioError, StateError
-from .hexgrid import DIRECTIONS, FLAT, POINTY, Hex, Layout, Orientation, from_offset, to_label, to_offset
+from .hexgrid import DIRECTIONS, FLAT, OFFSET_KINDS, POINTY, Hex, LabelScheme, Layout, Orientation, from_offset
+from .hexgrid import to_label, to_offset
 from .hexgrid import from_label  # noqa: F401 - the doctests use it
 from .state import State
 
@@ -42,6 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "TerrainType",
     "DEFAULT_TERRAIN",
+    "ORIENTATION_OFFSETS",
+    "board_geometry",
+    "orientation_name",
     "Board",
     "Scenario",
     "load_scenario",
@@ -104,7 +108,8 @@ DEFAULT_TERRAIN: dict[str, TerrainType] = {
 
 
 def _check_arguments(cells: object, terrain: object, orientation: object, name: object) -> None:
-    """The checks of :class:`Board`'s arguments (the cells themselves are checked as they are built)."""
+    """The checks of :class:`Board`'s arguments (the cells themselves are checked as they are built;
+    the offset kind and label scheme by :func:`board_geometry`)."""
     if not isinstance(cells, Mapping):
         raise BoardError(f"board cells {show(cells)} are not a mapping {{Hex: (elevation, terrain name)}}")
     if len(cells) > MAX_BOARD_HEXES:
@@ -118,6 +123,80 @@ def _check_arguments(cells: object, terrain: object, orientation: object, name: 
     checks.name(name, "board name", error=BoardError, empty=True)
 
 
+#: The offset kinds that go with each orientation (Red Blob: ``-r`` offsets shove rows, for
+#: pointy-top boards; ``-q`` offsets shove columns, for flat-top boards).
+ORIENTATION_OFFSETS: dict[str, tuple[str, str]] = {"pointy": ("odd-r", "even-r"), "flat": ("odd-q", "even-q")}
+
+
+def orientation_name(orientation: Orientation) -> str:
+    """``"pointy"`` or ``"flat"``: how scenario text and messages name ``orientation``.
+
+    Raises
+    ------
+    BoardError
+        If ``orientation`` is neither :data:`~hexrules.hexgrid.POINTY` nor
+        :data:`~hexrules.hexgrid.FLAT`.
+    """
+    if not (isinstance(orientation, Orientation) and orientation in (POINTY, FLAT)):
+        raise BoardError(f"orientation {show(orientation)} is not hexgrid.POINTY or hexgrid.FLAT")
+    return "flat" if orientation == FLAT else "pointy"
+
+
+def board_geometry(orientation: Orientation, offset: object = None, labels: object = None) -> tuple[str, LabelScheme]:
+    """The checked offset kind and label scheme of a board of ``orientation``.
+
+    Parameters
+    ----------
+    orientation : Orientation
+        :data:`~hexrules.hexgrid.POINTY` or :data:`~hexrules.hexgrid.FLAT`.
+    offset : {"odd-r", "even-r", "odd-q", "even-q"} or None
+        None: the orientation's own (``odd-r`` pointy, ``odd-q`` flat). A ``-r`` kind needs a
+        pointy board, a ``-q`` kind a flat one.
+    labels : LabelScheme or None
+        None: column letters and row numbers (``"C4"``) of ``offset``. A ``letters`` or
+        ``numbers`` scheme counts the board's offset columns and rows, so its ``offset`` must be
+        the board's; an ``axial`` scheme is stored with the board's offset (it does not use it).
+
+    Returns
+    -------
+    (str, LabelScheme)
+
+    Raises
+    ------
+    BoardError
+        Naming the value that does not fit (an orientation other than POINTY or FLAT too).
+
+    Examples
+    --------
+    >>> board_geometry(FLAT)
+    ('odd-q', LabelScheme(kind='letters', offset='odd-q', first=1, separator=''))
+    >>> board_geometry(POINTY, "odd-q")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.BoardError: offset 'odd-q' shoves columns, for flat-top boards; a pointy board's offset is 'odd-r' or 'even-r'
+    """
+    which = orientation_name(orientation)
+    allowed = ORIENTATION_OFFSETS[which]
+    if offset is None:
+        offset = allowed[0]
+    elif not isinstance(offset, str) or offset not in OFFSET_KINDS:
+        raise BoardError(f"offset {show(offset)} is not one of {', '.join(map(repr, OFFSET_KINDS))}")
+    elif offset not in allowed:
+        shoves = "rows, for pointy-top" if offset.endswith("r") else "columns, for flat-top"
+        raise BoardError(f"offset {offset!r} shoves {shoves} boards; a {which} board's offset is "
+                         f"{allowed[0]!r} or {allowed[1]!r}")
+    if labels is None:
+        return offset, LabelScheme("letters", offset)
+    if not isinstance(labels, LabelScheme):
+        raise BoardError(f"labels {show(labels)} is not a hexgrid.LabelScheme (e.g. LabelScheme('numbers', {offset!r}))")
+    if labels.kind == "axial":
+        return offset, LabelScheme("axial", offset)
+    if labels.offset != offset:
+        raise BoardError(f"label scheme {labels.kind!r} counts {labels.offset!r} columns and rows, but the board's "
+                         f"offset is {offset!r}: give LabelScheme({labels.kind!r}, {offset!r}, ...)")
+    return offset, labels
+
+
 class Board:
     """Hex cells with elevation and terrain, as a networkx graph.
 
@@ -128,17 +207,26 @@ class Board:
     terrain : mapping of str to TerrainType, optional
         The terrain table; default :data:`DEFAULT_TERRAIN`.
     orientation : Orientation
-        :data:`~hexrules.hexgrid.POINTY` (default, odd-r labels) or
-        :data:`~hexrules.hexgrid.FLAT` (odd-q labels).
+        :data:`~hexrules.hexgrid.POINTY` (default, pointy-top hexes in offset rows) or
+        :data:`~hexrules.hexgrid.FLAT` (flat-top hexes in offset columns).
     name : str
         A title for plots.
+    offset : {"odd-r", "even-r", "odd-q", "even-q"}, optional
+        Which rows (pointy) or columns (flat) are shoved half a hex: the board's offset
+        columns and rows, which its labels count and scenario text's map rows are. Default
+        ``odd-r`` for a pointy board, ``odd-q`` for a flat one (:func:`board_geometry`).
+    labels : LabelScheme, optional
+        How the board names its hexes to players (:class:`~hexrules.hexgrid.LabelScheme`):
+        default column letters and row numbers, ``"C4"``; or the four-digit numbers of printed
+        wargame maps (``"0304"``), or axial ``"(q,r)"``.
 
     Raises
     ------
     BoardError
         If ``cells`` is not a mapping or has more than :data:`~hexrules.checks.MAX_BOARD_HEXES`
         hexes, an elevation is negative or not an integer, a terrain name is not in the table,
-        ``orientation`` is neither POINTY nor FLAT, or ``name`` is not a string.
+        ``orientation`` is neither POINTY nor FLAT, ``name`` is not a string, or ``offset`` or
+        ``labels`` does not fit the orientation (:func:`board_geometry`).
 
     Examples
     --------
@@ -161,11 +249,15 @@ class Board:
         terrain: Mapping[str, TerrainType] | None = None,
         orientation: Orientation = POINTY,
         name: str = "",
+        *,
+        offset: str | None = None,
+        labels: LabelScheme | None = None,
     ) -> None:
         _check_arguments(cells, terrain, orientation, name)
         table = DEFAULT_TERRAIN if terrain is None else terrain
         self.terrain_table: dict[str, TerrainType] = dict(table)
         self.orientation = orientation
+        self._offset, self.labels = board_geometry(orientation, offset, labels)
         self.name = name
         # The cells, checked once, as plain lookups {hex: value} (also the rule code's hot paths,
         # e.g. the movement weights); their insertion order is the order of ``cells``.
@@ -244,8 +336,14 @@ class Board:
 
     @property
     def offset(self) -> str:
-        """The offset-label kind of this board (``"odd-r"`` or ``"odd-q"``)."""
-        return self.orientation.offset
+        """The offset kind of this board (``"odd-r"``, ``"even-r"``, ``"odd-q"`` or ``"even-q"``)."""
+        return self._offset
+
+    @property
+    def geometry(self) -> dict[str, Any]:
+        """``{"orientation": ..., "offset": ..., "labels": ...}``: the keywords that rebuild a board
+        of this geometry (``Board(cells, terrain, **board.geometry)``)."""
+        return {"orientation": self.orientation, "offset": self._offset, "labels": self.labels}
 
     def __len__(self) -> int:
         return len(self.elevations)
@@ -265,17 +363,36 @@ class Board:
         return sorted(self.elevations, key=lambda h: to_offset(h, self.offset)[::-1])
 
     def label(self, h: Hex) -> str:
-        """How to name ``h`` to a player: its label (e.g. ``"C4"``), or, for a hex with negative
-        offset coordinates (which has none), its axial coordinates ``"(q,r)"``.
+        """How to name ``h`` to a player, in the board's label scheme (:attr:`labels`).
+
+        Column letters and row numbers (the default, ``"C4"``) name the hexes of the first
+        column and row onwards; a hex before them (a step off the board's top or left edge) is
+        named by its axial coordinates ``"(q,r)"``, as always. The ``numbers`` scheme names
+        every hex the way it names the board's (``"0304"``; a step off the left edge of a map
+        numbered from ``0101``: ``"0001"``; see :class:`~hexrules.hexgrid.LabelScheme`), the
+        ``axial`` scheme every hex ``"(q,r)"``.
+        :meth:`hex` reads every name this gives.
 
         Raises
         ------
         NotAHexError
             If ``h`` is not a :class:`Hex` (also a HexError).
+
+        Examples
+        --------
+        >>> from hexrules.hexgrid import LabelScheme
+        >>> b = Board.rectangle(3, 2)
+        >>> b.label(Hex(1, 0)), b.label(Hex(-1, 0))
+        ('B1', '(-1,0)')
+        >>> wargame = Board(b.cells(), labels=LabelScheme("numbers", "odd-r"))
+        >>> wargame.label(Hex(1, 0)), wargame.hex("0201")
+        ('0201', Hex(q=1, r=0))
         """
         checks.hex_value(h, "hex")
         try:
-            return to_label(h, self.offset)
+            if self.labels.kind == "letters":
+                return to_label(h, self._offset)  # refuses hexes before the first column or row
+            return self.labels.format(h)
         except HexError:
             return str(h)
 
@@ -359,7 +476,7 @@ class Board:
                                  expected="a mapping {hex: (elevation, terrain name)}")
         for h, v in changes.items():
             cells[self.hex(h)] = v
-        return Board(cells, self.terrain_table, self.orientation, self.name)
+        return Board(cells, self.terrain_table, name=self.name, **self.geometry)
 
     def with_terrain(self, *types: TerrainType) -> "Board":
         """A new board whose terrain table has ``types`` added or replaced (T1's editable table).
@@ -374,7 +491,7 @@ class Board:
             if not isinstance(t, TerrainType):
                 raise BoardError(f"{show(t)} is not a TerrainType", ruling="T1")
             table[t.name] = t
-        return Board(self.cells(), table, self.orientation, self.name)
+        return Board(self.cells(), table, name=self.name, **self.geometry)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -383,6 +500,8 @@ class Board:
             self.cells() == other.cells()
             and self.terrain_table == other.terrain_table
             and self.orientation == other.orientation
+            and self._offset == other._offset
+            and self.labels == other.labels
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -409,11 +528,20 @@ class Board:
         return Scenario(self, State() if state is None else checks.state(state), self.name).to_text()
 
     @classmethod
-    def rectangle(cls, columns: int, rows: int, elevation: int = 0, name: str = "") -> "Board":
+    def rectangle(cls, columns: int, rows: int, elevation: int = 0, name: str = "", *,
+                  orientation: Orientation = POINTY, offset: str | None = None,
+                  labels: LabelScheme | None = None) -> "Board":
         """An open board of ``columns`` x ``rows`` hexes (offset layout), all at ``elevation``.
+
+        ``orientation``, ``offset`` and ``labels`` are :class:`Board`'s; the rectangle is one of
+        the board's offset columns and rows.
 
         >>> len(Board.rectangle(15, 12))
         180
+        >>> from hexrules.hexgrid import LabelScheme
+        >>> flat = Board.rectangle(3, 2, orientation=FLAT, labels=LabelScheme("numbers", "odd-q"))
+        >>> [flat.label(h) for h in flat.hexes]
+        ['0101', '0201', '0301', '0102', '0202', '0302']
 
         Raises
         ------
@@ -430,8 +558,10 @@ class Board:
                              "the most the kit builds (hexrules.checks.MAX_BOARD_HEXES)")
         checks.whole(elevation, "elevation", 0, MAX_WHOLE, unit="levels", error=BoardError, ruling="M1")
         checks.name(name, "board name", error=BoardError, empty=True)
-        cells = {from_offset(c, r): (elevation, "open") for r in range(rows) for c in range(columns)}
-        return cls(cells, name=name)
+        _check_arguments({}, None, orientation, name)
+        offset, labels = board_geometry(orientation, offset, labels)
+        cells = {from_offset(c, r, offset): (elevation, "open") for r in range(rows) for c in range(columns)}
+        return cls(cells, name=name, orientation=orientation, offset=offset, labels=labels)
 
     def __repr__(self) -> str:
         from .scenario import source_repr

@@ -71,7 +71,7 @@ from .errors import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
-    from .hexgrid import Hex
+    from .hexgrid import Hex, LabelScheme
     from .options import RulesOptions
     from .state import State, Unit
 
@@ -295,18 +295,20 @@ def unknown_unit(st: "State", key: object, *, what: str = "unit", ruling: str | 
     return StateError(f"{kind} {show(key)} (units: {known or 'none'})", ruling=ruling)
 
 
-def _position(where: object, offset: str, what: str, ruling: str | None) -> "Hex":
-    """A Hex, a label (``"C4"``) or axial text (``"(q,r)"``) as a hex, anywhere (on no board)."""
-    from .hexgrid import Hex, LabelScheme, from_label
+def _position(where: object, labels: "LabelScheme", what: str, ruling: str | None) -> "Hex":
+    """A Hex, a label of scheme ``labels`` (``"C4"``, ``"0304"``) or axial text (``"(q,r)"``, in
+    every scheme) as a hex, anywhere (on no board)."""
+    from .hexgrid import Hex, LabelScheme, from_offset
 
     if isinstance(where, Hex):
         return where
     if not isinstance(where, str):
-        raise NotAHexError(f"{what} {show(where)} is not a Hex or a label such as 'C4'", ruling=ruling)
+        example = {"letters": "C4", "axial": "(2,3)"}.get(labels.kind) or labels.format(from_offset(2, 3, labels.offset))
+        raise NotAHexError(f"{what} {show(where)} is not a Hex or a label such as {example!r}", ruling=ruling)
     try:
         if where.lstrip().startswith("("):
             return LabelScheme("axial").parse(where)
-        return from_label(where, offset)  # type: ignore[arg-type]
+        return labels.parse(where)
     except HexError as err:
         raise HexError(f"{what}: {err.message}", ruling=err.ruling or ruling) from None
 
@@ -323,7 +325,7 @@ def position(bd: "Board", where: object, *, what: str = "hex", ruling: str | Non
     HexError
         If it is a string that is not a label (too long, Unicode digits, a 4,301-digit number...).
     """
-    return _position(where, bd.offset, what, ruling)
+    return _position(where, bd.labels, what, ruling)
 
 
 def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None = None) -> "Hex":
@@ -336,7 +338,7 @@ def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None 
     BoardError
         If the hex is not on the board; the message names it (label and axial coordinates).
     """
-    h = _position(where, bd.offset, what, ruling)
+    h = _position(where, bd.labels, what, ruling)
     if h not in bd:
         place = f" {show(bd.name)}" if bd.name else ""
         raise BoardError(f"{what} {bd._name(h)} is not on the board{place}", ruling=ruling)  # noqa: SLF001

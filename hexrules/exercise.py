@@ -77,7 +77,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal, Mapping
 from . import checks
 from .checks import show
 from .errors import GuessError, HexError
-from .hexgrid import Hex, from_label
+from .hexgrid import Hex, LabelScheme, from_label, from_offset
 from .words import exercise as words
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
@@ -250,7 +250,8 @@ class NumberQuestion(Question):
         return Grade(self, guess, value, outcome, difference=_number(Fraction(diff)))
 
 
-def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess") -> frozenset[Hex]:
+def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess",
+                labels: LabelScheme | None = None) -> frozenset[Hex]:
     """The hexes a guess names: a text of labels (``"C3, C2"``, ``"C3 C2"``, ``"C3, C2 and C4"``),
     a :class:`~hexrules.hexgrid.Hex`, or a list, tuple or set of labels and hexes (a text item
     may itself hold several labels).
@@ -262,6 +263,10 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess") -> fr
         The board's offset kind, for the labels (:func:`~hexrules.hexgrid.from_label`).
     what : str
         What the guess is, for messages.
+    labels : LabelScheme, optional
+        The board's label scheme (:attr:`Board.labels <hexrules.board.Board.labels>`), which
+        reads the labels instead (``"0304"`` on a wargame map); axial ``"(q,r)"`` is read in
+        every scheme.
 
     Returns
     -------
@@ -271,7 +276,8 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess") -> fr
     Raises
     ------
     GuessError
-        If an item is neither a label nor a Hex, or a label is malformed (the message names it).
+        If an item is neither a label nor a Hex, or a label is malformed (the message names it),
+        or ``labels`` is neither None nor a LabelScheme.
 
     Examples
     --------
@@ -282,6 +288,8 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess") -> fr
     >>> read_labels(["C3, C2"]) == read_labels("C3 C2") == read_labels(("C2", "C3", "C3"))
     True
     """
+    if labels is not None and not isinstance(labels, LabelScheme):
+        raise GuessError(f"labels={_shown(labels)} is not a hexgrid.LabelScheme (a board's labels) or None")
     if isinstance(guess, Hex):
         return frozenset({guess})
     items: Iterable[Any]
@@ -307,10 +315,16 @@ def read_labels(guess: Any, *, offset: str = "odd-r", what: str = "guess") -> fr
                 out.add(Hex(int(axial.group(1)), int(axial.group(2))))
                 continue
             try:
-                out.add(from_label(token, offset))
+                out.add(from_label(token, offset) if labels is None else labels.parse(token))
             except HexError:
-                raise GuessError(f"{what} {_shown(guess)}: {show(token)} is not a hex label such as 'C3' "
-                                 "(a column letter, then a row number)") from None
+                if labels is None or labels.kind == "letters":
+                    kind = "a hex label such as 'C3' (a column letter, then a row number)"
+                elif labels.kind == "numbers":
+                    kind = (f"a hex label such as {labels.format(from_offset(2, 2, labels.offset))!r} "
+                            "(a column number, then a row number)")
+                else:
+                    kind = "a hex label such as '(2,3)' (axial coordinates q, r)"
+                raise GuessError(f"{what} {_shown(guess)}: {show(token)} is not {kind}") from None
     return frozenset(out)
 
 
@@ -346,7 +360,11 @@ class HexesQuestion(Question):
     def __post_init__(self) -> None:
         if self.board is not None:
             checks.board(self.board, ruling=None)
-        object.__setattr__(self, "answer", read_labels(self.answer, offset=self.offset, what="answer"))
+        object.__setattr__(self, "answer", read_labels(self.answer, offset=self.offset, what="answer", labels=self._labels))
+
+    @property
+    def _labels(self) -> "LabelScheme | None":
+        return self.board.labels if self.board is not None else None
 
     @property
     def offset(self) -> str:
@@ -362,7 +380,7 @@ class HexesQuestion(Question):
             If it is None or an empty text (no answer yet), or cannot be read as labels.
         """
         self._unanswered(guess)
-        return read_labels(guess, offset=self.offset)
+        return read_labels(guess, offset=self.offset, labels=self._labels)
 
     def _grade(self, guess: Any) -> "Grade":
         # right when it names exactly the answer's hexes, in any order

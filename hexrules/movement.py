@@ -1061,9 +1061,10 @@ def path_to(
     BoardError
         If ``target`` is not on the board.
     RuleError
-        If no path at all leads there (ruling M1), e.g. behind impassable hexes; if ``kind`` is
-        not "advance", "dash" or an :class:`AbilityMove`, or the unit is a Garrison and ``kind``
-        is not an ability (M2, M5).
+        If ``target`` is impassable (ruling T1: it can never be entered); if no path at all
+        leads there (ruling M1), e.g. behind impassable hexes; if ``kind`` is not "advance",
+        "dash" or an :class:`AbilityMove`, or the unit is a Garrison and ``kind`` is not an
+        ability (M2, M5).
     StateError
         If there is no such unit or it is not on the board.
     OptionsError
@@ -1080,6 +1081,10 @@ def _path_to(mover: "_Mover", kind: MovementKind, target: Hex) -> MoveCost:
     import networkx as nx  # here, where a board is searched: `import hexrules` stays light (issue 14)
 
     board = mover.board
+    terrain = board.terrains[target]
+    if not terrain.passable:  # T1 forbids it, whatever the path: not "no path" (M1)
+        raise RuleError(f"{board.label(target)} is {terrain.name}: no movement can enter it, so none ends there",
+                        ruling="T1")
     try:
         path = nx.dijkstra_path(board.graph, mover.start, target, weight=mover.weight)
     except nx.NetworkXNoPath:

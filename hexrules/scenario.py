@@ -23,7 +23,22 @@ The core sections (read here):
   (:attr:`Scenario.heading`). Both take the rest of their line, as written (a ``#`` in it is
   kept, not a comment), and are not indented deeper than the section above them (there they
   would read as an entry, whose name with a colon must be quoted).
-* ``orientation: pointy`` (default) or ``flat``.
+* ``orientation: pointy`` (default) or ``flat``: pointy-top hexes in offset rows, or flat-top
+  hexes in offset columns. Optional fields name the rest of the map's geometry (each default
+  as when the line is left out):
+
+  - ``offset=``: which rows (pointy: ``odd-r``, the default, or ``even-r``) or columns (flat:
+    ``odd-q``, the default, or ``even-q``) sit half a hex over: the map rows below are that
+    kind's offset rows.
+  - ``labels=``: how the board names its hexes (``at=`` and every label of the text, and
+    every label the kit shows): ``letters`` (default, column letters and row number ``C4``),
+    ``numbers`` (column and row numbers of printed wargame maps, ``0304``) or ``axial``
+    (``(q,r)``); see :class:`~hexrules.hexgrid.LabelScheme`. With ``labels=numbers``,
+    ``first=`` (``1``, default, or ``0``) is the number of the first column and row and
+    ``separator=`` (``.``, ``-`` or ``/``; default none) stands between them (``03.04``).
+
+  E.g. ``orientation: flat  labels=numbers`` is a flat-top map numbered ``0101``, ``0201``,
+  ... from the top left. Axial text ``(q,r)`` names a hex in every label scheme.
 * ``terrain: NAME symbol=S cost=N [impassable]`` adds a terrain type or edits a default one
   (T1): ``.`` open, ``~`` water (cost 1), ``X`` impassable. Each terrain is defined at most
   once, and no two terrains share a symbol.
@@ -132,10 +147,10 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from . import checks
-from .board import DEFAULT_TERRAIN, Board, TerrainType
+from .board import DEFAULT_TERRAIN, ORIENTATION_OFFSETS, Board, TerrainType, board_geometry, orientation_name
 from .checks import MAX_LABEL_LENGTH, show
 from .errors import BoardError, HexrulesError, ScenarioError, ScenarioFileError
-from .hexgrid import FLAT, POINTY, Hex, from_offset, to_label, to_offset
+from .hexgrid import FLAT, LABEL_KINDS, POINTY, SEPARATORS, Hex, LabelScheme, from_offset, to_label, to_offset
 from .state import State, Unit
 
 __all__ = [
@@ -206,6 +221,7 @@ _DIGITS = re.compile(r"[0-9]++")
 _HEAD = re.compile(r"^\s*([a-z_]+):(.*)$")
 _UNIT_INTS = ("advance", "dash", "speed", "hp", "damage")
 _UNIT_FIELDS = ("side", "at", *_UNIT_INTS, "ignore_engagement")
+_ORIENTATION_FIELDS = ("offset", "labels", "first", "separator")
 _BOOL = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
 
@@ -564,6 +580,9 @@ class Entry:
     def hexes(self, board: Board, key: str, *, what: str, ruling: str | None = None) -> tuple[Hex, ...]:
         """The hexes of a comma-separated label list ``key=C2,D2,D3`` (required), each error at its label.
 
+        A comma inside parentheses belongs to an axial label: ``hexes=(1,0),(2,0)`` (how a board
+        labelled ``axial`` writes its lists) names two hexes.
+
         Raises
         ------
         ScenarioError
@@ -577,7 +596,7 @@ class Entry:
             raise self.error(f"{key}={show(value)} names no hex", col, ruling=ruling)
         out: dict[Hex, str] = {}
         start = 0
-        for label in value.split(","):
+        for label in _list_items(value):
             if not label:
                 raise self.error(f"{key}={show(value)} has an empty label (between two commas, or at an end)",
                                  col + start, ruling=ruling)
@@ -588,6 +607,22 @@ class Entry:
             out[h] = label
             start += len(label) + 1
         return tuple(out)
+
+
+def _list_items(value: str) -> list[str]:
+    """The items of a comma-separated list, split at the commas outside parentheses (``(1,0),C3`` is two)."""
+    if "(" not in value:
+        return value.split(",")
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+        elif ch == "," and not depth:
+            items.append(value[start:i])
+            start = i + 1
+    return [*items, value[start:]]
 
 
 def _foreign_digits(text: str) -> bool:
@@ -906,8 +941,9 @@ class Scenario:
             out.append(f"name:{space}{self.name}")
         if self.title:
             out.append(f"title:{space}{self.title}")
-        if b.orientation is FLAT:
-            out.append(f"orientation:{space}flat")
+        geometry = _orientation_line(b, space)
+        if geometry:
+            out.append(geometry)
         order = [n for n in DEFAULT_TERRAIN] + [n for n in table if n not in DEFAULT_TERRAIN]
         for t in (table[n] for n in order):
             if DEFAULT_TERRAIN.get(t.name) != t:
@@ -983,6 +1019,25 @@ def _offset_cells(board: Board) -> dict[tuple[int, int], Hex]:
     return offs
 
 
+def _shoved_row(board: Board, row: int) -> bool:
+    """True if offset row ``row`` of ``board`` sits half a hex right (odd rows of ``odd-r``, even rows of
+    ``even-r``; a flat board's columns are shoved down, which text does not show)."""
+    return (board.offset == "odd-r" and row % 2 == 1) or (board.offset == "even-r" and row % 2 == 0)
+
+
+def _headings(board: Board, columns: int, rows: int) -> tuple[list[str], list[str]]:
+    """The column and row headings of :func:`picture`'s map, in the board's label scheme: letters and
+    1-based rows (``C``, ``4``), column and row numbers (``03``, ``04``), or none for axial labels
+    (an axial coordinate is not constant along an offset column)."""
+    labels = board.labels
+    if labels.kind == "letters":
+        letters = [to_label(from_offset(c, 0, board.offset), board.offset).rstrip("0123456789") for c in range(columns)]
+        return letters, [str(r + 1) for r in range(rows)]
+    if labels.kind == "numbers":
+        return [f"{c + labels.first:02d}" for c in range(columns)], [f"{r + labels.first:02d}" for r in range(rows)]
+    return [""] * columns, [""] * rows
+
+
 def map_text(board: Board, *, compact: bool = False) -> str:
     """The ``map:`` rows of ``board`` (elevation and terrain symbol per cell, ``-`` for no hex), in
     aligned columns, or ``compact`` (one space between cells; see :meth:`Scenario.to_text`).
@@ -1006,8 +1061,7 @@ def map_text(board: Board, *, compact: bool = False) -> str:
             lines.append(" ".join(_cell_text(board, h, True) if h else "-" for h in cells))
             continue
         row = "".join((_cell_text(board, h) if h else "-").ljust(width) for h in cells).rstrip()
-        indent = " " if (board.offset == "odd-r" and r % 2) else ""
-        lines.append(indent + row)
+        lines.append((" " if _shoved_row(board, r) else "") + row)
     return "\n".join(lines)
 
 
@@ -1063,9 +1117,9 @@ def picture(scenario: Scenario) -> str:
         ncols, nrows = max(c for c, _ in offs) + 1, max(r for _, r in offs) + 1
         cw = max(len(_cell_text(b, h)) for h in offs.values()) + 2
         pitch = cw + 1
-        shift = pitch // 2 if b.offset == "odd-r" else 0
-        lw = len(str(nrows))
-        letters = [to_label(from_offset(c, 0, b.offset), b.offset).rstrip("0123456789") for c in range(ncols)]
+        shift = pitch // 2
+        letters, numbers = _headings(b, ncols, nrows)
+        lw = max(len(n) for n in numbers)
         out.append((" " * (lw + 1) + "".join(s.center(cw) + " " for s in letters)).rstrip())
         for r in range(nrows):
             cells = []
@@ -1073,8 +1127,8 @@ def picture(scenario: Scenario) -> str:
                 h = offs.get((c, r))
                 text = "-" if h is None else _cell_text(b, h)
                 cells.append((f"[{text}]" if h in marked else f" {text} ").center(cw))
-            indent = " " * shift if (shift and r % 2) else ""
-            out.append((f"{r + 1:>{lw}} " + indent + " ".join(cells)).rstrip())
+            indent = " " * shift if _shoved_row(b, r) else ""
+            out.append((f"{numbers[r]:>{lw}} " + indent + " ".join(cells)).rstrip())
     for h, words in entries:
         out.append(f"{b.label(h)}  {words}" if h is not None else words)
     return "\n".join(out)
@@ -1125,7 +1179,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     legacy = [(prefix, message) for r in _REGISTRY.values() for prefix, message in r.legacy.items()]
     once: dict[str, int] = {}  # a heading that comes at most once: the line it is on
     name = title = ""
-    orientation = POINTY
+    geometry: dict[str, Any] = {"orientation": POINTY}
     terrain = dict(DEFAULT_TERRAIN)
     defined: dict[str, tuple[int, int]] = {}  # terrain name -> (line, column) of its 'terrain:' line
     add: Callable[[Line], None] | None = None  # where the current section's entries go
@@ -1173,11 +1227,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
             elif keyword in ("units", "garrisons"):
                 add = functools.partial(_add_unit_row, unit_rows, keyword == "garrisons")
             elif keyword == "orientation":
-                rest = " ".join(t.text for t in rest_toks)
-                if rest not in ("pointy", "flat"):
-                    raise rd.error(f"orientation {show(rest)} is not 'pointy' or 'flat'", lineno,
-                                   rest_toks[0].column if rest_toks else head.end(2) + 1)
-                orientation = POINTY if rest == "pointy" else FLAT
+                geometry = _parse_orientation(rd, Line(lineno, rest_toks, raw), head.end(2) + 1)
             elif keyword == "terrain":
                 t = _parse_terrain(rd, Line(lineno, rest_toks, raw), head.start(2) + 1)
                 if t.name in defined:
@@ -1201,7 +1251,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     _check_symbols(rd, terrain, defined)
     if not map_rows:
         raise rd.error("no 'map:' section with at least one row", max(1, len(lines)))
-    board = _read_map(rd, map_rows, terrain, orientation, name)
+    board = _read_map(rd, map_rows, terrain, geometry, name)
     state = _read_units(rd, board, unit_rows)
     scenario = Scenario(board, state, name, title)
     for key, reader in _REGISTRY.items():
@@ -1249,9 +1299,65 @@ def _add_map_row(rd: Reader, rows: list[Line], line: Line) -> None:
     rows.append(line)
 
 
-def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], orientation: Any, name: str) -> Board:
+def _parse_orientation(rd: Reader, line: Line, end: int) -> dict[str, Any]:
+    """The board geometry of an ``orientation:`` line (``Board``'s keywords ``orientation``,
+    ``offset``, ``labels``): ``pointy`` or ``flat``, then optional ``offset=``, ``labels=``,
+    ``first=`` and ``separator=`` fields (module docstring); each error at its word or value."""
+    if not line.tokens:
+        raise rd.error("orientation '' is not 'pointy' or 'flat'", line.number, end)
+    e = rd.entry(line, "orientation", _ORIENTATION_FIELDS)
+    if not e.words or e.words[0].text not in ("pointy", "flat"):
+        word = e.words[0] if e.words else line.tokens[0]
+        raise e.error(f"orientation {show(word.text)} is not 'pointy' or 'flat'", word.column)
+    if len(e.words) > 1:
+        raise e.error(f"orientation field {show(e.words[1].text)} is not key=value (known: "
+                      f"{', '.join(_ORIENTATION_FIELDS)})", e.words[1].column)
+    orientation = POINTY if e.words[0].text == "pointy" else FLAT
+    offset = e.fields["offset"] if "offset" in e.fields else None
+    try:
+        kind, _ = board_geometry(orientation, None if offset is None else offset.text)
+    except BoardError as err:
+        raise e.error(err.message, offset.column) from None  # type: ignore[union-attr]
+    labels = e.fields.get("labels")
+    scheme = "letters" if labels is None else labels.text
+    if scheme not in LABEL_KINDS:
+        raise e.error(f"labels={show(scheme)} is not one of {', '.join(map(repr, LABEL_KINDS))} (column letters and "
+                      "row numbers 'C4'; column and row numbers '0304'; axial '(q,r)')", labels.column)  # type: ignore[union-attr]
+    extra = {}
+    for key in ("first", "separator"):
+        if key in e.fields and scheme != "numbers":
+            raise e.error(f"{key}= belongs to labels=numbers (these labels are {scheme!r})", e.fields[key].column)
+    if "first" in e.fields:
+        extra["first"] = e.whole("first", minimum=0, maximum=1)
+    if "separator" in e.fields:
+        sep = e.fields["separator"]
+        if sep.text not in SEPARATORS:
+            raise e.error(f"separator={show(sep.text)} is not one of {', '.join(map(repr, SEPARATORS[1:]))} (or none: "
+                          "'0304')", sep.column)
+        extra["separator"] = sep.text
+    labels_scheme = None if labels is None else LabelScheme(scheme, kind, **extra)
+    return {"orientation": orientation, "offset": kind, "labels": labels_scheme}
+
+
+def _orientation_line(board: Board, space: str) -> str | None:
+    """The ``orientation:`` line of ``board`` (:func:`_parse_orientation` reads it), or None when every
+    part is the default (a pointy board, ``odd-r``, letters)."""
+    which = orientation_name(board.orientation)
+    fields = [] if board.offset == ORIENTATION_OFFSETS[which][0] else [f"offset={board.offset}"]
+    labels = board.labels
+    if labels.kind != "letters":
+        fields.append(f"labels={labels.kind}")
+    if labels.kind == "numbers":
+        fields += ([] if labels.first == 1 else [f"first={labels.first}"]) + ([f"separator={labels.separator}"] if labels.separator else [])
+    if which == "pointy" and not fields:
+        return None
+    return " ".join([f"orientation:{space}{which}", *fields])
+
+
+def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], geometry: dict[str, Any], name: str) -> Board:
     """The board of the ``map:`` rows (read by :func:`_add_map_row`), each of the first row's width."""
     by_symbol = {t.symbol: t for t in terrain.values()}
+    offset = geometry.get("offset") or geometry["orientation"].offset
     cells: dict[Hex, tuple[int, str]] = {}
     width = len(rows[0].tokens)
     for row, line in enumerate(rows):
@@ -1275,8 +1381,8 @@ def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], ori
                 raise rd.error(f"map cell {show(tok)}: an elevation of {elevation}", line.number, col, ruling="M1")
             if len(cells) == MAX_HEXES:
                 raise rd.error(f"the map has more than {MAX_HEXES:,} hexes, the most a map has", line.number, col)
-            cells[from_offset(colno, row, orientation.offset)] = (elevation, by_symbol[sym].name if sym else "open")
-    return Board(cells, terrain, orientation, name)
+            cells[from_offset(colno, row, offset)] = (elevation, by_symbol[sym].name if sym else "open")
+    return Board(cells, terrain, name=name, **geometry)
 
 
 def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> State:

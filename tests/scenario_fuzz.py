@@ -5,7 +5,7 @@ a failure is reproducible; hypothesis passes its own ``Random`` through ``st.ran
 
 * :func:`random_scenario` builds a valid :class:`~hexrules.scenario.Scenario` in code from the
   grammar's parts: a board with holes, elevations, designer terrains and edited defaults, both
-  orientations, a name and title, units and Garrisons with awkward names (spaces, quotes,
+  orientations, offset kinds and label schemes, a name and title, units and Garrisons with awkward names (spaces, quotes,
   colons, ``=``, ``#``, commas, Unicode), and Crush's pieces, squads, vehicles and paths;
 * :func:`designer_text` writes such a scenario the many ways a designer may (comments, blank
   lines, tabs, any indentation and spacing, ``\\r\\n`` or ``\\r`` line ends, fields in any
@@ -34,11 +34,11 @@ import time
 from dataclasses import dataclass, field
 
 import hexrules.crush_scenario  # noqa: F401 - registers Crush's sections
-from hexrules.board import DEFAULT_TERRAIN, Board, TerrainType
+from hexrules.board import DEFAULT_TERRAIN, ORIENTATION_OFFSETS, Board, TerrainType
 from hexrules.crush import Model, Squad, TerrainPiece, Vehicle
 from hexrules.crush_scenario import CrushData
 from hexrules.errors import ScenarioError
-from hexrules.hexgrid import FLAT, POINTY, from_offset, to_offset
+from hexrules.hexgrid import FLAT, POINTY, SEPARATORS, LabelScheme, from_offset, to_offset
 from hexrules.scenario import Scenario, builtin, known_sections, parse_scenario, scenario_names
 from hexrules.state import State, Unit
 
@@ -66,6 +66,19 @@ def random_name(rng: random.Random, taken: set[str]) -> str:
             return name
 
 
+def random_labels(rng: random.Random, offset: str) -> LabelScheme | None:
+    """A board's label scheme: mostly the default (None), else letters, numbers (any first and
+    separator) or axial (issue 15 part 4)."""
+    roll = rng.random()
+    if roll < 0.5:
+        return None
+    if roll < 0.6:
+        return LabelScheme("letters", offset)
+    if roll < 0.9:
+        return LabelScheme("numbers", offset, first=rng.choice([0, 1]), separator=rng.choice(SEPARATORS))
+    return LabelScheme("axial", offset)
+
+
 def random_scenario(rng: random.Random) -> Scenario:
     """A valid scenario built in code (see the module docstring)."""
     table = dict(DEFAULT_TERRAIN)
@@ -80,6 +93,8 @@ def random_scenario(rng: random.Random) -> Scenario:
         symbols.add(symbol)
         table[tname] = TerrainType(tname, symbol, rng.randint(0, 5), passable=rng.random() < 0.8)
     orientation = rng.choice([POINTY, FLAT])
+    offset = rng.choice(ORIENTATION_OFFSETS["flat" if orientation is FLAT else "pointy"])
+    labels = random_labels(rng, offset)
     columns, rows = rng.randint(1, 8), rng.randint(1, 6)
     terrains = list(table)
     cells = {}
@@ -88,8 +103,8 @@ def random_scenario(rng: random.Random) -> Scenario:
             if rng.random() < 0.1:
                 continue  # a hole: '-'
             elevation = rng.choice([0, 0, 0, 1, 2, 3, rng.randint(0, 12)])
-            cells[from_offset(c, r, orientation.offset)] = (elevation, rng.choice(terrains) if rng.random() < 0.4 else "open")
-    board = Board(cells, table, orientation)
+            cells[from_offset(c, r, offset)] = (elevation, rng.choice(terrains) if rng.random() < 0.4 else "open")
+    board = Board(cells, table, orientation, offset=offset, labels=labels)
     hexes = list(board.hexes)
     standable = [h for h in hexes if board.terrain(h).passable]
     names: set[str] = set()
@@ -195,8 +210,9 @@ def designer_text(sc: Scenario, rng: random.Random) -> str:
         head.append([f"name:{rng.choice([' ', '  ', chr(9)])}{sc.name}"])
     if sc.title:
         head.append([f"title: {sc.title}"])
-    if b.orientation is FLAT or rng.random() < 0.2:
-        head.append([f"orientation: {'flat' if b.orientation is FLAT else 'pointy'}"])
+    geometry = _designer_geometry(b, rng)
+    if geometry:
+        head.append(geometry)
     terrain_lines = []
     for t in b.terrain_table.values():
         if DEFAULT_TERRAIN.get(t.name) == t and rng.random() < 0.9:
@@ -251,6 +267,27 @@ def designer_text(sc: Scenario, rng: random.Random) -> str:
         _designer_crush(sc.sections["crush"], b, rng, out, line)
     text = rng.choice(["\n", "\n", "\n", "\r\n", "\r"]).join(out)
     return text + rng.choice(["\n", "", "\n\n"]) if text else text
+
+
+def _designer_geometry(b: Board, rng: random.Random) -> list[str]:
+    """The ``orientation:`` line's words as a designer writes them: defaults left out or spelled out,
+    fields in any order; none at all when every part is the default (now and then written anyway)."""
+    which = "flat" if b.orientation is FLAT else "pointy"
+    labels = b.labels
+    fields = []
+    if b.offset != ORIENTATION_OFFSETS[which][0] or rng.random() < 0.2:
+        fields.append(f"offset={b.offset}")
+    if labels.kind != "letters" or rng.random() < 0.2:
+        fields.append(f"labels={labels.kind}")
+    if labels.kind == "numbers":
+        if labels.first != 1 or rng.random() < 0.3:
+            fields.append(f"first={_number(rng, labels.first)}")
+        if labels.separator or rng.random() < 0.2:
+            fields.append(f"separator={labels.separator or chr(34) * 2}")  # none written as separator=""
+    if which == "pointy" and not fields and rng.random() < 0.8:
+        return []
+    rng.shuffle(fields)
+    return ["orientation:", which, *fields]
 
 
 def _designer_crush(data: CrushData, b: Board, rng: random.Random, out: list[str], line) -> None:
@@ -309,12 +346,16 @@ _ODD_BREAKS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029
 _CHARS = ['"', '""', ":", "=", "#", ",", "-", "(", ")", "\t", " ", "\r", "\n", "\r\n", "\ufeff", "\xa0", "²", "٣", "\x00",
           *_ODD_BREAKS]
 _VALUES = ["0", "1", "3", "12", "13", "-1", "²", "٣", "0٣", HUGE, "1" * 19, "", ",", ",,", "A1", "B2", "A1,,B1", "A1,A1",
-           "(0,0)", "(0," + HUGE + ")", "A" * 3100 + "1", "A" + HUGE, "yes", "no", "maybe", '"a b"', '"', '""', "x", "a:b"]
+           "(0,0)", "(0," + HUGE + ")", "A" * 3100 + "1", "A" + HUGE, "yes", "no", "maybe", '"a b"', '"', '""', "x", "a:b",
+           "odd-r", "even-r", "odd-q", "even-q", "odd", "letters", "numbers", "axial", ".", "/", "0101", "01.01", "-0101",
+           "(1,0),(2,0)", "0102,0202"]
 _KEYS = ["side", "at", "advance", "dash", "speed", "hp", "damage", "ignore_engagement", "symbol", "cost", "cover", "hexes",
-         "collapsible", "collapsed", "resolve", "wounds", "shield", "minor", "major", "colour", ""]
+         "collapsible", "collapsed", "resolve", "wounds", "shield", "minor", "major", "colour", "offset", "labels",
+         "first", "separator", ""]
 _WORDS = ["Gundam", '"Char\'s Zaku"', '"a:b"', "name:x", '"name:x"', '"a ""b"""', '"', '""', "'", "#x", "x#", '"#x"',
           "impassable", "A1", "B2", "(0,0)", "a1", "-A1", "Z99", "0", "1~", "~", "X", "0X", "-", "0m", "0R", "m", "٣", "²",
-          HUGE, "00", "0.", ".", "flat", "pointy", "Lamp"]
+          HUGE, "00", "0.", ".", "flat", "pointy", "Lamp", "offset=even-r", "offset=odd-q", "labels=numbers",
+          "labels=axial", "first=0", "separator=.", "0101", "03.04", "(1,-1)"]
 
 
 def _random_token(rng: random.Random) -> str:
@@ -427,6 +468,8 @@ def _difference(got: Scenario, want: Scenario) -> str:
     a, b = got.board, want.board
     if a.terrain_table != b.terrain_table:
         return f"terrain table: {a.terrain_table} != {b.terrain_table}"
+    if a.geometry != b.geometry:
+        return f"board geometry: {a.geometry} != {b.geometry}"
     return f"board cells or orientation differ: {a.cells()} != {b.cells()}"
 
 

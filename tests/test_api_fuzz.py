@@ -179,6 +179,7 @@ def _contexts() -> SimpleNamespace:
     from hexrules.crush import Model, Squad, TerrainPiece, Vehicle
     from hexrules.crush_scenario import load_crush
     from hexrules.board import Board, TerrainType
+    from hexrules.hexgrid import FLAT
 
     mv = builtin("engagement_lower")  # Gundam C3 (height 1), Char's Zaku II D3 (height 1), Minelayer B3
     fo = builtin("push_collision")  # Zaku I B3 pushes the Gundam on C3; GM D3; Garrison D1
@@ -186,6 +187,7 @@ def _contexts() -> SimpleNamespace:
     tiny = Board({Hex(0, 0): (0, "open"), Hex(1, 0): (1, "water"), Hex(0, 1): (0, "open")}, name="tiny")
     return SimpleNamespace(
         DEFAULT=DEFAULT, Hex=Hex, State=State, Unit=Unit, Board=Board, TerrainType=TerrainType,
+        FLAT=FLAT,
         mv=mv, fo=fo, cr=cr, tiny=tiny,
         unit=Unit("G", "a", Hex(0, 0)), mud=TerrainType("mud", "m", 1),
         model=Model("m", Hex(0, 0), wounds=2), squad=Squad("S", [Model("m", Hex(0, 0))], resolve=4, side="a"),
@@ -272,7 +274,8 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     "hexrules.hexgrid.FractionalHex": {"q": lambda c: 0.5, "r": lambda c: 0.25, "s": lambda c: -0.75},
     # board
     "hexrules.board.Board.label": {"h": lambda c: c.Hex(1, 2)},
-    "hexrules.board": {"h": lambda c: "C3", "where": lambda c: "C3", "state": lambda c: c.mv.state},
+    "hexrules.board": {"h": lambda c: "C3", "where": lambda c: "C3", "state": lambda c: c.mv.state,
+                       "orientation": lambda c: c.FLAT},
     "hexrules.board.TerrainType": {"name": lambda c: "mud", "symbol": lambda c: "m", "cost": lambda c: 1},
     "hexrules.board.Board": {
         "cells": lambda c: c.tiny.cells(), "changes": lambda c: {c.Hex(2, 2): (1, "open")},

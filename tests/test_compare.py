@@ -88,9 +88,10 @@ def test_several_switches_at_once():
 
 def test_reach_refusals_and_bad_input():
     sc = builtin("terrain")
-    # E3 on the terrain board is impassable: no path under either reading (M1), said as a refusal
+    # E3 on the terrain board is impassable: it can never be entered under either reading (T1, not
+    # M1's "no path": issue 10 part 5), said as a refusal
     cmp = compare_reach(sc.board, sc.state, GUNDAM, DEFAULT, DEFAULT.replace(water="none"), target="E3")
-    assert cmp.paths == (None, None) and all(f is not None and f.ruling == "M1" for f in cmp.refusals)
+    assert cmp.paths == (None, None) and all(f is not None and f.ruling == "T1" for f in cmp.refusals)
     with pytest.raises(OptionsError, match="None"):
         compare_reach(sc.board, sc.state, GUNDAM, DEFAULT, None)
     with pytest.raises(BoardError, match="ZZ9"):

@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 import matplotlib
 import numpy as np
 from matplotlib import artist as martist
+from matplotlib import patheffects
 from matplotlib import colors as mcolors
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.legend import Legend
@@ -329,6 +330,7 @@ class BoardArtists:
         self._sides: list[str] = []
         self._shapes: dict[str, str] = {}
         self._occupied: set[Hex] = set()
+        self._text_calls: dict[str, dict[str, Any]] = {}  # set_texts' arguments per layer, to redo when units move
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
 
@@ -482,19 +484,22 @@ class BoardArtists:
                hatch=self.theme.tile_hatch if hatch is None else hatch)
         return pc
 
-    def set_costs(self, costs: Mapping[Hex | str, int] | None, *, key: str = "costs", numbers: bool = True) -> None:
+    def set_costs(self, costs: Mapping[Hex | str, int] | None, *, key: str = "costs", numbers: bool = True,
+                  under_units: bool = False) -> None:
         """Movement costs on the kit's fixed scale: a tile per hex coloured by its cost
         (:func:`cost_colour`) and, with ``numbers``, the cost written on it (black or white,
         whichever reads on the tile). Layers ``key`` (tiles and texts); None clears them.
 
         The colour of a cost never depends on the allowance, so cost 2 looks the same under
-        Advance and under Dash; :func:`cost_legend` gives the matching swatches.
+        Advance and under Dash; :func:`cost_legend` gives the matching swatches. With
+        ``under_units``, a number on a hex that holds a unit is written under its token
+        (:meth:`set_texts`).
         """
         costs = {(_as_hex(self.board, h)): c for h, c in (costs or {}).items()}
         colours = {h: cost_colour(c, self.theme) for h, c in costs.items()}
         self.set_tiles(colours, key=key)
         self.set_texts(costs if numbers else None, key=key, color={h: _ink_on(c) for h, c in colours.items()},
-                       offset=(0.0, self.TILE_SHIFT), size=0.36)
+                       offset=(0.0, self.TILE_SHIFT), size=0.36, under_units=under_units)
 
     # --- texts ----------------------------------------------------------------------------
 
@@ -507,6 +512,7 @@ class BoardArtists:
         color: str | Mapping[Hex, str] | None = None,
         size: float = 0.42,
         weight: str = "bold",
+        under_units: bool = False,
         **kwargs: Any,
     ) -> PathCollection:
         """Write a short text in some hexes (e.g. movement costs), replacing layer ``key``.
@@ -532,6 +538,12 @@ class BoardArtists:
             Text weight (``"bold"``, ``"normal"``).
         size : float
             Font size as a fraction of a hex radius (see :meth:`fontsize`).
+        under_units : bool
+            True: a text on a hex that holds a unit is written under the unit's
+            token instead, a little smaller (:attr:`UNDER_TOKEN`, :attr:`UNDER_TOKEN_SIZE`),
+            so that the token never hides the number (the explorers' costs and distances); it
+            follows the units when they move (:meth:`set_units`). False (default): at the
+            centre, under any token.
         **kwargs
             Other properties of the layer's collection (e.g. ``alpha``, ``zorder``).
 
@@ -547,16 +559,26 @@ class BoardArtists:
         """
         items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em
+        small = self.fontsize(min(size, self.UNDER_TOKEN_SIZE)) / self.ppu
         default = self.theme.text
         color = default if color is None else color
         z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
         if self.text_mode == "text":
             return self._text_objects(key, items, offset, color, default, size, weight, z, kwargs)
         groups: dict[str, list[Path]] = {}
+        dodge = bool(under_units)  # a hex's number never hides under its unit's token
+        if dodge:
+            self._text_calls[key] = dict(texts=texts, key=key, offset=offset, color=color, size=size, weight=weight,
+                                         under_units=True, **kwargs)
+        else:
+            self._text_calls.pop(key, None)
         for h, s in items:
             x, y = self.centre(h)
             dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
-            outline = text_outline(s, (x + dx, y + dy), em, weight=weight)
+            size_h = em
+            if dodge and h in self._occupied:  # under the token, whatever the shift on a free hex
+                dx, dy, size_h = 0.0, self.UNDER_TOKEN, small
+            outline = text_outline(s, (x + dx, y + dy), size_h, weight=weight)
             if outline is None:
                 continue
             c = color if isinstance(color, str) else color.get(h, default)
@@ -594,6 +616,14 @@ class BoardArtists:
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
         return dict(self._shown.get(key, {}))
+
+    #: Where a number on a hex with a unit goes (hex radii below the centre: under the token,
+    #: whose radius is 0.52, a Garrison's square 0.48 from centre to side) and its largest size.
+    UNDER_TOKEN = 0.74
+    UNDER_TOKEN_SIZE = 0.3
+    #: The widest a unit's name on its token may be, in hex radii (a hex is sqrt(3) = 1.73 wide
+    #: across its flats): names up to about 10 characters a line keep the token's font size.
+    TOKEN_TEXT_WIDTH = 1.3
 
     #: Where a hex's label line sits (hex radii below the centre; negative: up the page), and the
     #: font sizes (hex radii) of the label and of the elevation badge written beside it.
@@ -901,8 +931,12 @@ class BoardArtists:
             name.set_position((x, y))
             label = (names or {}).get(u.name) or _token_name(u)
             longest = max(len(line) for line in label.splitlines()) if label else 1
-            # fit the longest line in the token: about 0.66 em per bold character, 0.9 data unit wide
-            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10), max(3.0, self.ppu * 0.9 / (0.66 * longest))))
+            # legible first: the token's own size, unless the longest line (about 0.66 em per bold
+            # character) would be wider than TOKEN_TEXT_WIDTH, well inside the hex; an outline in
+            # the token's colour keeps the part beyond the round token readable on the hex
+            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10),
+                                  max(3.0, self.ppu * self.TOKEN_TEXT_WIDTH / (0.66 * longest))))
+            name.set_path_effects([patheffects.withStroke(linewidth=2.5, foreground=colour)])
             name.set_text(label)
             name.set_visible(True)
             dmg.set_position((x + 0.48, y + 0.42))
@@ -914,6 +948,8 @@ class BoardArtists:
             for pool in self.arrow_layers.values():
                 for arrow in pool:
                     self._shrink(arrow)
+            for call in list(self._text_calls.values()):  # numbers on the hexes units left or entered
+                self.set_texts(**call)
         for n, art in self.units.items():
             if n not in present:
                 for a in art:

@@ -100,11 +100,22 @@ __all__ = [
     "hex_label",
     "switch_control",
     "switch_controls",
+    "fit_labels",
 ]
 
 #: The CSS class of every explorer's root box (browser tests find explorers by it).
 CSS_CLASS = "hexrules-explorer"
 
+
+#: How an explorer's tables (:func:`table_html`) read: each column's cells and heading aligned on
+#: the right (numbers line up by their last digit, tabular figures), cells apart by 1.2em, a
+#: rule under the headings. One ``<style>`` per explorer (JupyterLab and Voila both apply it).
+TABLE_CSS = " ".join(f".{CSS_CLASS} .hexrules-table {rule}" for rule in (
+    "{border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 0.3em 0}",
+    f"th, .{CSS_CLASS} .hexrules-table td {{padding: 0.1em 0.6em; text-align: right; white-space: nowrap}}",
+    "th {border-bottom: 1px solid currentColor}",
+    "caption {text-align: left; font-weight: bold; padding: 0.2em 0.6em}",
+))
 
 #: Style of :func:`pre` blocks: long lines wrap at spaces, never inside a word.
 PRE_STYLE = "white-space: pre-wrap; overflow-wrap: normal; word-break: normal"
@@ -256,6 +267,32 @@ def _check_value(name: str, value: Any) -> Any:
     return value
 
 
+def fit_labels(control: widgets.Widget) -> widgets.Widget:
+    """Let ``control`` show its whole description and values, never ``"Speed bo..."`` (issue 10
+    part 5); returns it.
+
+    ipywidgets gives a description a fixed width (``--jp-widgets-inline-label-width``, about
+    80 px) and cuts what does not fit with an ellipsis; toggle buttons and dropdowns have fixed
+    widths too. Here a description takes the width it needs (``description_width="initial"``),
+    a toggle button its text's (``button_width="auto"``), and a dropdown its longest option's
+    (``width="max-content"``, never wider than the row; a width it was given becomes its least
+    width, so that it does not jump as its options change). Buttons already fit their text.
+    """
+    if isinstance(control, widgets.Button):
+        return control
+    style = getattr(control, "style", None)
+    if getattr(control, "description", "") and style is not None and "description_width" in style.keys:
+        style.description_width = "initial"
+    if isinstance(control, widgets.ToggleButtons):
+        control.style.button_width = "auto"
+    if isinstance(control, widgets.Dropdown):
+        layout = control.layout
+        if layout.width and layout.width not in ("auto", "max-content") and not layout.min_width:
+            layout.min_width = layout.width
+        layout.width, layout.max_width = "max-content", "100%"
+    return control
+
+
 def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *, what: str = "rules",
                    description: str | None = None) -> widgets.ToggleButtons:
     """Toggle buttons offering the values of rules switch ``name`` (``table[name]``), ``value`` chosen.
@@ -384,10 +421,14 @@ class Explorer(widgets.VBox):
         self.title = widgets.HTML(f"<b>{html.escape(title)}</b>" if title else "")
         if title:
             children.append(self.title)
-        children += [self.controls_box, self.view, self.explanation]
+        # the tables' style, in a widget of its own that takes no room
+        self.table_style = widgets.HTML(f"<style>{TABLE_CSS}</style>", layout=widgets.Layout(display="none"))
+        children += [self.controls_box, self.view, self.explanation, self.table_style]
         super().__init__(children=children)
         self.add_class(CSS_CLASS)
         for name, control in self.controls.items():
+            for part in (control, *getattr(control, "children", ())):  # an OrderPicker's dropdowns too
+                fit_labels(part)
             self._watch(name, control)
 
     def set_title(self, title: str) -> None:

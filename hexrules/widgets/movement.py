@@ -51,7 +51,7 @@ from .. import movement as mv
 from ..board import Scenario, builtin, scenario_names
 from ..compare import ReachComparison, compare_reach
 from ..errors import HexrulesError, StateError
-from ..hexgrid import Hex, to_offset
+from ..hexgrid import Hex, from_offset, to_offset
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..movement import AbilityMove
 from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
@@ -215,7 +215,7 @@ def show_path(art: Any, cost: mv.MoveCost | None) -> None:
     target."""
     art.set_paths([cost.path] if cost is not None else None, key="path", **path_style(cost, theme=_THEME))
     over = unaffordable_overlays(cost)
-    art.set_texts(over["texts"], key="unpaid", color=_MOVE["path_bad"])
+    art.set_texts(over["texts"], key="unpaid", color=_MOVE["path_bad"], under_units=True)
     art.set_highlight(over["first"], key="unpaid", color=_MOVE["path_bad"], width=2.5, linestyle="--", inset=0.8)
 
 
@@ -268,7 +268,10 @@ class HexExplorer(Explorer):
     scenario : str or Scenario
         The board to explore (default the elevation example).
     hex, other : str
-        The selected hex and a second hex (for distance and the straight line between them).
+        The selected hex and a second hex (for distance and the straight line between them),
+        as labels of the board's scheme. The defaults ``"C3"`` and ``"F1"`` (offset column 3,
+        row 3 and column 6, row 1) are those hexes on a board of any label scheme (``"0303"`` and
+        ``"0601"`` on one numbered ``0304``).
 
     Shows every hex's distance from the selected hex (colour and number), outlines its
     neighbours, draws the straight line (``Hex.line``) to the other hex, and explains the
@@ -285,6 +288,9 @@ class HexExplorer(Explorer):
 
     def __init__(self, scenario: str | Scenario = "elevation", hex: str = "C3", other: str = "F1") -> None:
         self.scenario = sc = scenario_from(scenario)
+        if sc.board.labels.kind != "letters":  # the defaults name offset positions on any board
+            hex = from_offset(2, 2, sc.board.offset) if isinstance(hex, str) and hex == "C3" else hex
+            other = from_offset(5, 0, sc.board.offset) if isinstance(other, str) and other == "F1" else other
         hex, other = hex_label(sc.board, hex, name="hex"), hex_label(sc.board, other, name="other")
         fig, (ax,) = new_figure(sc.board)
         controls = {
@@ -307,7 +313,7 @@ class HexExplorer(Explorer):
         o = b.hex(self.controls["other"].value)
         dist = {x: h.distance(x) for x in b.hexes}
         # the distance is written in every hex; the rim keeps the elevation colour the legend lists
-        self.art.set_texts(dist, key="costs", offset=(0.0, self.art.TILE_SHIFT), size=0.36)
+        self.art.set_texts(dist, key="costs", offset=(0.0, self.art.TILE_SHIFT), size=0.36, under_units=True)
         self.art.set_highlight(b.neighbors(h), key="neighbours", color=_MOVE["neighbours"], width=2.5)
         self.art.set_highlight([h], key="target", color=_MOVE["target"])
         line = [x for x in h.line(o)]
@@ -451,7 +457,7 @@ class ReachExplorer(_MovementControls, Explorer):
             self.art.set_highlight(None, key="target")
             self.explain(html_text=error_html(err))
             return
-        self.art.set_costs(r.costs, key="costs")  # the fixed cost scale: cost 2 looks the same under Advance and Dash
+        self.art.set_costs(r.costs, key="costs", under_units=True)  # the fixed cost scale: cost 2 looks the same under Advance and Dash
         self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
@@ -708,7 +714,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         for art, opts, r, cost, refusal in zip(self.arts, (left, right), cmp.reaches, cmp.paths, cmp.refusals):
             head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
             art.ax.set_title(self.reading_title(opts), fontsize=10)
-            art.set_costs(r.costs, key="costs")
+            art.set_costs(r.costs, key="costs", under_units=True)
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
             art.set_highlight(differs, key="differs", color=_COMPARE["differs"], width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])

@@ -173,7 +173,7 @@ def cost_text(cost: MoveCost) -> str:
         rest = len(cost.path) - 1 - len(cost.steps)
         lines.append(f"  (the last {plural(rest, 'step')} of the path cannot be taken: see below)")
     verdict = "legal." if cost.legal else f"illegal: {cost.reason} (ruling {cost.ruling})."
-    lines.append(f"Total {cost.total} of {cost.allowance.total} movement points: {verdict}")
+    lines.append(f"Total {cost.total} of {plural(cost.allowance.total, 'movement point')}: {verdict}")
     if cost.unaffordable is not None and cost.ruling != "M1":
         i = cost.unaffordable
         lines.append("Also " + unaffordable_reason(cost.steps, i, cost.allowance.total, _names(cost)) + " (M1).")

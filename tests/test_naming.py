@@ -1,0 +1,112 @@
+"""Words and pictures that name things as players do (issue 10 part 5)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from matplotlib.figure import Figure
+
+from hexrules.board import Board
+from hexrules.errors import RuleError
+from hexrules.forced import push
+from hexrules.hexgrid import FLAT, Hex, LabelScheme
+from hexrules.movement import move, path_cost, path_to
+from hexrules.plot import draw_board
+from hexrules.scenario import parse_scenario
+from hexrules.state import State, Unit
+from hexrules.words import hex_name
+
+
+def test_an_impassable_target_is_refused_by_t1_not_as_a_missing_path():
+    # T1: impassable hexes can never be entered; C1 is one. D1 behind it is reachable around?
+    # No: a one-row board, so D1 has no path at all: that one is M1's "no sequence of steps".
+    sc = parse_scenario("map:\n  0 0 X 0\nunits:\n  G side=a at=A1\n")
+    with pytest.raises(RuleError) as err:
+        path_to(sc.board, sc.state, "G", "C1")
+    assert err.value.ruling == "T1" and "C1 is impassable" in str(err.value)
+    with pytest.raises(RuleError) as err:
+        move(sc.board, sc.state, "G", "C1")
+    assert err.value.ruling == "T1"
+    with pytest.raises(RuleError) as err:
+        path_to(sc.board, sc.state, "G", "D1")
+    assert err.value.ruling == "M1" and "no sequence of legal steps" in str(err.value)
+    # a given path into it: the step is refused by T1 too
+    assert path_cost(sc.board, sc.state, "G", ["A1", "B1", "C1"]).ruling == "T1"
+
+
+def test_one_movement_point_is_singular():
+    sc = parse_scenario("map:\n  0 0\nunits:\n  G side=a at=A1 advance=1 dash=1\n")
+    text = path_cost(sc.board, sc.state, "G", ["A1", "B1"]).explain()
+    assert "Total 1 of 1 movement point: legal." in text and "movement points" not in text
+
+
+def test_a_step_off_a_numbered_board_is_named_by_its_scheme():
+    # A flat odd-q board numbered 0101, 0201 / 0102, 0202. A Push from 0201 (Hex(1, 0)) on GM on
+    # 0101 (Hex(0, 0)) may step to the three neighbours farther from the source (P1): Hex(0, -1),
+    # Hex(-1, 0), Hex(-1, 1), all off the board (P4). Odd-q row = r + (q - (q & 1)) // 2:
+    # Hex(0, -1) is col 0, row -1 -> "0100"; Hex(-1, 0) col -1, row -1 -> "0000"; Hex(-1, 1) col
+    # -1, row 0 -> "0001": named like the board's own hexes, not "(0,-1)".
+    board = Board.rectangle(2, 2, orientation=FLAT, labels=LabelScheme("numbers", "odd-q"))
+    state = State([Unit("Zaku", "zeon", Hex(1, 0)), Unit("GM", "federation", Hex(0, 0))])
+    fm = push(board, state, Hex(1, 0), "GM", 1)
+    steps = sorted(b.steps[0].text.split(" (")[0] for b in fm if b.ending == "edge")
+    assert steps == ["step 1 toward 0000", "step 1 toward 0001", "step 1 toward 0100"]
+    assert hex_name(Hex(-1, 1), board) == "0001"
+
+
+def _glyph_points(art, key):
+    pc = art.text_layers[key]
+    return [v for p in pc.get_paths() for v in p.vertices]
+
+
+def test_a_number_on_a_units_hex_is_written_under_its_token():
+    # Distances from A1 on the elevation board: C3 (Hex(1, 2)) is 3 hexes away and holds the
+    # Gundam, whose round token (radius 0.52 hex radii) would hide a number at the hex centre.
+    sc = parse_scenario("map:\n  0 0 0\n   0 0 0\n  0 0 0\nunits:\n  Gundam side=federation at=C3\n")
+    a1 = sc.board.hex("A1")
+    art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), legend=False)
+    art.set_texts({h: a1.distance(h) for h in sc.board}, key="costs", under_units=True)
+    assert art.texts_shown("costs")[sc.board.hex("C3")] == "3"
+    cx, cy = art.centre("C3")
+    assert all(math.hypot(x - cx, y - cy) > 0.52 for x, y in _glyph_points(art, "costs"))
+    # the number is still inside its own hex (below the token), and the others stay centred
+    near = [(x, y) for x, y in _glyph_points(art, "costs") if math.hypot(x - cx, y - cy) < 1.0]
+    assert near and all(abs(y - cy) > 0.52 for _, y in near)
+    # when the unit moves, the numbers follow: C3's is centred again, A2's goes under the token
+    art.set_units(State([Unit("Gundam", "federation", sc.board.hex("A2"))]))
+    ax, ay = art.centre("A2")
+    points = _glyph_points(art, "costs")
+    assert all(math.hypot(x - ax, y - ay) > 0.52 for x, y in points)
+    assert any(math.hypot(x - cx, y - cy) < 0.3 for x, y in points)
+
+
+def test_the_hex_explorer_writes_the_distance_of_a_units_hex_under_its_token():
+    from hexrules.widgets.movement import HexExplorer
+
+    # elevation scenario: the Gundam is on C3, 3 hexes from A1 (A1 = Hex(0, 0), C3 = Hex(1, 2))
+    ex = HexExplorer("elevation", hex="A1", other="F1")
+    c3 = ex.scenario.board.hex("C3")
+    assert ex.scenario.state.at(c3) is not None and ex.art.texts_shown("costs")[c3] == "3"
+    cx, cy = ex.art.centre(c3)
+    assert all(math.hypot(x - cx, y - cy) > 0.52 for x, y in _glyph_points(ex.art, "costs"))
+
+
+def test_long_unit_names_keep_a_legible_size_inside_their_hex():
+    # Names of up to 10 characters a line (short_name's 9 and an ellipsis) are written at the
+    # token's own font size, not shrunk to fit the round token; they stay inside the hex (a
+    # pointy hex is sqrt(3) = 1.73 hex radii wide).
+    names = ["Guncannon", "Federation Garrison", "MS-06S Char's Custom Zaku II Commander Type", "GM"]
+    sc = parse_scenario("map:\n  0 0 0 0\n   0 0 0 0\nunits:\n" + "".join(
+        f'  "{n}" side=s{i % 2} at={at}\n' for i, (n, at) in enumerate(zip(names, ["A1", "C1", "B2", "D2"]))))
+    fig = Figure()
+    art = draw_board(sc.board, sc.state, ax=fig.add_subplot(), legend=False)
+    fig.canvas.draw()
+    regular = art.fontsize(0.19, 3.5, 10)
+    to_data = art.ax.transData.inverted()
+    for n in names:
+        token, text, _ = art.units[n]
+        assert text.get_fontsize() == pytest.approx(regular), (n, text.get_text())
+        box = text.get_window_extent().transformed(to_data)
+        assert box.width < 1.5, (n, box.width)
+        assert text.get_path_effects(), n  # outlined in the token's colour where it leaves the token
