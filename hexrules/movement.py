@@ -852,7 +852,9 @@ def movement_weight(
     OptionsError
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     NotAHexError, BoardError
-        From the callable, for a step from or to something that is not a hex of the board.
+        From the callable, for a step from or to something that is neither a
+        :class:`~hexrules.hexgrid.Hex` nor a label of the board (a Hex off the board is no
+        step: None, as networkx expects of a missing edge).
 
     Examples
     --------
@@ -866,7 +868,9 @@ def movement_weight(
     mover = _mover(board, state, unit, options)
 
     def weight(a: Hex, b: Hex, data: dict) -> int | None:
-        return mover.weight(checks.hex_of(board, a, what="step from"), checks.hex_of(board, b, what="step to"), data)
+        if type(a) is not Hex or type(b) is not Hex:  # a label or a bad value: checked (hexes: networkx's nodes)
+            a, b = checks.hex_of(board, a, what="step from"), checks.hex_of(board, b, what="step to")
+        return mover.weight(a, b, data)
 
     return weight
 
