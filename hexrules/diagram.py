@@ -1044,7 +1044,7 @@ class Chart(_Picture):
             return 0, "is not a Cover and a Resolve, e.g. frame=3,4", "C3"
         for i, (key, v) in enumerate(zip(("covers", "resolves"), frame)):
             values, (_, what, ruling) = getattr(self, key), _BOUNDS[key]
-            if isinstance(v, bool) or v not in values:
+            if isinstance(v, bool) or not isinstance(v, int) or v not in values:
                 return i, f"{what} {v!r} is not charted ({key}={_numbers_text(values)})", ruling
         return None
 

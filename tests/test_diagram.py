@@ -413,6 +413,7 @@ def test_a_chart_built_in_code_is_checked():
                           ({"kind": "crush_heatmap", "covers": "0-6"}, "is not a list of whole numbers"),
                           ({"kind": "crush_heatmap", "resolves": ()}, "resolves= names no Resolve"),
                           ({"kind": "crush_heatmap", "frame": (3, 8)}, "Resolve 8 is not charted"),
+                          ({"kind": "crush_heatmap", "frame": (3.0, 4)}, "Cover 3.0 is not charted"),
                           ({"kind": "crush_expected_damage", "frame": (3, 4)}, "has no frame"),
                           ({"kind": "crush_heatmap", "title": "two\nlines"}, "not one line of text")]:
         with pytest.raises(ScenarioError, match=words):

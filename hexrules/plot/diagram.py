@@ -70,6 +70,15 @@ def _rc(text: str) -> dict[str, Any]:
     return {**RC, "svg.fonttype": "none" if text == "text" else "path"}
 
 
+def _check_picture(text: str, width: Any, height: Any, dpi: Any) -> None:
+    """Refuse a text mode not of :data:`TEXT`, or a size or dpi that is not a positive number."""
+    if text not in TEXT:
+        raise HexrulesError(f"text={text!r} is not one of {', '.join(TEXT)}")
+    for what, v in (("width", width), ("height", height), ("dpi", dpi)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0 or v > 1e5):
+            raise HexrulesError(f"{what}={v!r} is not a positive number")
+
+
 def diagram_colour(name: str, theme: Theme) -> str:
     """The colour a diagram's ``colour=NAME`` draws in ``theme`` (a ``#rrggbb`` as written)."""
     return theme.diagram.get(name, name)
@@ -164,11 +173,7 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     import matplotlib.style
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    if text not in TEXT:
-        raise HexrulesError(f"text={text!r} is not one of {', '.join(TEXT)}")
-    for what, v in (("width", width), ("height", height), ("dpi", dpi)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0 or v > 1e5):
-            raise HexrulesError(f"{what}={v!r} is not a positive number")
+    _check_picture(text, width, height, dpi)
     theme = get_theme(theme)
     board = computed.scenario.board
     shown = _crop_hexes(board, computed.crop) if computed.crop else list(board.hexes)
@@ -367,11 +372,7 @@ def draw_chart(computed: "ComputedChart", *, theme: Theme | str | None = None, w
     import matplotlib
     import matplotlib.style
 
-    if text not in TEXT:
-        raise HexrulesError(f"text={text!r} is not one of {', '.join(TEXT)}")
-    for what, v in (("width", width), ("height", height), ("dpi", dpi)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0 or v > 1e5):
-            raise HexrulesError(f"{what}={v!r} is not a positive number")
+    _check_picture(text, width, height, dpi)
     if computed.kind not in CHART_LAYOUT:
         raise HexrulesError(f"chart kind {computed.kind!r} is not one of {', '.join(CHART_LAYOUT)}")
     theme = get_theme(theme)
