@@ -1,11 +1,11 @@
 """The rulebook's diagrams, drawn from diagram files, and the one command that regenerates them.
 
-Every figure of ``figures/`` but two is a diagram file of ``hexrules/diagrams/`` (the format:
+Every figure of ``figures/`` is a diagram file of ``hexrules/diagrams/`` (the format:
 :mod:`hexrules.diagram`), drawn as ``hexrules draw`` draws it (:meth:`hexrules.diagram.Diagram.figure`
-and :func:`hexrules.plot.diagram.save_figure`: texts as editable SVG text, the default theme).
-The two Crush charts (expected damage, heatmap) are charts, not boards, which a diagram file
-cannot express; ``figures/fig_crush.py`` keeps them as chart functions (``FIGURES``, like any
-``figures/fig_*.py`` module).
+or :meth:`hexrules.diagram.Chart.figure`, and :func:`hexrules.plot.diagram.save_figure`: texts
+as editable SVG text, the default theme): the boards (scenario text with ``caption:`` and
+``draw:``) and the two Crush charts (``crush_expected_damage``, ``crush_heatmap``: a
+``chart:`` line instead of a map, the numbers :mod:`hexrules.dice`'s).
 
 ``python -m figures`` (``make figures``) writes ``figures/<name>.svg`` and ``figures/<name>.png``
 for each, and the gallery ``figures/README.md`` (every figure, its picture and its file),
@@ -19,15 +19,12 @@ Functions here: :func:`discover`, :func:`render`, :func:`gallery`, :func:`build`
 
 from __future__ import annotations
 
-import importlib
 import io
 import itertools
-import pkgutil
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["FIGURES_DIR", "DPI", "RC", "SVG_METADATA", "PNG_METADATA", "discover", "render", "gallery", "build",
-           "sources"]
+__all__ = ["FIGURES_DIR", "DPI", "RC", "DiagramFigure", "discover", "render", "gallery", "build", "sources"]
 
 #: Where the generated files live (this package's directory).
 FIGURES_DIR = Path(__file__).resolve().parent
@@ -46,11 +43,6 @@ RC = {
     "path.simplify": False,
 }
 
-#: SVG metadata: no date, creator or format keys (run- and version-dependent).
-SVG_METADATA = {"Date": None, "Creator": None, "Format": None, "Type": None}
-#: PNG metadata: no ``Software`` key (it names the matplotlib version).
-PNG_METADATA = {"Software": None}
-
 
 class DiagramFigure:
     """A figure drawn from a shipped diagram file: calling it gives the matplotlib Figure."""
@@ -64,46 +56,30 @@ class DiagramFigure:
 
         return diagram(self.name).figure(dpi=DPI, text="text")
 
+    @property
+    def title(self) -> str:
+        """What the figure shows: its diagram's title."""
+        from hexrules.diagram import diagram
 
-def discover() -> dict[str, Callable]:
-    """``{figure name: function}``: every shipped diagram (:class:`DiagramFigure`), then the
-    ``FIGURES`` of every ``figures/fig_*.py`` module, sorted by name.
+        return diagram(self.name).title
 
-    Raises
-    ------
-    ValueError
-        If two sources define the same figure name.
-    """
+
+def discover() -> dict[str, DiagramFigure]:
+    """``{figure name: figure}``: every shipped diagram file (:func:`hexrules.diagram.diagram_names`), by name."""
     from hexrules.diagram import diagram_names
 
-    found: dict[str, Callable] = {name: DiagramFigure(name) for name in diagram_names()}
-    owner: dict[str, str] = dict.fromkeys(found, "hexrules/diagrams")
-    for info in sorted(pkgutil.iter_modules([str(FIGURES_DIR)]), key=lambda m: m.name):
-        if not info.name.startswith("fig_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        for name, fn in getattr(module, "FIGURES", {}).items():
-            if name in found:
-                raise ValueError(f"figure {name!r} is defined by both {owner[name]} and {info.name}")
-            found[name] = fn
-            owner[name] = info.name
-    return dict(sorted(found.items()))
+    return {name: DiagramFigure(name) for name in diagram_names()}
 
 
 def sources() -> dict[str, str]:
-    """``{figure name: the file it is drawn from}`` (a diagram file, or the chart's module)."""
-    out = {}
-    for name, fn in discover().items():
-        out[name] = fn.source if isinstance(fn, DiagramFigure) else f"figures/{fn.__module__.rsplit('.', 1)[-1]}.py"
-    return out
+    """``{figure name: the diagram file it is drawn from}``."""
+    return {name: fn.source for name, fn in discover().items()}
 
 
-def render(fn: Callable) -> dict[str, bytes]:
-    """Draw one figure and return its files' bytes: ``{"svg": ..., "png": ...}``.
-
-    A diagram is saved as ``hexrules draw`` saves it (:func:`hexrules.plot.diagram.save_figure`,
-    SVG texts editable); a chart under :data:`RC` with the Agg backend.
-    """
+def render(fn: DiagramFigure) -> dict[str, bytes]:
+    """Draw one figure and return its files' bytes: ``{"svg": ..., "png": ...}``, saved as
+    ``hexrules draw`` saves them (:func:`hexrules.plot.diagram.save_figure`, SVG texts editable),
+    with the Agg backend under :data:`RC`."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -118,27 +94,17 @@ def render(fn: Callable) -> dict[str, bytes]:
             out = {}
             for fmt in ("svg", "png"):
                 buf = io.BytesIO()
-                if isinstance(fn, DiagramFigure):
-                    save_figure(fig, buf, fmt, dpi=DPI, text="text")
-                else:
-                    fig.savefig(buf, format=fmt, dpi=DPI, metadata=SVG_METADATA if fmt == "svg" else PNG_METADATA)
+                save_figure(fig, buf, fmt, dpi=DPI, text="text")
                 out[fmt] = buf.getvalue()
         finally:
             plt.close(fig)
     return out
 
 
-def _title(name: str, fn: Callable) -> str:
-    if isinstance(fn, DiagramFigure):
-        from hexrules.diagram import diagram
-
-        return diagram(name).title
-    doc = (fn.__doc__ or "").strip().splitlines()
-    return doc[0] if doc else name
-
-
 def gallery() -> str:
     """The text of ``figures/README.md``: every figure with its picture and the file it comes from."""
+    from importlib.resources import files
+
     figures = discover()
     src = sources()
     lines = [
@@ -148,22 +114,19 @@ def gallery() -> str:
         "from its file: start from the closest one, copy it, change it and draw it with",
         "`hexrules draw my.hex -o my.svg` (see the README's section *Diagrams*; the format is in",
         "`hexrules/diagram.py`). A diagram's `use: NAME` line starts from the shipped scenario",
-        "`hexrules/scenarios/NAME.hex` (its map and units).",
+        "`hexrules/scenarios/NAME.hex` (its map and units). A chart file has a `chart:` line instead",
+        "of a map: its numbers are the exact dice's (`hexrules/dice.py`).",
         "",
         "| figure | from | what it shows |",
         "|---|---|---|",
     ]
     for name, fn in figures.items():
-        lines.append(f"| [`{name}`]({name}.svg) | [`{src[name]}`](../{src[name]}) | {_title(name, fn)} |")
+        lines.append(f"| [`{name}`]({name}.svg) | [`{src[name]}`](../{src[name]}) | {fn.title} |")
     lines.append("")
     for name, fn in figures.items():
-        lines += [f"## {name}", "", f"{_title(name, fn)}. From [`{src[name]}`](../{src[name]}).", "",
-                  f"![{name}]({name}.png)", ""]
-        if isinstance(fn, DiagramFigure):
-            from importlib.resources import files
-
-            text = (files("hexrules.diagrams") / f"{name}.hex").read_text(encoding="utf-8")
-            lines += ["```", text.rstrip("\n"), "```", ""]
+        text = (files("hexrules.diagrams") / f"{name}.hex").read_text(encoding="utf-8")
+        lines += [f"## {name}", "", f"{fn.title}. From [`{src[name]}`](../{src[name]}).", "",
+                  f"![{name}]({name}.png)", "", "```", text.rstrip("\n"), "```", ""]
     return "\n".join(lines)
 
 

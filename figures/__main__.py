@@ -1,8 +1,7 @@
 """``python -m figures [--check] [--out DIR] [NAME ...]``: regenerate the figures and their gallery (see figures/__init__.py).
 
-Writes ``<name>.svg`` and ``<name>.png`` for every diagram of ``hexrules/diagrams/`` and every chart of
-``figures/fig_*.py``, and the gallery ``README.md`` (only
-files whose bytes change are rewritten). ``--check`` writes nothing and exits with status 1 when
+Writes ``<name>.svg`` and ``<name>.png`` for every diagram file of ``hexrules/diagrams/`` (boards
+and charts), and the gallery ``README.md`` (only files whose bytes change are rewritten). ``--check`` writes nothing and exits with status 1 when
 a committed file is stale or missing. ``--list`` prints the figure names.
 """
 

@@ -1,16 +1,18 @@
 """``hexrules draw FILE [-o OUT]``: the kit's command line (a console script, also ``python -m hexrules``).
 
-``hexrules draw`` draws a diagram file (:mod:`hexrules.diagram`) into an SVG, PNG or PDF::
+``hexrules draw`` draws a diagram file (:mod:`hexrules.diagram`: a board with its ``draw:``
+section, or a chart file with a ``chart:`` line) into an SVG, PNG or PDF::
 
     hexrules draw knuckle.hex                      # knuckle.svg beside it, texts editable
     hexrules draw knuckle.hex -o knuckle.png --width 12cm --dpi 200
     hexrules draw knuckle.hex -o print.pdf --theme print --text outline
+    hexrules draw hexrules/diagrams/crush_heatmap.hex -o heatmap.svg   # a chart of the dice
 
 * ``-o/--output``: the file to write; its suffix picks the format (``.svg``, ``.png``,
   ``.pdf``); default the diagram's name with ``.svg``.
 * ``--width``, ``--height``: the picture's size, a number with a unit: ``in``, ``cm``, ``mm``
   or ``px`` (pixels at ``--dpi``); a bare number is inches. One of them alone keeps the board's
-  proportions. Default: from the board.
+  (the chart's) proportions. Default: from the board (a chart's own size).
 * ``--dpi``: dots per inch of a PNG (and of ``px`` sizes), default 100.
 * ``--theme``: ``default``, ``print`` (greyscale: heights by lightness, water by its ripples,
   paths by their dashes) or ``colourblind`` (the Okabe-Ito palette).
@@ -68,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hexrules", description="The hexrules teaching kit's command line.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     d = sub.add_parser("draw", help="draw a diagram file into an SVG, PNG or PDF",
-                       description="Draw a diagram file (a scenario with a 'draw:' section) into an SVG, PNG or PDF.")
+                       description="Draw a diagram file (a scenario with a 'draw:' section, or a chart file with "
+                       "a 'chart:' line) into an SVG, PNG or PDF.")
     d.add_argument("file", type=Path, help="the diagram file (e.g. knuckle.hex)")
     d.add_argument("-o", "--output", type=Path, help=f"the file to write ({', '.join('.' + f for f in FORMATS)}); "
                    "default FILE with .svg")

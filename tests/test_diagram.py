@@ -1,4 +1,5 @@
-"""Diagram files (issue 13): the format, every overlay against the rules, deterministic files, the command.
+"""Diagram files (issue 13): the format, every overlay against the rules, chart files against the dice,
+deterministic files, the command.
 
 Expected values come from the rules worked by hand (RULES.md) or from the engine's own public
 functions (the overlay must show exactly what ``reachable``, ``path_cost``, ``push`` ... say).
@@ -10,6 +11,7 @@ import io
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import matplotlib
@@ -22,8 +24,9 @@ from hexrules import HexrulesError, ScenarioError, builtin  # noqa: E402
 from hexrules import crush as cr  # noqa: E402
 from hexrules import movement as mv  # noqa: E402
 from hexrules.crush_scenario import load_crush  # noqa: E402
-from hexrules.diagram import (KINDS, Diagram, Item, diagram, diagram_names, load_diagram,  # noqa: E402
+from hexrules.diagram import (KINDS, Chart, Diagram, Item, diagram, diagram_names, load_diagram,  # noqa: E402
                               parse_diagram)
+from hexrules.dice import expected_damage_table, hit_probability  # noqa: E402
 from hexrules.forced import push  # noqa: E402
 from hexrules.plot import BoardArtists  # noqa: E402
 from hexrules.plot.diagram import diagram_artists, save_figure  # noqa: E402
@@ -305,6 +308,132 @@ def test_size_options_set_the_figure_size():
     assert d.figure(width=6.0).get_size_inches()[0] == pytest.approx(6.0)
     w, h = d.figure(width=4.0, height=3.0).get_size_inches()
     assert (w, h) == (pytest.approx(4.0), pytest.approx(3.0))
+
+
+# --- chart files (a chart: line instead of a map) ------------------------------------------------------
+
+
+HEATMAP = "title: Crush\ncaption: the rulebook's example framed\nchart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,4\n"
+
+
+def test_a_chart_file_reads_and_round_trips():
+    c = parse_diagram("# a comment\ntitle: Lines\ncaption: first line\n    second  line\n"
+                      "chart: crush_expected_damage  covers=0,2,4-6  resolves=3,5\n", source="c.hex")
+    assert isinstance(c, Chart)
+    assert (c.kind, c.covers, c.resolves, c.frame) == ("crush_expected_damage", (0, 2, 4, 5, 6), (3, 5), None)
+    assert (c.title, c.caption) == ("Lines", ("first line", "second  line"))
+    again = Diagram.from_text(c.to_text())
+    assert again == c and again.to_text() == c.to_text()
+    assert "covers=0,2,4-6  resolves=3,5" in c.to_text()
+    # a kind's defaults (CHARTS) when covers= and resolves= are left out, written out by to_text
+    d = parse_diagram("chart: crush_heatmap\n")
+    assert (d.covers, d.resolves) == ((0, 1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6, 7))
+    assert parse_diagram(d.to_text()) == d
+
+
+@pytest.mark.parametrize("name", ["crush_expected_damage", "crush_heatmap"])
+def test_the_crush_figures_are_chart_files(name):
+    c = diagram(name)
+    assert isinstance(c, Chart) and c.kind == name
+    assert c.covers == (0, 1, 2, 3, 4, 5, 6)
+
+
+def test_a_charts_numbers_are_the_dices_and_the_worked_values():
+    # C2, C3: expected damage = Cover x (7 - Resolve) / 6; Resolve 7 and over: no die reaches it.
+    computed = diagram("crush_heatmap").computed()
+    table = {(c, r): computed.table[i][j] for i, c in enumerate(computed.covers) for j, r in enumerate(computed.resolves)}
+    assert table[3, 4] == Fraction(3, 2)  # the rulebook's example: 3 dice, each hits on 4+ (1/2)
+    assert table[6, 2] == 5 and table[2, 6] == Fraction(1, 3) and table[1, 1] == 1
+    assert table[0, 4] == 0 and table[6, 7] == 0
+    assert computed.table == expected_damage_table(range(7), range(1, 8))
+    assert computed.frame == (3, 4, Fraction(3, 2))
+    assert computed.subtitle == ["(framed: Cover 3 vs Resolve 4, 3/2)"]
+    lines = diagram("crush_expected_damage").computed()
+    assert lines.probabilities == [Fraction(5, 6), Fraction(2, 3), Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)]
+    assert lines.probabilities == [hit_probability(r) for r in (2, 3, 4, 5, 6)]
+
+
+def test_a_chart_draws_its_numbers():
+    fig = parse_diagram(HEATMAP).figure(text="outline")
+    ax = fig.axes[0]
+    cells = {(round(t.get_position()[1]), round(t.get_position()[0])): t.get_text() for t in ax.texts}
+    assert cells[3, 3] == "1.5"  # row Cover 3, column Resolve 4 (the 4th column, index 3)
+    assert cells[6, 0] == "6" and cells[2, 5] == "0.33" and cells[5, 6] == "0"
+    frame = [p for p in ax.patches if p.get_visible() and not p.get_fill()]
+    assert [p.get_xy() for p in frame] == [(2.5, 2.5)]
+    assert ax.get_title() == "Crush\n(framed: Cover 3 vs Resolve 4, 3/2)"
+    assert "the rulebook's example framed" in [t.get_text() for t in fig.texts]
+    lines = diagram("crush_expected_damage").figure(text="outline").axes[0].get_lines()
+    resolve4 = next(line for line in lines if line.get_label() == "Resolve 4 (p = 1/2)")
+    assert list(resolve4.get_ydata()) == [0, 0.5, 1, 1.5, 2, 2.5, 3]
+
+
+def test_a_charts_size_keeps_its_proportions():
+    c = diagram("crush_expected_damage")
+    assert c.figure().get_size_inches().tolist() == [6.4, 4.2]
+    assert c.figure(width=3.2).get_size_inches().tolist() == [3.2, 2.1]
+    assert c.figure(height=8.4).get_size_inches().tolist() == [12.8, 8.4]
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("chart: crush_pie\n", 1, 8, "unknown chart 'crush_pie' (known: crush_expected_damage, crush_heatmap)"),
+    ("chart:\n", 1, 7, "'chart:' needs a kind"),
+    ("title: A\nchart: crush_heatmap  covers=0-13\n", 2, 30, "Cover 13 is not a whole number from 0 to 12"),
+    ("chart: crush_heatmap  covers=0-3,9999\n", 1, 34, "'9999' is not a number or a run"),
+    ("chart: crush_heatmap  resolves=1-4,3\n", 1, 36, "Resolve 3 does not come after 4"),
+    ("chart: crush_heatmap  resolves=0-4\n", 1, 32, "Resolve 0 is not a whole number from 1 to 12"),
+    ("chart: crush_heatmap  covers=6-0\n", 1, 30, "the run '6-0' goes down; write it 0-6"),
+    ("chart: crush_heatmap  covers=2,,3\n", 1, 32, "'' is not a number or a run"),
+    ("chart: crush_heatmap  frame=7,4\n", 1, 29, "Cover 7 is not charted (covers=0-6)"),
+    ("chart: crush_heatmap  resolves=2-6  frame=3,1\n", 1, 45, "Resolve 1 is not charted (resolves=2-6)"),
+    ("chart: crush_heatmap  frame=3\n", 1, 29, "frame='3' is not a Cover and a Resolve"),
+    ("chart: crush_expected_damage  frame=3,4\n", 1, 31, "unknown chart crush_expected_damage field 'frame'"),
+    ("chart: crush_heatmap  colour=red\n", 1, 23, "unknown chart crush_heatmap field 'colour'"),
+    ("chart: crush_heatmap  big\n", 1, 23, "a word too many: 'big'"),
+    ("chart: crush_heatmap  covers=0-2  covers=3\n", 1, 35, "has covers= twice"),
+    ("chart: crush_heatmap\nchart: crush_heatmap\n", 2, 1, "a second 'chart:' line (the first is on line 1)"),
+    ("title: A\ntitle: B\nchart: crush_heatmap\n", 2, 1, "a second 'title:'"),
+    ("map:\n  0 0\nchart: crush_heatmap\n", 1, 1, "'map:' does not belong in a chart file"),
+    ("use: jumping\nchart: crush_heatmap\n", 1, 1, "'use:' does not belong in a chart file"),
+    ("chart: crush_heatmap\n  stray words\n", 2, 3, "'stray' is outside any section"),
+    ('caption: "open\nchart: crush_heatmap\n', 1, 10, "double quote is not closed"),
+])
+def test_bad_chart_lines_name_the_line_and_column(text, line, column, words):
+    with pytest.raises(ScenarioError) as err:
+        parse_diagram(text, source="bad.hex")
+    assert (err.value.source, err.value.line, err.value.column) == ("bad.hex", line, column)
+    assert words in str(err.value)
+    assert str(err.value).startswith(f"bad.hex:{line}:{column}: ")
+
+
+def test_a_chart_built_in_code_is_checked():
+    assert Chart("crush_heatmap", frame=(3, 4)).computed().frame == (3, 4, Fraction(3, 2))
+    for kwargs, words in [({"kind": "pie"}, "chart kind 'pie'"), ({"kind": "crush_heatmap", "covers": (0, 99)},
+                                                                  "Cover 99 is not a whole number from 0 to 12"),
+                          ({"kind": "crush_heatmap", "covers": "0-6"}, "is not a list of whole numbers"),
+                          ({"kind": "crush_heatmap", "resolves": ()}, "resolves= names no Resolve"),
+                          ({"kind": "crush_heatmap", "frame": (3, 8)}, "Resolve 8 is not charted"),
+                          ({"kind": "crush_heatmap", "frame": (3.0, 4)}, "Cover 3.0 is not charted"),
+                          ({"kind": "crush_expected_damage", "frame": (3, 4)}, "has no frame"),
+                          ({"kind": "crush_heatmap", "title": "two\nlines"}, "not one line of text")]:
+        with pytest.raises(ScenarioError, match=words):
+            Chart(**kwargs)
+
+
+def test_the_command_draws_a_chart_file_into_an_svg(tmp_path):
+    f = tmp_path / "heat.hex"
+    f.write_text(HEATMAP)
+    run = subprocess.run([_script(), "draw", str(f)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    svg = (tmp_path / "heat.svg").read_text()
+    assert "<text" in svg and "(framed: Cover 3 vs Resolve 4, 3/2)" in svg and ">1.5<" in svg
+    first = (tmp_path / "heat.svg").read_bytes()
+    subprocess.run([_script(), "draw", str(f), "-o", str(tmp_path / "again.svg")], check=True, capture_output=True)
+    assert (tmp_path / "again.svg").read_bytes() == first
+    f.write_text("chart: crush_heatmap  covers=0-6  frame=3,9\n")
+    run = subprocess.run([_script(), "draw", str(f), "-o", str(tmp_path / "bad.svg")], capture_output=True, text=True)
+    assert run.returncode == 1 and f"{f}:1:43: frame=3,9: Resolve 9 is not charted" in run.stderr
+    assert not (tmp_path / "bad.svg").exists()
 
 
 # --- the command -----------------------------------------------------------------------------------

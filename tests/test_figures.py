@@ -1,8 +1,8 @@
 """The committed figures are fresh and regenerate byte-identical (issue: figures, deterministic).
 
-Regenerates every figure (the diagram files of ``hexrules/diagrams/`` and the charts of
-``figures/fig_*.py``) and the gallery into a temporary directory and compares bytes with the
-committed files; a stale or missing file fails with the command that fixes it.
+Regenerates every figure (the diagram files of ``hexrules/diagrams/``: boards and charts) and the
+gallery into a temporary directory and compares bytes with the committed files; a stale or missing
+file fails with the command that fixes it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ if str(ROOT) not in sys.path:  # `figures` is a top-level package of the reposit
     sys.path.insert(0, str(ROOT))
 
 import figures  # noqa: E402
-from hexrules.diagram import diagram  # noqa: E402
+from hexrules.diagram import diagram, diagram_names  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +31,20 @@ def fresh(tmp_path_factory):
 def test_every_figure_module_is_discovered():
     names = figures.discover()
     assert {"movement_elevation", "movement_engagement", "movement_engagement_lower", "movement_jumping"} <= set(names)
+
+
+def test_every_figure_comes_from_a_diagram_file_and_the_gallery_lists_them_all():
+    # issue 13: every figure of figures/ is a diagram file rendered as `hexrules draw` renders it
+    committed = sorted(p.stem for p in figures.FIGURES_DIR.glob("*.svg"))
+    assert committed == sorted(figures.discover()) == diagram_names()
+    assert {"crush_expected_damage", "crush_heatmap"} <= set(committed)
+    assert not list(figures.FIGURES_DIR.glob("fig_*.py"))
+    gallery = figures.gallery()
+    for name, source in figures.sources().items():
+        assert source == f"hexrules/diagrams/{name}.hex" and (ROOT / source).is_file()
+        assert f"| [`{name}`]({name}.svg) | [`{source}`](../{source}) |" in gallery
+        assert f"![{name}]({name}.png)" in gallery
+    assert "chart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,4" in gallery
 
 
 def test_committed_figures_are_not_stale(fresh):

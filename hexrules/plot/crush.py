@@ -6,9 +6,9 @@ place: damage bars (:func:`draw_damage_bars`, :func:`set_bars`), "P(damage >= k)
 (:func:`draw_heatmap`, :func:`set_heatmap`, with its colour bar in percent or not,
 :func:`set_colorbar_percent`) and the expected-damage lines (:func:`draw_expected_damage`). They
 take the numbers (probabilities, tables), never compute them: :mod:`hexrules.dice` does
-(:mod:`hexrules.widgets.crush`, ``figures/fig_crush.py``). Probabilities are written as
-:func:`hexrules.words.percent` writes them everywhere (``"12.5%"``), so a bar says what the
-tables say. Colours: ``theme.crush``.
+(:mod:`hexrules.widgets.crush`, the chart files: :func:`hexrules.plot.diagram.draw_chart`).
+Probabilities are written as :func:`hexrules.words.percent` writes them everywhere
+(``"12.5%"``), so a bar says what the tables say. Colours: ``theme.crush``.
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from ..checks import show
 
 from ..hexgrid import to_offset
 from .board import cost_legend, draw_board, legend_handle
-from .figure import MAX_FIGURE_WIDTH
+from .crush import draw_expected_damage, draw_heatmap, set_heatmap
+from .figure import MAX_FIGURE_WIDTH, new_figure
 from .forced import ForcedLayer
 from .movement import engagement_legend, move_cost_overlays, path_style, set_engagement
 from .theme import Theme, get_theme
@@ -40,9 +41,10 @@ MAX_INCHES = 200
 MAX_DPI = 2400
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..diagram import Computed
+    from ..diagram import Computed, ComputedChart
 
-__all__ = ["RC", "TEXT", "METADATA", "draw_diagram", "diagram_artists", "save_figure", "diagram_colour"]
+__all__ = ["RC", "TEXT", "METADATA", "CHART_LAYOUT", "draw_diagram", "diagram_artists", "draw_chart", "save_figure",
+           "diagram_colour"]
 
 #: Text modes: ``"text"`` (text objects; an SVG's texts stay editable) or ``"outline"`` (glyphs as paths).
 TEXT = ("text", "outline")
@@ -73,6 +75,16 @@ LEGEND_ROOM, CAPTION_LINE = 2.4, 0.16
 
 def _rc(text: str) -> dict[str, Any]:
     return {**RC, "svg.fonttype": "none" if text == "text" else "path"}
+
+
+def _check_picture(text: str, width: Any, height: Any, dpi: Any) -> None:
+    """Refuse a text mode not of :data:`TEXT`, or a size (inches) or dpi that is not a positive
+    number up to :data:`MAX_INCHES` / :data:`MAX_DPI`."""
+    if not isinstance(text, str) or text not in TEXT:
+        raise HexrulesError(f"text={show(text)} is not one of {', '.join(TEXT)}")
+    for what, v, hi in (("width", width, MAX_INCHES), ("height", height, MAX_INCHES), ("dpi", dpi, MAX_DPI)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= hi):
+            raise HexrulesError(f"{what}={show(v)} is not a positive number up to {hi}")
 
 
 def diagram_colour(name: str, theme: Theme) -> str:
@@ -169,11 +181,7 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     import matplotlib.style
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    if not isinstance(text, str) or text not in TEXT:
-        raise HexrulesError(f"text={show(text)} is not one of {', '.join(TEXT)}")
-    for what, v, hi in (("width", width, MAX_INCHES), ("height", height, MAX_INCHES), ("dpi", dpi, MAX_DPI)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= hi):
-            raise HexrulesError(f"{what}={show(v)} is not a positive number up to {hi}")
+    _check_picture(text, width, height, dpi)
     theme = get_theme(theme)
     board = computed.scenario.board
     shown = _crop_hexes(board, computed.crop) if computed.crop else list(board.hexes)
@@ -339,6 +347,74 @@ def _draw_crush(art: Any, facts: dict, theme: Theme, i: int, tiles: dict) -> lis
     if facts["path"]:
         out.insert(3, legend_handle("arrow", f"{facts['vehicle']}'s path (C1)", c["path"], theme=theme))
     return out
+
+
+#: Each chart's size (inches) and margins (figure fractions) when no size is given.
+CHART_LAYOUT: dict[str, tuple[tuple[float, float], dict[str, float]]] = {
+    "crush_expected_damage": ((6.4, 4.2), {"left": 0.11, "right": 0.97, "bottom": 0.13, "top": 0.9}),
+    "crush_heatmap": ((6.4, 4.6), {"left": 0.12, "right": 0.95, "bottom": 0.11, "top": 0.87}),
+}
+
+
+def draw_chart(computed: "ComputedChart", *, theme: Theme | str | None = None, width: float | None = None,
+               height: float | None = None, dpi: float = 100, text: str = "text") -> Figure:
+    """The picture of a chart file (a bare Agg :class:`~matplotlib.figure.Figure`, not pyplot's).
+
+    Draws ``computed``'s numbers (:meth:`hexrules.diagram.Chart.computed`, from
+    :mod:`hexrules.dice`) with the Crush chart functions of :mod:`hexrules.plot.crush`: the
+    expected-damage lines, or the heatmap with its framed cell; the title and its subtitle above,
+    the caption under it.
+
+    Parameters
+    ----------
+    computed : hexrules.diagram.ComputedChart
+    theme, width, height, dpi, text
+        As :func:`diagram_artists`; a width or height alone keeps the proportions of
+        :data:`CHART_LAYOUT`.
+
+    Raises
+    ------
+    HexrulesError
+        For an unknown theme, chart kind or text mode, or a size that is not positive.
+    """
+    import matplotlib
+    import matplotlib.style
+
+    _check_picture(text, width, height, dpi)
+    if computed.kind not in CHART_LAYOUT:
+        raise HexrulesError(f"chart kind {computed.kind!r} is not one of {', '.join(CHART_LAYOUT)}")
+    theme = get_theme(theme)
+    (w0, h0), margins = CHART_LAYOUT[computed.kind]
+    w = width if width is not None else (w0 if height is None else height * w0 / h0)
+    h = height if height is not None else w * h0 / w0
+    caption = _wrap(list(computed.caption), w)
+    with matplotlib.style.context("default"), matplotlib.rc_context(_rc(text)):
+        cap = CAPTION_LINE * len(caption) + 0.25 if caption else 0.0
+        fig, (ax,) = new_figure(None, figsize=(w, h + cap), pyplot=False, dpi=dpi)
+        covers, resolves = list(computed.covers), list(computed.resolves)
+        if computed.kind == "crush_expected_damage":
+            draw_expected_damage(ax, computed.table, computed.probabilities, resolves, covers, theme=theme)
+        else:
+            img, texts, frame = draw_heatmap(ax, covers, resolves, xlabel="Resolve",
+                                             ylabel="pre-reduction Cover (= Crush dice)", fontsize=8, theme=theme)
+            if computed.frame is None:
+                frame.set_visible(False)
+            else:
+                frame.set_xy((resolves.index(computed.frame[1]) - 0.5, covers.index(computed.frame[0]) - 0.5))
+            set_heatmap(img, texts, computed.table, lambda v: f"{v:.2f}".rstrip("0").rstrip("."),
+                        vmax=max(1, max(covers)), theme=theme)
+            fig.colorbar(img, ax=ax, fraction=0.05, pad=0.02, label="expected damage")
+        if computed.title or computed.subtitle:
+            ax.set_title("\n".join([computed.title, *computed.subtitle] if computed.title else computed.subtitle),
+                         fontsize=10)
+        if cap:  # the chart's margins kept in the part above the caption
+            margins = {**margins, "bottom": (cap + margins["bottom"] * h) / (h + cap),
+                       "top": (cap + margins["top"] * h) / (h + cap)}
+        fig.subplots_adjust(**margins)
+        if caption:
+            fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=7.5, family="DejaVu Sans Mono",
+                     linespacing=1.35)
+    return fig
 
 
 def save_figure(fig: Figure, target: BinaryIO | str, fmt: str, *, dpi: float = 100, text: str = "text") -> None:

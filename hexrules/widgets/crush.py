@@ -15,8 +15,8 @@ control moves (bars by ``set_height``, curves by ``set_data``, heatmaps by ``set
 
 The charts are drawn by :mod:`hexrules.plot.crush` (:func:`~hexrules.plot.crush.draw_damage_bars`,
 :func:`~hexrules.plot.crush.draw_at_least`, :func:`~hexrules.plot.crush.draw_heatmap`, and their
-``set_*`` functions), which ``figures/fig_crush.py`` uses too; the explorers compute the numbers
-with :mod:`hexrules.dice` and hand them over. A value a control cannot show (``cover=99``,
+``set_*`` functions), which the chart files use too (:func:`hexrules.plot.diagram.draw_chart`); the
+explorers compute the numbers with :mod:`hexrules.dice` and hand them over. A value a control cannot show (``cover=99``,
 ``reading="x"``) is refused when the explorer is built, with an
 :class:`~hexrules.errors.ExplorerError` naming it.
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..forced import Branch, ForcedMove
     from ..movement import Allowance, MoveCost, Reach
 
-__all__ = ["cost_lines", "reach_line", "engagement_lines", "forced_lines", "crush_lines"]
+__all__ = ["cost_lines", "reach_line", "engagement_lines", "forced_lines", "crush_lines", "frame_line"]
 
 _LEVELS = {1: "one level", 2: "two levels", 3: "three levels"}
 
@@ -133,3 +133,13 @@ def crush_lines(piece: str, dice: int, affected: Sequence[tuple[str, Sequence[st
     lines.append(f"Affected, in, on or under {piece} (C2): {who(affected)}.")
     lines.append(f"Touching only, not affected: {who(touching)}.")
     return lines
+
+
+def frame_line(cover: int, resolve: int, expected: object) -> str:
+    """The cell a Crush chart frames and its expected damage (C2, C3), under the chart's title.
+
+    >>> from fractions import Fraction
+    >>> frame_line(3, 4, Fraction(3, 2))
+    '(framed: Cover 3 vs Resolve 4, 3/2)'
+    """
+    return f"(framed: Cover {cover} vs Resolve {resolve}, {expected})"
