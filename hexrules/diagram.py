@@ -1022,13 +1022,13 @@ class Chart(_Picture):
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in CHARTS:
-            raise ScenarioError(f"chart kind {self.kind!r} is not one of {', '.join(CHARTS)}", source="Chart")
+            raise ScenarioError(f"chart kind {show(self.kind)} is not one of {', '.join(CHARTS)}", source="Chart")
         spec = CHARTS[self.kind]
         for key in ("covers", "resolves"):
             value = getattr(self, key)
             value = getattr(spec, key) if value is None else value
             if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-                raise ScenarioError(f"{key}={value!r} is not a list of whole numbers", source="Chart")
+                raise ScenarioError(f"{key}={show(value)} is not a list of whole numbers", source="Chart")
             value = tuple(value)
             problem = _numbers_problem(key, value)
             if problem:
@@ -1037,11 +1037,11 @@ class Chart(_Picture):
         if self.frame is not None:
             problem = self._frame_problem(self.frame)
             if problem:
-                raise ScenarioError(f"frame={self.frame!r}: {problem[1]}", source="Chart", ruling=problem[2])
+                raise ScenarioError(f"frame={show(self.frame)}: {problem[1]}", source="Chart", ruling=problem[2])
             object.__setattr__(self, "frame", tuple(self.frame))
         check_one_line(self.title, "chart title")
         if isinstance(self.caption, str) or not isinstance(self.caption, Sequence):
-            raise ScenarioError(f"caption={self.caption!r} is not a list of lines", source="Chart")
+            raise ScenarioError(f"caption={show(self.caption)} is not a list of lines", source="Chart")
         object.__setattr__(self, "caption", tuple(self.caption))
         for line in self.caption:
             check_one_line(line, "caption line")
@@ -1067,8 +1067,10 @@ class Chart(_Picture):
         ScenarioError
             At ``source:line:column``, for text that is not a chart file.
         """
+        if not isinstance(source, str):
+            raise ScenarioError(f"source={show(source)} is not a text naming where the chart comes from")
         if not isinstance(text, str):
-            raise ScenarioError(f"chart text is {type(text).__name__}, not str", source=str(source), line=1)
+            raise ScenarioError(f"chart text is {type(text).__name__}, not str", source=source, line=1)
         return _parse_chart(text, source)
 
     def to_text(self) -> str:
@@ -1151,7 +1153,9 @@ def _parse_chart(text: str, source: str) -> Chart:
         else:
             raise rd.error(f"'{key}:' does not belong in a chart file, which holds 'title:', 'caption:' and one "
                            "'chart:' line (a board diagram has a 'map:' and no 'chart:')", number, column)
-    assert chart is not None  # parse_diagram reads a text as a chart only when it has a 'chart:' line
+    if chart is None:  # parse_diagram reads a text as a chart only when it has one; Chart.from_text may not
+        raise rd.error("a chart file needs one 'chart:' line, e.g. "
+                       f"'{CHARTS['crush_heatmap'].help}'", max(1, len(text.splitlines())))
     first = chart.tokens[0]
     spec = CHARTS.get(first.value)
     if spec is None:

@@ -95,6 +95,7 @@ SKIP = {
     "hexrules.diagram.Item": "a record the diagram reader builds",
     "hexrules.diagram.Overlay": "a record the diagram reader builds",
     "hexrules.diagram.Computed": "a record the diagram reader builds",
+    "hexrules.diagram.ComputedChart": "a record a chart computes",
     "hexrules.edit.Edit": "a record History builds",
     "hexrules.edit.History.do": "calls an operation with the caller's own arguments (*args, **kwargs): "
                                 "tests/test_edit.py and the editor's widget fuzz",
@@ -326,6 +327,9 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     "hexrules.edit.open_scenario": {"name": lambda c: "fuzz"},
     "hexrules.edit.History": {"operation": lambda c: _raise_hex(), "where": lambda c: "A1"},
     "hexrules.diagram": {"path": lambda c: _diagram_file(c), "name": lambda c: "movement_jumping"},
+    "hexrules.diagram.Chart": {"kind": lambda c: "crush_heatmap", "text": lambda c: "text",
+                               "path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "c.svg")},
+    "hexrules.diagram.Chart.from_text": {"text": lambda c: "chart: crush_heatmap covers=0-6 resolves=1-7 frame=3,4\n"},
     "hexrules.diagram.Diagram.from_text": {"text": lambda c: open(_diagram_file(c), encoding="utf-8").read()},
     "hexrules.diagram.Diagram": {"text": lambda c: "text", "path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "d.svg")},
     "hexrules.generate.check_seed": {"seed": lambda c: 3},
