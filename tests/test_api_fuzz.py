@@ -812,8 +812,15 @@ def run(*, extras: bool = True, only: str | None = None) -> Report:
 
 
 @pytest.fixture(scope="module")
-def report() -> Report:
-    return run()
+def report(tmp_path_factory) -> Report:
+    # in a folder of its own: a call given a relative folder (e.g. save_scenario(folder="3"),
+    # which the kit accepts) writes there, never into the repository
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("api-fuzz-cwd"))
+    try:
+        return run()
+    finally:
+        os.chdir(here)
 
 
 def test_no_exception_escapes_the_family(report, capsys):
