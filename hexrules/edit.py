@@ -58,6 +58,7 @@ hexrules.errors.EditError: B2 holds unit 'Scout': one unit per hex (ruling M3)
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -638,10 +639,11 @@ class History:
         if not callable(operation) or getattr(operation, "__module__", None) != __name__ \
                 or getattr(operation, "__name__", "") not in __all__:
             raise EditError(f"operation {show(operation)} is not an operation of hexrules.edit (e.g. raise_hex)")
-        try:
-            new = operation(self.scenario, *args, **kwargs)
-        except TypeError as err:  # a wrong argument list, named with the operation
+        try:  # a wrong argument list is refused before the call (a TypeError inside stays a bug's)
+            inspect.signature(operation).bind(self.scenario, *args, **kwargs)
+        except TypeError as err:
             raise EditError(f"{operation.__name__}: {err}") from None
+        new = operation(self.scenario, *args, **kwargs)
         return self.push(new, Edit(operation.__name__, args, tuple(kwargs.items())))
 
     def push(self, scenario: Scenario, edit: Edit) -> Scenario:
