@@ -52,7 +52,8 @@ def movement_core(boards: int = 40, rounds: int = 3) -> None:
 
     scs = [generate(RULEBOOK, f"core/{i}") for i in range(boards)]
     calls = [(sc, u.name) for sc in scs for u in sc.state if not u.garrison]
-    edges = [(sc, u, list(sc.board.graph.edges(data=True))) for sc, u in calls[:60]]
+    # the core takes the Unit (its public callers look the name up and check it first)
+    edges = [(sc, sc.state.unit(u), list(sc.board.graph.edges(data=True))) for sc, u in calls[:60]]
     per_edge = {}
     for name, cls in (("now", _Mover), ("before", ReferenceMover)):
         best = float("inf")

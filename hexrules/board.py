@@ -33,7 +33,7 @@ from . import checks
 from .checks import MAX_BOARD_HEXES, MAX_WHOLE, show
 from .errors import BoardError, HexError, ScenarioError, StateError
 from .hexgrid import DIRECTIONS, FLAT, OFFSET_KINDS, POINTY, Hex, LabelScheme, Layout, Orientation, from_offset
-from .hexgrid import to_label, to_offset
+from .hexgrid import to_offset
 from .hexgrid import from_label  # noqa: F401 - the doctests use it
 from .state import State
 
@@ -365,12 +365,14 @@ class Board:
     def label(self, h: Hex) -> str:
         """How to name ``h`` to a player, in the board's label scheme (:attr:`labels`).
 
-        Column letters and row numbers (the default, ``"C4"``) name the hexes of the first
-        column and row onwards; a hex before them (a step off the board's top or left edge) is
-        named by its axial coordinates ``"(q,r)"``, as always. The ``numbers`` scheme names
-        every hex the way it names the board's (``"0304"``; a step off the left edge of a map
-        numbered from ``0101``: ``"0001"``; see :class:`~hexrules.hexgrid.LabelScheme`), the
-        ``axial`` scheme every hex ``"(q,r)"``.
+        Every hex has a name, on the board or off it (issue 10.5: a hex beyond the board's
+        edge is named the way its lettered neighbours are). Column letters and row numbers (the
+        default, ``"C4"``) count outwards with a minus sign beyond the first column or row, as
+        :class:`~hexrules.hexgrid.LabelScheme` defines them: the hex left of ``A1`` is ``"-A1"``,
+        the one above ``D1`` is ``"D-1"``. The ``numbers`` scheme keeps counting down (``"0304"``;
+        a step off the left edge of a map numbered from ``0101``: ``"0001"``), the ``axial``
+        scheme names every hex ``"(q,r)"``. A hex too far away for a label (a coordinate of
+        :data:`~hexrules.hexgrid.LABEL_LIMIT` or more) is named by its axial coordinates.
         :meth:`hex` reads every name this gives.
 
         Raises
@@ -382,18 +384,16 @@ class Board:
         --------
         >>> from hexrules.hexgrid import LabelScheme
         >>> b = Board.rectangle(3, 2)
-        >>> b.label(Hex(1, 0)), b.label(Hex(-1, 0))
-        ('B1', '(-1,0)')
+        >>> b.label(Hex(1, 0)), b.label(Hex(-1, 0)), b.label(Hex(1, -1))
+        ('B1', '-A1', 'A-1')
         >>> wargame = Board(b.cells(), labels=LabelScheme("numbers", "odd-r"))
         >>> wargame.label(Hex(1, 0)), wargame.hex("0201")
         ('0201', Hex(q=1, r=0))
         """
         checks.hex_value(h, "hex")
         try:
-            if self.labels.kind == "letters":
-                return to_label(h, self._offset)  # refuses hexes before the first column or row
             return self.labels.format(h)
-        except HexError:
+        except HexError:  # beyond LABEL_LIMIT
             return str(h)
 
     def _name(self, h: Hex) -> str:
@@ -401,8 +401,8 @@ class Board:
         return label if label.startswith("(") else f"{label} {h}"
 
     def hex(self, where: Hex | str, *, what: str = "hex") -> Hex:
-        """Resolve a :class:`Hex`, a label (``"C4"``) or axial text (``"(-1,2)"``, what
-        :meth:`label` gives a hex without a label) to a hex of this board
+        """Resolve a :class:`Hex`, a label (``"C4"``, ``"-A1"``) or axial text (``"(-1,2)"``, read
+        in every label scheme) to a hex of this board
         (:func:`hexrules.checks.hex_of`).
 
         Raises

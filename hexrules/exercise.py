@@ -88,7 +88,7 @@ __all__ = ["Outcome", "Question", "NumberQuestion", "HexesQuestion", "Probabilit
 #: How a guess compares with the answer.
 Outcome = Literal["right", "close", "wrong"]
 
-#: A hex label, or axial text such as "(4,-1)" (what a board names a hex without a label).
+#: A hex label ("C4", "-A1"), or axial text such as "(4,-1)" (read in every label scheme).
 _TOKEN = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|[^\s,;\[\]'\"]+")
 _AXIAL = re.compile(r"^\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$")
 #: Words a learner may write between labels ("C3, C2 and C4").

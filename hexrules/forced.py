@@ -653,7 +653,7 @@ class ForcedMove:
         return tuple(b for b in self if b.ending in endings)
 
     def label(self, h: Hex | None) -> str:
-        """``board.label(h)`` (its label, or ``"(q,r)"`` when it has none); ``"-"`` for None.
+        """``board.label(h)`` (``"C4"``; ``"D-1"`` for the hex above ``D1``, off the board); ``"-"`` for None.
 
         Raises
         ------

@@ -896,8 +896,8 @@ class Scenario:
         Raises
         ------
         BoardError
-            If the board has no text form: hexes with negative offset coordinates (they have
-            no label), more rows, columns or hexes than the text limits (:data:`MAX_MAP_ROWS`,
+            If the board has no text form: hexes with negative offset coordinates (a map
+            starts at its first column and row), more rows, columns or hexes than the text limits (:data:`MAX_MAP_ROWS`,
             :data:`MAX_MAP_COLUMNS`, :data:`MAX_HEXES`), a terrain table without one of the
             default terrains (text always has them) or with two terrains of one symbol (T1).
         ScenarioError
@@ -1045,7 +1045,8 @@ def map_text(board: Board, *, compact: bool = False) -> str:
     Raises
     ------
     BoardError
-        If the board has hexes with negative offset coordinates (they have no label), or more
+        If the board has hexes with negative offset coordinates (a map's rows start at its first
+        column and row), or more
         rows, columns or hexes than scenario text holds (:data:`MAX_MAP_ROWS`,
         :data:`MAX_MAP_COLUMNS`, :data:`MAX_HEXES`).
     """
@@ -1098,8 +1099,8 @@ def picture(scenario: Scenario) -> str:
     """``str(scenario)``: its heading, the map with column letters and row numbers, every hex
     with something on it in brackets, then one line per thing (label first) and the topics' notes.
 
-    A board with hexes at negative offset coordinates (no labels) shows ``str(board)`` instead
-    of the map, and names hexes by axial coordinates.
+    A board with hexes at negative offset coordinates (no map rows) shows ``str(board)`` instead
+    of the map; hexes are named by their labels (``"-A1"`` left of ``A1``).
     """
     b = scenario.board
     entries: list[tuple[Hex | None, str]] = [(u.hex, _unit_words(u)) for u in scenario.state]

@@ -187,4 +187,7 @@ def test_label_and_hex_are_inverse_on_every_board():
     b = Board({h: (0, "open") for h in Hex(0, 0).spiral(2)})
     for h in b:
         assert b.hex(b.label(h)) == h
-    assert b.label(Hex(-1, 0)) == "(-1,0)" and b.label(Hex(0, 0)) == "A1"
+    # odd-r: offset column = q + (r - (r & 1)) // 2. Hex(-1, 0): column -1, row 0, the column
+    # before A: "-A1"; Hex(1, -1): column 0, row -1, the row before 1: "A-1"; Hex(0, -1): both.
+    assert b.label(Hex(-1, 0)) == "-A1" and b.label(Hex(0, 0)) == "A1"
+    assert b.label(Hex(1, -1)) == "A-1" and b.label(Hex(0, -1)) == "-A-1"

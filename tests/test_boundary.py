@@ -257,9 +257,9 @@ def test_every_function_that_takes_a_label_refuses_bad_text(text):
 
 
 def test_axial_names_read_by_the_label_scheme():
-    b = Board({Hex(-2, 0): (0, "open"), Hex(0, 0): (1, "open")})  # (-2,0): offset column -2, no label
+    b = Board({Hex(-2, 0): (0, "open"), Hex(0, 0): (1, "open")})  # (-2,0): offset column -2: "-B1"
     assert b.hex("(-2,0)") == Hex(-2, 0) and b.hex(" ( -2 , 0 ) ") == Hex(-2, 0)
-    assert b.label(Hex(-2, 0)) == "(-2,0)" and b.hex(b.label(Hex(-2, 0))) == Hex(-2, 0)
+    assert b.label(Hex(-2, 0)) == "-B1" and b.hex("-B1") == Hex(-2, 0)
 
 
 def test_a_hex_too_far_to_print_still_prints():

@@ -289,8 +289,10 @@ def test_overlays_from_rule_results():
 
 def test_boards_with_negative_offset_coordinates_draw_and_show():
     # A radius-2 hexagon around Hex(0, 0): 19 hexes; odd-r offset column = q + (r - (r & 1)) / 2,
-    # row = r. Rows r < 0 and hexes with a negative column have no "C4" label, so they are named
-    # by their axial coordinates; the others are A1 B1 C1 (r = 0), A2 B2 (r = 1), A3 B3 (r = 2).
+    # row = r. Rows r < 0 and hexes with a negative column are named as the others are, counting
+    # outwards with a minus sign (issue 10.5): row r = -2 is "-2", column -1 is "-A", -2 "-B".
+    # r = -2: q = 0..2, columns -1..1; r = -1: q = -1..2, columns -2..1; r = 0: q = -2..2,
+    # columns -2..2; r = 1: q = -2..1, columns -2..1; r = 2: q = -2..0, columns -1..1.
     board = Board({h: (0, "open") for h in Hex(0, 0).spiral(2)})
     far = Hex(0, -2)
     west = Hex(-2, 0)
@@ -299,8 +301,10 @@ def test_boards_with_negative_offset_coordinates_draw_and_show():
                      paths=[[west, Hex(-1, 0), Hex(0, 0)]], highlight=[far], markers=[Hex(-1, -1)])
     labels = art.texts_shown("labels")
     assert len(labels) == 19
-    assert sorted(v for v in labels.values() if not v.startswith("(")) == ["A1", "A2", "A3", "B1", "B2", "B3", "C1"]
-    assert labels[far] == "(0,-2)" and labels[west] == "(-2,0)" and labels[Hex(-2, 1)] == "(-2,1)"
+    assert sorted(labels.values()) == sorted(["-A-2", "A-2", "B-2", "-B-1", "-A-1", "A-1", "B-1",
+                                              "-B1", "-A1", "A1", "B1", "C1", "-B2", "-A2", "A2", "B2",
+                                              "-A3", "A3", "B3"])
+    assert labels[far] == "-A-2" and labels[west] == "-B1" and labels[Hex(-2, 1)] == "-B2"
     assert art.hex_at(*art.centre(west)) == west
     assert art.units["Gundam"][0].center == pytest.approx(art.centre(west))
     png = to_png(board, state, fill={far: 3}, paths=[[west, Hex(0, 0)]])

@@ -297,12 +297,12 @@ def test_str_is_a_picture_of_the_map_and_the_units():
 
 
 def test_faces_of_a_board_without_labels():
-    # hexes at negative offset coordinates have no labels, hence no text form: repr falls back
-    # to the constructor and str names hexes by axial coordinates
+    # hexes at negative offset coordinates have no map rows, hence no text form: repr falls back
+    # to the constructor; str names them by their labels ("-A1": the column before A)
     board = Board({Hex(-1, 0): (0, "open"), Hex(0, 0): (1, "open")})
     sc = Scenario(board, State([Unit("G", "a", Hex(-1, 0))]), "odd", title="Odd")
     assert eval(repr(sc), {"Scenario": Scenario, "Board": Board, "State": State, "Unit": Unit, "Hex": Hex}) == sc
-    assert str(sc).splitlines()[-1] == "(-1,0)  G (a): Advance 3, Dash 2"
+    assert str(sc).splitlines()[-1] == "-A1  G (a): Advance 3, Dash 2"
 
 
 def test_repr_of_awkward_text_still_pastes_back():

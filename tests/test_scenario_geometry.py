@@ -160,8 +160,8 @@ def test_numbered_labels_name_hexes_beyond_the_first_column():
     assert b.label(Hex(-1, 1)) == "0001" and checks.position(b, "0001") == Hex(-1, 1)
     with pytest.raises(BoardError, match="hex 0001 .* is not on the board"):
         b.hex("0001")
-    # letters keep naming such a hex by its axial coordinates, as before
-    assert Board.rectangle(2, 2).label(Hex(-1, 0)) == "(-1,0)"
+    # letters name it the same way, counting outwards with a minus sign (issue 10.5): "-A1"
+    assert Board.rectangle(2, 2).label(Hex(-1, 0)) == "-A1"
 
 
 def test_a_flat_board_is_drawn_flat_top_with_its_labels():

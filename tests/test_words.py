@@ -51,8 +51,11 @@ def test_hex_name_goes_through_board_label():
     flat = Board({Hex(0, 2): (0, "open")}, orientation=FLAT)
     assert hex_name(Hex(0, 2), pointy) == "B3"
     assert hex_name(Hex(0, 2), flat) == "A3"
-    # a position with a negative offset column has no label: its axial coordinates
-    assert hex_name(Hex(-1, 0), pointy) == "(-1,0)"
+    # a position with a negative offset column is named as the board's hexes are (issue 10.5):
+    # odd-r column -1 is the column before A, "-A"; flat odd-q Hex(-1, 0) is column -1, row
+    # r + (q - (q & 1)) // 2 = -1: "-A-1"
+    assert hex_name(Hex(-1, 0), pointy) == "-A1"
+    assert hex_name(Hex(-1, 0), flat) == "-A-1"
 
 
 def test_hex_name_from_a_mapping_or_nothing():
@@ -137,3 +140,17 @@ def test_words_modules_import_no_rules_module():
                 assert not (node.module or "").startswith("hexrules"), (path.name, node.module)
             if isinstance(node, ast.Import):
                 assert not any(a.name.startswith("hexrules") for a in node.names), path.name
+
+
+def test_a_step_off_a_lettered_board_is_named_as_the_board_names_hexes():
+    # Issue 10.5: a Push off the top edge of a 3 x 2 lettered board (pointy, odd-r). Zaku on A2
+    # = Hex(0, 1) pushes GM on B1 = Hex(1, 0) 1 hex. B1's neighbours farther from A2 (P1) are
+    # Hex(2, 0) = C1 and, off the board, Hex(2, -1) and Hex(1, -1): row -1 (the row before row 1,
+    # "-1"), odd-r columns 2 + (-1 - 1) // 2 = 1 ("B") and 0 ("A"). The edge steps are named
+    # B-1 and A-1, and say which board hex they leave from, not "(2,-1)".
+    board = Board.rectangle(3, 2)
+    state = State([Unit("Zaku", "zeon", board.hex("A2")), Unit("GM", "federation", board.hex("B1"))])
+    edges = [b.steps[0].text for b in push(board, state, "A2", "GM", 1) if b.ending == "edge"]
+    assert sorted(edges) == [
+        f"step 1 toward {h} (distance 1 -> 2): off the board, beyond B1: the board edge stops GM with no "
+        "damage (P4, push_off_board='stop')" for h in ("A-1", "B-1")]

@@ -27,8 +27,8 @@ Everything here takes plain data (hexes, labels, numbers, colours); the topic mo
 turn rule results into such data. Colours come from ``theme=``
 (:data:`~hexrules.plot.theme.DEFAULT_THEME`).
 
-Hexes are named by :meth:`Board.label <hexrules.board.Board.label>` (``"(q,r)"`` for a hex with
-negative offset coordinates), so any board can be drawn.
+Hexes are named by :meth:`Board.label <hexrules.board.Board.label>`, which names every hex (``"-A1"``
+for the hex left of ``A1``), so any board can be drawn.
 
 Coordinates: axes data coordinates are the pixels of ``board.layout(1.0)`` (hex radius 1), so
 :meth:`hexrules.hexgrid.Layout.hex_to_pixel` gives a hex centre and

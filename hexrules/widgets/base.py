@@ -234,8 +234,8 @@ def check_unit(name: str, value: Any, choices: Sequence[str], *, ruling: str | N
 def hex_label(board: "Board", value: Any, *, name: str = "hex") -> str:
     """The label a hex dropdown shows for ``value`` (a :class:`Hex` or a label of ``board``).
 
-    Labels are :meth:`Board.label <hexrules.board.Board.label>`'s, so hexes with negative offset
-    coordinates are named ``"(q,r)"``.
+    Labels are :meth:`Board.label <hexrules.board.Board.label>`'s (a hex with negative offset
+    coordinates too: ``"-A1"`` is left of ``A1``).
 
     Raises
     ------

@@ -92,9 +92,9 @@ def hex_name(h: Any, names: Any = None) -> str:
     h : Hex or None
         The hex (None reads ``"-"``: no hex, e.g. a target removed from play).
     names : Board, mapping of Hex to str, or None
-        A :class:`~hexrules.board.Board` (its :meth:`~hexrules.board.Board.label`: ``"C4"``, or
-        ``"(q,r)"`` for a hex without a label, on the board or not); or a mapping of labels
-        (a hex it lacks reads ``"(q,r)"``); or None (``"(q,r)"``).
+        A :class:`~hexrules.board.Board` (its :meth:`~hexrules.board.Board.label`, which names
+        every hex on the board or off it: ``"C4"``, ``"-A1"`` left of ``A1``); or a mapping of
+        labels (a hex it lacks reads ``"(q,r)"``); or None (``"(q,r)"``).
 
     Returns
     -------
@@ -106,7 +106,7 @@ def hex_name(h: Any, names: Any = None) -> str:
     >>> from hexrules.hexgrid import Hex
     >>> board = Board.rectangle(3, 2)
     >>> hex_name(Hex(1, 0), board), hex_name(Hex(-1, 0), board), hex_name(Hex(1, 0)), hex_name(None)
-    ('B1', '(-1,0)', '(1,0)', '-')
+    ('B1', '-A1', '(1,0)', '-')
     >>> hex_name(Hex(1, 0), {Hex(1, 0): "B1"})
     'B1'
     """

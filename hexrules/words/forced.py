@@ -124,7 +124,8 @@ def step_text(step: ForcedStep) -> str:
     name = step.target
     dist = f"distance {step.distance_from} -> {step.distance_to}"
     if step.result == "edge":
-        where = f"step {step.number} toward {hex_name(step.to, step.board)} ({dist}): off the board"
+        where = (f"step {step.number} toward {hex_name(step.to, step.board)} ({dist}): off the board, "
+                 f"beyond {hex_name(step.frm, step.board)}")
         if step.edge == "stop":
             return f"{where}: the board edge stops {name} with no damage (P4, push_off_board='stop')"
         if step.edge == "collide":
