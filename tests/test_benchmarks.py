@@ -29,3 +29,11 @@ def test_workbench_benchmark_prints_its_figures(capsys):
     out = capsys.readouterr().out
     assert "movement core on 2 generated 15 x 12 boards" in out and " us an edge now" in out
     assert "sweep(2): " in out and " ms a board" in out
+
+
+def test_scaling_benchmark_dice_prints_its_figures(capsys):
+    # it had asked for a 300-dice Crush, beyond the kit's bound (checks.MAX_DICE, C2), and stopped
+    bench = _load("bench_scaling")
+    bench.dice()
+    out = capsys.readouterr().out
+    assert [line.split()[0] for line in out.strip().splitlines()[2:]] == ["20", "50", "100"]
