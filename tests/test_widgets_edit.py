@@ -187,6 +187,34 @@ def test_reach_on_the_edited_board_follows_every_edit(ed):
     assert "C1" in ed.explanation.value and "legal" in ed.explanation.value
 
 
+def test_reach_colours_are_the_legends_fixed_cost_scale(ed):
+    # Issue 10.4 / the new-user trial: the editor shaded reach with a colour map relative to the
+    # allowance (yellow to red) while its legend lists the kit's fixed cost swatches (1 MP ... 7+
+    # MP). Scout on A1, Advance 3, open ground: B1 and A2 cost 1, C1 costs 2, D1 3; each hex's
+    # tile is cost_colour(its cost), the legend's swatch for that cost, and nothing is blended
+    # over the faces. "differs from default" is listed only while compare is on.
+    from matplotlib.colors import to_hex
+
+    from hexrules.plot import cost_colour
+
+    _place(ed, "Scout", "blue", "A1")
+    ed.controls["show"].value = "reach"
+    b = ed.scenario.board
+    assert [ed.reach.costs[b.hex(h)] for h in ("B1", "A2", "C1", "D1")] == [1, 1, 2, 3]
+    tiles = ed.art.tile_layers["costs"]
+    colours = [to_hex(c) for c in tiles.get_facecolor()]
+    assert len(colours) == len(ed.reach.costs)
+    assert sorted(colours) == sorted(cost_colour(c) for c in ed.reach.costs.values())
+    assert ed.art.fill == {}
+    legend = ed.art.ax.get_legend()
+    swatches = {" ".join(t.get_text().split()): to_hex(h.get_facecolor()) for t, h in zip(legend.texts, legend.legend_handles)
+                if hasattr(h, "get_facecolor")}
+    assert swatches["1 MP"] == cost_colour(1) and swatches["3 MP"] == cost_colour(3)
+    assert "differs from default" not in swatches
+    ed.controls["compare"].value = True
+    assert "differs from default" in [" ".join(t.get_text().split()) for t in ed.art.ax.get_legend().texts]
+
+
 def test_a_push_on_the_edited_board_under_two_readings(ed):
     # Zaku (A1) pushes the Gundam (B1) 1 hex: strictly farther from A1 are C1, B2 and the off-board
     # position above B1 (P1, P4): the stop, two moves and one edge step.

@@ -189,6 +189,7 @@ class BoardEditor(Explorer):
         self.reach: Any = None
         self.move: Any = None
         self.comparison = None
+        self._legend_key: tuple | None = None  # what the drawn legend lists (redrawn only when it changes)
         int_box = dict(layout=widgets.Layout(width="9em"), style={"description_width": "initial"})
         c: dict[str, widgets.Widget] = {
             "start": widgets.Dropdown(options=self._start_options(), value=_BLANK, description="Start from",
@@ -321,14 +322,14 @@ class BoardEditor(Explorer):
         sc = self.scenario if sc is None else sc
         st = sc.state
         show = self.controls["show"].value
-        key = (legend_key(sc.board, st), show)
-        if getattr(self.art, "_legend_key", None) == key:
+        compare = show != "none" and self.controls["compare"].value
+        key = (id(self.art), legend_key(sc.board, st), show, compare)
+        if self._legend_key == key:
             return
-        self.art._legend_key = key
-        rule = {"reach": reach_legend(), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
-        self.art.legend(st, rule.get(show, []) + [
-            legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5),
-            legend_handle("outline", "differs from default", _DIFFERS, width=3.0)])
+        self._legend_key = key
+        rule = {"reach": reach_legend(_THEME), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
+        self.art.legend(st, rule.get(show, []) + [legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5)]
+                        + ([legend_handle("outline", "differs from default", _DIFFERS, width=3.0)] if compare else []))
 
     # --- the scenario ----------------------------------------------------------------------------
 
@@ -696,7 +697,7 @@ class BoardEditor(Explorer):
         self.reach = self.move = self.comparison = None
         show = self.controls["show"].value
         if show != "reach":
-            art.set_texts(None, key="costs")
+            art.set_costs(None, key="costs")
             art.set_highlight(None, key="pass")
             show_path(art, None)
         if show not in ("push", "pull"):
@@ -717,11 +718,11 @@ class BoardEditor(Explorer):
         if not name:
             art.set_fill(None)
             art.set_highlight(None, key="differs")
-            art.set_texts(None, key="costs")
+            art.set_costs(None, key="costs")
             raise EditError("place a unit (tool: unit) to see its reach")
         self.reach = r = mv.reachable(sc.board, sc.state, name, kind, opts)
-        art.set_fill(r.costs, cmap=_THEME.cost_cmap, vmin=0, vmax=max(1, r.allowance.total))
-        art.set_texts(r.costs, key="costs")
+        art.set_fill(None)
+        art.set_costs(r.costs, key="costs", under_units=True)  # the kit's fixed cost scale, as its legend lists
         art.set_highlight(r.pass_only, key="pass", color=_THEME.movement["pass"], width=2, linestyle="--")
         parts = [pre(f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable "
                      f"(numbers: cheapest cost in movement points). Reading: {_reading_words(opts)}.")]
