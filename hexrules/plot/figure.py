@@ -293,6 +293,11 @@ class LayeredFigure(Figure):
         if static and id(a) in self._extents:
             return self._extents[id(a)]
         box = a.get_tightbbox(renderer) if a.get_visible() else None
+        patch = a.get_bbox_patch() if box is not None and hasattr(a, "get_bbox_patch") else None
+        if patch is not None:  # a text's box is drawn around it, outside its extent
+            from matplotlib.transforms import Bbox
+
+            box = Bbox.union([box, patch.get_window_extent(renderer)])
         if box is not None and (box.width < 0 or box.height < 0 or not all(map(math.isfinite, box.bounds))):
             box = None
         if box is not None:
