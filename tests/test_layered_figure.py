@@ -61,14 +61,14 @@ def test_a_cached_draw_equals_a_full_draw_and_a_static_artist_over_a_dynamic_one
     fig, ax, bars, label = bars_figure()
     fig.canvas.draw()
     assert fig.full_draws == 1 and fig.cached_draws == 0
-    assert label in fig._layer  # the text lies over bar 1: drawn with the layer, after it
+    assert label in fig.layer  # the text lies over bar 1: drawn with the layer, after it
     bars[2].set_height(0.3)
     fig.canvas.draw()
     assert fig.cached_draws == 1 and not fig.stale
     assert np.array_equal(shown(fig), full_picture(fig))
     bars[1].set_height(0.1)  # bar 1 no longer reaches the text: the layer changes, all is drawn again
     fig.canvas.draw()
-    assert label not in fig._layer and fig.full_draws == 2
+    assert label not in fig.layer and fig.full_draws == 2
     assert np.array_equal(shown(fig), full_picture(fig))
 
 
@@ -162,7 +162,7 @@ def test_a_slider_leaves_the_heatmap_static_and_the_metric_redraws_it():
     full = fig.full_draws
     ex.controls["resolve"].value = 5  # bars, curves, titles, the frame: the heatmap stays
     ex.controls["resolve"].value = 3
-    assert fig.full_draws == full and ex.img not in fig._layer
+    assert fig.full_draws == full and ex.img not in fig.layer
     before = [t.get_text() for t in ex.colorbar.ax.get_yticklabels()]
     ex.controls["metric"].value = "P(at least 1)"  # cells and colour bar (0% to 100%): a static change
     assert fig.full_draws == full + 1

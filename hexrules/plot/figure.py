@@ -245,6 +245,12 @@ class LayeredFigure(Figure):
         """The artists declared dynamic, in the order declared."""
         return tuple(self._declared)
 
+    @property
+    def layer(self) -> tuple[Any, ...]:
+        """The artists the last blitting draw drew over the kept static part (the declared ones and
+        the static ones over them), in drawing order."""
+        return tuple(self._layer)
+
     def set_dynamic(self, *artists: Any) -> tuple[Any, ...]:
         """Declare ``artists`` dynamic: redrawn on every draw, over the kept static part.
 
