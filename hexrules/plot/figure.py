@@ -351,6 +351,18 @@ class LayeredFigure(Figure):
             a.set_animated(True)
         self._layer = layer
 
+    def _draw_static(self, renderer: Any, layer: list[Any]) -> bool:
+        """Draw everything but ``layer`` (which becomes :attr:`layer`); False if the draw moved
+        artists so that the layer does not settle (then the caller draws everything)."""
+        for _ in range(3):  # again if the draw moved what overlaps (ticks, a title's place...)
+            self._animate(layer)
+            super().draw(renderer)  # animated artists left out
+            self._extents = {}
+            layer = self._dynamic_layer(renderer)
+            if [id(a) for a in layer] == [id(a) for a in self._layer]:
+                return True
+        return False
+
     def draw(self, renderer: Any) -> None:
         """Draw the figure: the kept static part and the dynamic layer, or everything (see the class)."""
         from matplotlib.backend_bases import DrawEvent
@@ -358,38 +370,30 @@ class LayeredFigure(Figure):
 
         blit = (self.get_visible() and isinstance(renderer, RendererAgg) and not self.canvas.is_saving()
                 and not drawing_disabled(renderer) and self.get_layout_engine() is None)
-        if not blit:
+        key = (renderer.width, renderer.height, self.dpi) if blit else None
+        if not blit or self.stale or self._background is None or self._background[0] != key:
             self._background = None
             self._extents = {}
-            for a in self._layer:
-                a.set_animated(False)  # every artist in its place
-            try:
-                super().draw(renderer)
-            finally:
-                for a in self._layer:
-                    a.set_animated(True)
-            return
-        key = (renderer.width, renderer.height, self.dpi)
-        if self.stale or self._background is None or self._background[0] != key:
-            self._background = None
-            self._extents = {}
-        layer = self._dynamic_layer(renderer)
+        layer = self._dynamic_layer(renderer) if blit else []
         drawn = None
         if self._background is not None and [id(a) for a in layer] == [id(a) for a in self._layer]:
             renderer.restore_region(self._background[1])
             self.cached_draws += 1
             drawn = DrawEvent("draw_event", self.canvas, renderer)
-        else:
-            for _ in range(3):  # the static part without the layer; again if the draw moved what overlaps
-                self._animate(layer)
-                super().draw(renderer)  # animated artists left out
-                self._extents = {}
-                layer = self._dynamic_layer(renderer)
-                if [id(a) for a in layer] == [id(a) for a in self._layer]:
-                    break
-            self._animate(layer)
+        elif blit and self._draw_static(renderer, layer):
+            layer = self._layer
             self._background = (key, renderer.copy_from_bbox(self.bbox))
             self.full_draws += 1
+        else:  # every artist in its place, nothing kept
+            every = list({id(a): a for a in [*self._layer, *self._declared]}.values())
+            for a in every:
+                a.set_animated(False)
+            try:
+                super().draw(renderer)
+            finally:
+                for a in every:
+                    a.set_animated(True)
+            return
         with render_lock():
             for a in layer:
                 a.draw(renderer)
