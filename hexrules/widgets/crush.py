@@ -576,7 +576,7 @@ class VehicleExplorer(Explorer):
             t.set_fontsize(5.5)
         top = s + r
         self.ax_minor.title.set_text(f"{n} dice vs Shield {s}: Minor on {s}+, Major on {top}+"
-                                + (" (impossible)" if top > 6 else ""))
+                                     + (" (impossible)" if top > 6 else ""))
         hp = only.hp_lost
         set_bars(self.bars_hp, self.texts_hp, [hp[k] for k in range(n + 1)])
         both = "both readings" if cmp.tally("Major").same else "Major only"
@@ -593,7 +593,7 @@ class VehicleExplorer(Explorer):
                 cell.set_text(f"{percent(pmi)}\n{percent(pma)}")  # the title says: Minor over Major
                 set_text_color(cell, _C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
         self.ax_table.title.set_text(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
-                                f"({self.controls['reading'].value})")
+                                     f"({self.controls['reading'].value})")
         inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
         self.frame.set_visible(inside)
         if inside:
