@@ -61,9 +61,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_MODES, TEXT_ZORDER, BoardArtists, cost_colour, cost_handle,
                         cost_label, cost_legend, draw_board, elevation_colour, legend_handle, short_name, side_colour)
     from .crush import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_damage_bars, draw_expected_damage,
-                        draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap)
+                        draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap, set_text_color)
     from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
-                         new_figure, picture, to_png)
+                         LayeredFigure, new_figure, picture, to_png)
     from .forced import FORCED_COLOURS, ForcedLayer
     from .movement import (engagement_legend, move_cost_overlays, path_style, reach_legend, reach_overlays,
                            set_engagement, unaffordable_overlays)
@@ -80,7 +80,7 @@ _HOME: dict[str, str] = {
                      "DIAGRAM_COLOURS", "get_theme", "set_theme", "current_theme", "use_theme"], "theme"),
     **dict.fromkeys(["text_outline"], "text"),
     **dict.fromkeys(["MAX_FIGURE_WIDTH", "LEGEND_BELOW", "PNG_METADATA", "SVG_METADATA", "board_figsize",
-                     "new_figure", "to_png", "Picture", "picture"], "figure"),
+                     "new_figure", "LayeredFigure", "to_png", "Picture", "picture"], "figure"),
     **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "legend_handle",
                      "cost_handle", "short_name", "side_colour", "elevation_colour", "cost_colour", "cost_label",
                      "cost_legend", "TEXT_MODES"], "board"),
@@ -89,7 +89,8 @@ _HOME: dict[str, str] = {
     **dict.fromkeys(["FORCED_COLOURS", "ForcedLayer"], "forced"),
     **dict.fromkeys(["draw_diagram", "save_figure"], "diagram"),
     **dict.fromkeys(["CRUSH_COVERS", "CRUSH_RESOLVES", "draw_damage_bars", "set_bars", "draw_at_least",
-                     "set_at_least", "draw_heatmap", "set_heatmap", "set_colorbar_percent", "draw_expected_damage"],
+                     "set_at_least", "draw_heatmap", "set_heatmap", "set_colorbar_percent", "set_text_color",
+                     "draw_expected_damage"],
                     "crush"),
 }
 

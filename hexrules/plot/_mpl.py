@@ -14,13 +14,17 @@ the arrow), never as extra attributes set on artists.
   stops short of its ends (``shrinkA`` / ``shrinkB``, read at draw time, with no setter).
 * :func:`keep_data_url_valid`: the ipympl 0.10 ``syncing_data_url`` workaround.
 * :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded at a faster zlib level.
+* :func:`drawing_disabled`, :func:`render_lock`: what :class:`~hexrules.plot.figure.LayeredFigure`
+  needs to know about a draw beyond the documented API (a draw that renders nothing; the lock
+  that :meth:`Figure.draw <matplotlib.figure.Figure.draw>` holds on the shared font caches).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["install_legend", "set_arrow_shrink", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL"]
+__all__ = ["install_legend", "set_arrow_shrink", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
+           "drawing_disabled", "render_lock"]
 
 
 def install_legend(ax: Any, legend: Any) -> Any:
@@ -123,3 +127,31 @@ def _diff_image(self: Any) -> bytes | None:
         Image.fromarray(data).save(png, format="png", compress_level=FRAME_PNG_LEVEL)
         return png.getvalue()
 
+
+
+def drawing_disabled(renderer: Any) -> bool:
+    """True when ``renderer`` is inside ``RendererBase._draw_disabled()`` (a draw that renders nothing).
+
+    matplotlib runs such draws to lay texts out (``Figure.draw_without_rendering``, tight
+    bounding boxes): the private context manager ``_draw_disabled`` replaces the renderer's
+    ``draw_*`` methods by instance attributes that do nothing, so the renderer's buffer is not
+    the figure's picture then and must not be kept as a background. Check on a matplotlib
+    upgrade that ``_draw_disabled`` still patches ``draw_path`` on the instance
+    (``tests/test_plot.py`` draws one).
+    """
+    return "draw_path" in vars(renderer)
+
+
+def render_lock() -> Any:
+    """The lock :meth:`Figure.draw <matplotlib.figure.Figure.draw>` holds while it draws.
+
+    matplotlib 3.11 keeps it as the private class attribute ``Figure._render_lock`` (an RLock
+    guarding the font and mathtext caches shared by all renderers); a figure that draws some
+    artists itself, outside ``Figure.draw``, holds the same lock. Without it (another
+    matplotlib), a null context.
+    """
+    from contextlib import nullcontext
+
+    from matplotlib.figure import Figure
+
+    return getattr(Figure, "_render_lock", None) or nullcontext()

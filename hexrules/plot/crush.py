@@ -35,6 +35,7 @@ __all__ = [
     "draw_heatmap",
     "set_heatmap",
     "set_colorbar_percent",
+    "set_text_color",
     "draw_expected_damage",
 ]
 
@@ -173,17 +174,42 @@ def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[Any]
     """Put ``values`` (rows x columns) in a heatmap made by :func:`draw_heatmap`, in place.
 
     Each cell's text is ``fmt(value)``, in ``theme.crush["on_dark"]`` over the darkest cells
-    (above 60 % of ``vmax``) and ``["on_light"]`` elsewhere.
+    (above 60 % of ``vmax``) and ``["on_light"]`` elsewhere. Only what differs from what is shown
+    is set (the image, its colour limits, each text and colour), so that the same values leave
+    the artists unchanged, not stale (a :class:`~hexrules.plot.figure.LayeredFigure` then keeps
+    the heatmap in its static part).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> img, texts, frame = draw_heatmap(Figure().add_subplot(), [0, 1], [1])
+    >>> set_heatmap(img, texts, [[0.25], [0.75]], percent, vmax=1.0)
+    >>> img.stale = texts[1][0].stale = False
+    >>> set_heatmap(img, texts, [[0.25], [0.75]], percent, vmax=1.0)
+    >>> img.stale, texts[1][0].stale, texts[1][0].get_text()
+    (False, False, '75%')
     """
     arr = np.array([[float(v) for v in row] for row in values])
-    img.set_data(arr)
+    old = img.get_array()
+    if old is None or np.shape(old) != arr.shape or not np.array_equal(np.asarray(old), arr):
+        img.set_data(arr)
     top = vmax if vmax is not None else (arr.max() if arr.size and arr.max() > 0 else 1.0)
-    img.set_clim(0, top)
+    if img.get_clim() != (0, top):
+        img.set_clim(0, top)
     for i, row in enumerate(texts):
         for j, t in enumerate(row):
             v = arr[i, j]
-            t.set_text(fmt(v))
-            t.set_color(theme.crush["on_dark"] if v > 0.6 * top else theme.crush["on_light"])
+            t.set_text(fmt(v))  # Text.set_text marks the text stale only when it changes
+            set_text_color(t, theme.crush["on_dark"] if v > 0.6 * top else theme.crush["on_light"])
+
+
+def set_text_color(text: Any, color: str) -> None:
+    """Give ``text`` the colour ``color`` if it has another one (matplotlib's ``set_color`` marks
+    the text stale, and so its figure, even for the same colour)."""
+    from matplotlib.colors import same_color
+
+    if not same_color(text.get_color(), color):
+        text.set_color(color)
 
 
 def set_colorbar_percent(colorbar: Any, on: bool = True) -> None:
@@ -202,6 +228,8 @@ def set_colorbar_percent(colorbar: Any, on: bool = True) -> None:
     """
     from matplotlib.ticker import PercentFormatter, ScalarFormatter
 
+    if isinstance(colorbar.formatter, PercentFormatter) == on:  # already so: leave it unchanged, not stale
+        return
     colorbar.formatter = PercentFormatter(xmax=1.0) if on else ScalarFormatter()
     colorbar.update_ticks()
 

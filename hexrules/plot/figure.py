@@ -4,6 +4,8 @@
   ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`
   and the faster frames of :func:`hexrules.plot._mpl.fast_frames`;
   ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`;
+  ``layered=True`` makes it a :class:`LayeredFigure`, which draws its static part once and then
+  only the artists declared dynamic (matplotlib's blitting, for an explorer's redraws);
 * :func:`to_png` and :func:`picture` turn a board and overlays into PNG bytes or a
   :class:`Picture` a notebook cell shows, without pyplot; :data:`PNG_METADATA` and
   :data:`SVG_METADATA` keep files free of dates and versions.
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from matplotlib.figure import Figure
 
 from ..errors import HexrulesError
-from ._mpl import fast_frames, keep_data_url_valid
+from ._mpl import drawing_disabled, fast_frames, keep_data_url_valid, render_lock
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -34,6 +36,7 @@ __all__ = [
     "board_extent",
     "board_figsize",
     "new_figure",
+    "LayeredFigure",
     "to_png",
     "Picture",
     "picture",
@@ -89,7 +92,8 @@ def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = MAX_FIGU
 
 def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = True,
                figsize: tuple[float, float] | None = None, pyplot: bool = True,
-               caption: Sequence[str] | None = None, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
+               caption: Sequence[str] | None = None, layered: bool = False,
+               **kwargs: Any) -> tuple[Figure, list["Axes"]]:
     """A figure with ``ncols`` axes side by side: every figure of hexrules is made here.
 
     Parameters
@@ -115,6 +119,10 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
     caption : sequence of str, optional
         Lines written in monospace under the board (a figure's explanation); the figure is made
         taller by 0.2 inch per line (plus 0.25) to hold them. Only with a board.
+    layered : bool
+        Make a :class:`LayeredFigure` (an explorer declares its changing artists with
+        :meth:`LayeredFigure.set_dynamic`; each redraw then blits them over the static part,
+        drawn once); default a plain :class:`~matplotlib.figure.Figure`.
     **kwargs
         Passed to the figure (e.g. ``dpi``).
 
@@ -152,13 +160,13 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         # cell (then closed), beside the explorer that shows it.
         plt.draw_if_interactive()
         with plt.ioff():
-            fig = plt.figure(figsize=figsize, **kwargs)
+            fig = plt.figure(figsize=figsize, FigureClass=LayeredFigure if layered else Figure, **kwargs)
         keep_data_url_valid(fig.canvas)
         fast_frames(fig.canvas)
     else:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-        fig = Figure(figsize=figsize, **kwargs)
+        fig = (LayeredFigure if layered else Figure)(figsize=figsize, **kwargs)
         FigureCanvasAgg(fig)
     if board is not None:
         right = 1 - 1.8 / figsize[0] if legend is True else 0.98
@@ -173,6 +181,225 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
                  linespacing=1.4)
     return fig, axes
 
+
+class LayeredFigure(Figure):
+    """A figure that draws its static part once, then only what changes (blitting).
+
+    The matplotlib way of fast redraws (the blitting tutorial's ``BlitManager``, which ipympl
+    supports): the artists that change when a control moves are declared dynamic
+    (:meth:`set_dynamic`; matplotlib's ``set_animated(True)``, so their changes do not make the
+    figure stale and a normal draw leaves them out). A draw on an Agg renderer (Agg, ipympl),
+    not saving, then
+
+    * draws the static part as usual and keeps its pixels (``copy_from_bbox``) when the figure
+      is stale (a static artist changed: limits, ticks, a legend, a colour bar, a heatmap's
+      cells...), nothing is kept yet, the renderer's size or dpi changed (a resize), or the
+      dynamic layer changed; otherwise puts the kept pixels back (``restore_region``);
+    * then draws the dynamic layer over them.
+
+    The dynamic layer of an axes is the declared artist drawn first and every artist of that
+    axes a full draw draws after it (by zorder, as :meth:`Axes.draw
+    <matplotlib.axes.Axes.draw>` orders them): a static artist over a dynamic one (a spine over
+    a bar, a legend over a curve) is drawn with the layer, so the picture is the one a full
+    draw makes. Any other draw (``savefig`` to PNG, SVG or PDF, another renderer, a draw that
+    renders nothing, a figure with a layout engine) draws every artist in its place and forgets
+    the kept pixels.
+
+    What the caller keeps true: a static artist is changed through setters that mark it stale
+    (matplotlib's do; set a value only when it changes, or the figure is drawn whole every
+    time); dynamic data does not drive autoscaling (fix the limits); and dynamic artists do not
+    overlap other axes, nor figure-level artists (``fig.text``, ``suptitle``): those are drawn
+    before the layer here but after it in a full draw.
+
+    Attributes
+    ----------
+    full_draws, cached_draws : int
+        How many blitting draws drew the static part, and how many reused it (benchmarks,
+        tests).
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure(None, figsize=(3.0, 2.0), pyplot=False, layered=True)
+    >>> ax.set_xlim(0, 4); ax.set_ylim(0, 1)
+    (0.0, 4.0)
+    (0.0, 1.0)
+    >>> bars = ax.bar(range(4), [0.2, 0.4, 0.6, 0.8])
+    >>> _ = fig.set_dynamic(*bars)
+    >>> fig.canvas.draw(); bars[0].set_height(0.9); fig.canvas.draw()
+    >>> fig.full_draws, fig.cached_draws
+    (1, 1)
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._declared: list[Any] = []
+        self._layer: list[Any] = []
+        self._background: tuple[tuple[int, int, float], Any] | None = None
+        self._extents: dict[int, Any] = {}  # static artists' padded extents, until the next full draw
+        self._declared_ids: set[int] = set()
+        self.full_draws = 0
+        self.cached_draws = 0
+
+    @property
+    def dynamic(self) -> tuple[Any, ...]:
+        """The artists declared dynamic, in the order declared."""
+        return tuple(self._declared)
+
+    @property
+    def layer(self) -> tuple[Any, ...]:
+        """The artists the last blitting draw drew over the kept static part (the declared ones and
+        the static ones over them), in drawing order."""
+        return tuple(self._layer)
+
+    def set_dynamic(self, *artists: Any) -> tuple[Any, ...]:
+        """Declare ``artists`` dynamic: redrawn on every draw, over the kept static part.
+
+        Parameters
+        ----------
+        *artists : matplotlib.artist.Artist
+            Artists of axes of this figure (bars, texts, lines, patches, an axes' ``title``...).
+
+        Returns
+        -------
+        tuple of Artist
+            Every artist declared so far.
+
+        Raises
+        ------
+        HexrulesError
+            If an artist does not belong to an axes of this figure (a figure-level artist is
+            drawn after every axes, so it cannot be blitted in its place).
+        """
+        known = {id(a) for a in self._declared}
+        for a in artists:
+            ax = getattr(a, "axes", None)
+            if ax is None or ax not in self.axes:
+                raise HexrulesError(f"set_dynamic: {a!r} is not an artist of an axes of this figure")
+            if id(a) not in known:
+                known.add(id(a))
+                self._declared.append(a)
+                a.set_animated(True)
+        self._background = None
+        self.stale = True
+        return self.dynamic
+
+    def _drawn(self, ax: Any) -> list[Any]:
+        """The artists :meth:`Axes.draw <matplotlib.axes.Axes.draw>` draws over ``ax``'s patch, in its order."""
+        drawn = [a for a in ax.get_children() if a is not ax.patch]
+        if not (ax.axison and ax.get_frame_on()):
+            drawn = [a for a in drawn if a not in ax.spines.values()]
+        if not ax.axison:
+            drawn = [a for a in drawn if a not in (ax.xaxis, ax.yaxis)]
+        drawn.sort(key=lambda a: a.get_zorder())  # stable, as Axes.draw sorts
+        return drawn
+
+    def _extent(self, a: Any, renderer: Any) -> Any:
+        """Where ``a`` may put ink (display pixels, padded for line widths and anti-aliasing), or None."""
+        static = id(a) not in self._declared_ids
+        if static and id(a) in self._extents:
+            return self._extents[id(a)]
+        box = a.get_tightbbox(renderer) if a.get_visible() else None
+        patch = a.get_bbox_patch() if box is not None and hasattr(a, "get_bbox_patch") else None
+        if patch is not None:  # a text's box is drawn around it, outside its extent
+            from matplotlib.transforms import Bbox
+
+            box = Bbox.union([box, patch.get_window_extent(renderer)])
+        if box is not None and (box.width < 0 or box.height < 0 or not all(map(math.isfinite, box.bounds))):
+            box = None
+        if box is not None:
+            width = a.get_linewidth() if hasattr(a, "get_linewidth") else 0.0
+            width = float(max(width)) if hasattr(width, "__len__") and len(width) else float(width or 0.0)
+            box = box.padded(2.0 + width * self.dpi / 72.0 / 2)
+        if static:
+            self._extents[id(a)] = box
+        return box
+
+    def _dynamic_layer(self, renderer: Any) -> list[Any]:
+        """The artists drawn over the kept static part, in the order a full draw draws them.
+
+        In each axes holding declared artists: the declared ones and, after the first of them,
+        every static artist whose ink may touch (bounding boxes) the ink of one already in the
+        layer, drawn before it: a full draw paints it over them.
+        """
+        self._declared_ids = {id(a) for a in self._declared}
+        layer: list[Any] = []
+        for ax in sorted(self.axes, key=lambda a: a.get_zorder()):
+            drawn = self._drawn(ax)
+            first = next((i for i, a in enumerate(drawn) if id(a) in self._declared_ids), None)
+            if first is None:
+                continue
+            under: list[Any] = []
+            for a in drawn[first:]:
+                if id(a) in self._declared_ids:
+                    box = self._extent(a, renderer)
+                else:
+                    box = self._extent(a, renderer)
+                    if box is None or not any(box.overlaps(b) for b in under):
+                        continue
+                layer.append(a)
+                if box is not None:
+                    under.append(box)
+        return layer
+
+    def _animate(self, layer: list[Any]) -> None:
+        """Make ``layer`` the animated artists (left out of a normal draw), the others drawn again."""
+        ids = {id(a) for a in layer}
+        for a in self._layer:
+            if id(a) not in ids:
+                a.set_animated(False)
+        for a in layer:
+            a.set_animated(True)
+        self._layer = layer
+
+    def _draw_static(self, renderer: Any, layer: list[Any]) -> bool:
+        """Draw everything but ``layer`` (which becomes :attr:`layer`); False if the draw moved
+        artists so that the layer does not settle (then the caller draws everything)."""
+        for _ in range(3):  # again if the draw moved what overlaps (ticks, a title's place...)
+            self._animate(layer)
+            super().draw(renderer)  # animated artists left out
+            self._extents = {}
+            layer = self._dynamic_layer(renderer)
+            if [id(a) for a in layer] == [id(a) for a in self._layer]:
+                return True
+        return False
+
+    def draw(self, renderer: Any) -> None:
+        """Draw the figure: the kept static part and the dynamic layer, or everything (see the class)."""
+        from matplotlib.backend_bases import DrawEvent
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        blit = (self.get_visible() and isinstance(renderer, RendererAgg) and not self.canvas.is_saving()
+                and not drawing_disabled(renderer) and self.get_layout_engine() is None)
+        key = (renderer.width, renderer.height, self.dpi) if blit else None
+        if not blit or self.stale or self._background is None or self._background[0] != key:
+            self._background = None
+            self._extents = {}
+        layer = self._dynamic_layer(renderer) if blit else []
+        drawn = None
+        if self._background is not None and [id(a) for a in layer] == [id(a) for a in self._layer]:
+            renderer.restore_region(self._background[1])
+            self.cached_draws += 1
+            drawn = DrawEvent("draw_event", self.canvas, renderer)
+        elif blit and self._draw_static(renderer, layer):
+            layer = self._layer
+            self._background = (key, renderer.copy_from_bbox(self.bbox))
+            self.full_draws += 1
+        else:  # every artist in its place, nothing kept
+            every = list({id(a): a for a in [*self._layer, *self._declared]}.values())
+            for a in every:
+                a.set_animated(False)
+            try:
+                super().draw(renderer)
+            finally:
+                for a in every:
+                    a.set_animated(True)
+            return
+        with render_lock():
+            for a in layer:
+                a.draw(renderer)
+        self.stale = False
+        if drawn is not None:
+            self.canvas.callbacks.process("draw_event", drawn)
 
 
 def to_png(board: "Board", state: "State | None" = None, *, dpi: int = 100, legend: bool = True, **overlays: Any) -> bytes:

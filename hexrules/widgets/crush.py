@@ -53,7 +53,8 @@ from ..dice import damage_distribution, expected_damage_table, hit_probability, 
 from ..errors import StateError
 from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars,
-                    draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
+                    draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, set_text_color,
+                    side_colour)
 from ..plot.theme import live
 from ..scenario import Scenario
 from ..words import noun, percent
@@ -443,7 +444,7 @@ class DamageExplorer(Explorer):
         resolve = check_int("resolve", resolve, RESOLVES[0], RESOLVES[-1], ruling="C3")
         check_choice("metric", metric, list(HEATMAP_METRICS))
         # two charts side by side over the heatmap: 9.4 inches wide fits a ~1000 px notebook column
-        fig, (self.ax_bar, self.ax_curve, self.ax_heat) = new_figure(None, 3, figsize=(9.4, 7.0))
+        fig, (self.ax_bar, self.ax_curve, self.ax_heat) = new_figure(None, 3, figsize=(9.4, 7.0), layered=True)
         _stack(fig, self.ax_bar, self.ax_curve, self.ax_heat)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
@@ -457,6 +458,12 @@ class DamageExplorer(Explorer):
         self.img, self.cells, self.frame = draw_heatmap(self.ax_heat, COVERS, RESOLVES, theme=_THEME, xlabel="Resolve",
                                                          ylabel="pre-reduction Cover")
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]))
+        # what Cover and Resolve change is redrawn over the rest, drawn once (the heatmap's cells
+        # and colour bar change with the metric only; LayeredFigure)
+        for ax in (self.ax_bar, self.ax_curve, self.ax_heat):
+            ax.set_title("", fontsize=9)  # its text set by redraw (only the text: nothing else goes stale)
+        fig.set_dynamic(*self.bars, *self.bar_texts, *self.lines.values(), self.frame,
+                        *(ax.title for ax in (self.ax_bar, self.ax_curve, self.ax_heat)))
         self.update()
 
     def redraw(self) -> None:
@@ -465,16 +472,16 @@ class DamageExplorer(Explorer):
         metric = HEATMAP_METRICS[label]
         self.distribution = d = damage_distribution(n, r)
         set_bars(self.bars, self.bar_texts, [d[k] for k in range(n + 1)])
-        self.ax_bar.set_title(f"{n} dice vs Resolve {r}: P(each die hits) = {hit_probability(r)}", fontsize=9)
+        self.ax_bar.title.set_text(f"{n} dice vs Resolve {r}: P(each die hits) = {hit_probability(r)}")
         set_at_least(self.lines, {rv: damage_distribution(n, rv).at_least_table() for rv in self.lines}, current=r)
-        self.ax_curve.set_title(f"P(damage ≥ k), Cover {n}", fontsize=9)
+        self.ax_curve.title.set_text(f"P(damage ≥ k), Cover {n}")
         self.heat = heatmap_values(metric)
         if metric is None:
             set_heatmap(self.img, self.cells, self.heat, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), vmax=MAX_COVER, theme=_THEME)
         else:
             set_heatmap(self.img, self.cells, self.heat, percent, vmax=1.0, theme=_THEME)
         set_colorbar_percent(self.colorbar, metric is not None)  # the colour bar reads as the cells do
-        self.ax_heat.set_title(f"{label} over Cover × Resolve", fontsize=9)
+        self.ax_heat.title.set_text(f"{label} over Cover × Resolve")
         self.frame.set_xy((RESOLVES.index(r) - 0.5, n - 0.5))
         rows = [{"damage k": k, "P(k)": _fr(d[k]), "P(≥ k)": _fr(t)} for k, t in d.at_least_table().items()]
         head = (f"{n} Crush dice (pre-reduction Cover {n}, C2) against Resolve {r}: each die deals 1 damage on "
@@ -525,7 +532,7 @@ class VehicleExplorer(Explorer):
         shield = check_int("shield", shield, 1, 7, ruling="C4")
         resolve = check_int("resolve", resolve, 1, 6, ruling="C4")
         check_choice("reading", reading, self.READINGS, ruling="C4")
-        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(9.4, 7.2))
+        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(9.4, 7.2), layered=True)
         _stack(fig, self.ax_minor, self.ax_hp, self.ax_table)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
@@ -548,6 +555,13 @@ class VehicleExplorer(Explorer):
                                                          xlabel="Resolve", ylabel="Shield", fontsize=6)
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]), label="P(≥1 Major)")
         set_colorbar_percent(self.colorbar)
+        # every control changes the bars, the titles and the frame, Cover and the reading the
+        # table too: its axes is redrawn over the rest, drawn once (LayeredFigure)
+        for ax, size in ((self.ax_minor, 9), (self.ax_hp, 9), (self.ax_table, 8)):
+            ax.set_title("", fontsize=size)  # its text set by redraw (only the text: nothing else goes stale)
+        fig.set_dynamic(*self.bars_only, *self.texts_only, *self.bars_also, *self.texts_also, *self.bars_hp,
+                        *self.texts_hp, self.img, *(t for row in self.cells for t in row), self.frame,
+                        *(ax.title for ax in (self.ax_minor, self.ax_hp, self.ax_table)))
         self.update()
 
     def redraw(self) -> None:
@@ -561,12 +575,12 @@ class VehicleExplorer(Explorer):
         for t in self.texts_only + self.texts_also:
             t.set_fontsize(5.5)
         top = s + r
-        self.ax_minor.set_title(f"{n} dice vs Shield {s}: Minor on {s}+, Major on {top}+"
-                                + (" (impossible)" if top > 6 else ""), fontsize=9)
+        self.ax_minor.title.set_text(f"{n} dice vs Shield {s}: Minor on {s}+, Major on {top}+"
+                                     + (" (impossible)" if top > 6 else ""))
         hp = only.hp_lost
         set_bars(self.bars_hp, self.texts_hp, [hp[k] for k in range(n + 1)])
         both = "both readings" if cmp.tally("Major").same else "Major only"
-        self.ax_hp.set_title(f"HP lost: mean {float(hp.mean()):.2f} ({both})", fontsize=9)
+        self.ax_hp.title.set_text(f"HP lost: mean {float(hp.mean()):.2f} ({both})")
         table = vehicle_table(n, TABLE_SHIELDS, TABLE_RESOLVES,
                               options=DEFAULT.replace(crush_major_also_minor=also_table))
         self.table = table
@@ -577,9 +591,9 @@ class VehicleExplorer(Explorer):
                 pmi, pma = table[(sh, re)]
                 cell = self.cells[i][j]
                 cell.set_text(f"{percent(pmi)}\n{percent(pma)}")  # the title says: Minor over Major
-                cell.set_color(_C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
-        self.ax_table.set_title(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
-                                f"({self.controls['reading'].value})", fontsize=8)
+                set_text_color(cell, _C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
+        self.ax_table.title.set_text(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
+                                     f"({self.controls['reading'].value})")
         inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
         self.frame.set_visible(inside)
         if inside:

@@ -175,9 +175,12 @@ class SweepExplorer(Explorer):
         self.workers = min(2, os.cpu_count() or 1) if workers is None else check_int("workers", workers, 1, 64)
         self.spec = spec
         self.result: SweepResult | None = None
-        fig, (ax,) = new_figure(None, figsize=(8.5, 5.2))
+        # a LayeredFigure with nothing dynamic: a redraw that leaves the chart as it is (the Boards
+        # or Seed control before Run) puts the drawn picture back instead of drawing it again
+        fig, (ax,) = new_figure(None, figsize=(8.5, 5.2), layered=True)
         fig.subplots_adjust(left=0.36, right=0.97, top=0.92, bottom=0.1)
         self.ax = ax
+        self._charted: Any = False  # the result the chart shows (None: the "Press Run" chart)
         controls = {
             "boards": widgets.Dropdown(options=list(sizes), value=boards, description="Boards"),
             "seed": widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="12em")),
@@ -217,16 +220,20 @@ class SweepExplorer(Explorer):
 
     def redraw(self) -> None:
         r = self.result
+        redraw = self._charted is not r  # the chart changes only with the result it shows
+        self._charted = r
         if r is None:
-            draw_sweep_bars(self.ax, [], title="Press Run to sweep the boards")
+            if redraw:
+                draw_sweep_bars(self.ax, [], title="Press Run to sweep the boards")
             self.explain(f"Press Run: {self.controls['boards'].value} boards of {self.spec.columns} x "
                          f"{self.spec.rows} hexes, seed {self.controls['seed'].value}, every alternative of every "
                          f"switch against the default.")
             return
-        rows = [(t.alternative.label, t.share, t.alternative.topic) for t in r.tallies
-                if t.alternative.topic != "crush"]
-        draw_sweep_bars(self.ax, rows, title=f"{r.boards} boards, seed {r.seed}: share of movements (blue) or "
-                                             f"Push / Pull situations (orange) that change")
+        if redraw:
+            rows = [(t.alternative.label, t.share, t.alternative.topic) for t in r.tallies
+                    if t.alternative.topic != "crush"]
+            draw_sweep_bars(self.ax, rows, title=f"{r.boards} boards, seed {r.seed}: share of movements (blue) or "
+                                                 f"Push / Pull situations (orange) that change")
         self.explain(html_text=pre(r.explain()) + table_html(r.table()))
 
 
