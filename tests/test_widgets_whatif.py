@@ -62,6 +62,19 @@ def test_the_sweep_runs_with_a_progress_bar_and_draws_one_bar_per_reading():
     assert "allies_pass_through=False" in ex.explanation.value
 
 
+def test_while_the_sweep_runs_run_cannot_be_pressed_again_and_the_text_says_so():
+    # the new-user trial pressed Run on 1,000 boards and saw, for seconds, "Press Run" and an
+    # enabled Run button: while the progress bar moves the button is disabled and says Running
+    ex = SweepExplorer(3, spec=SMALL, sizes=(3,), seed=5)
+    seen = []
+    ex.progress.observe(lambda ch: seen.append((ch["new"], ex.controls["run"].disabled,
+                                                ex.controls["run"].description, ex.explanation.value)), "value")
+    ex.controls["run"].click()
+    assert [(v, d, t) for v, d, t, _ in seen] == [(1, True, "Running"), (2, True, "Running"), (3, True, "Running")]
+    assert all("Sweeping 3 boards of 7 x 5 hexes (seed 5)" in text for *_, text in seen)
+    assert not ex.controls["run"].disabled and ex.controls["run"].description == "Run"
+
+
 def test_the_sweep_refuses_what_its_controls_cannot_show():
     with pytest.raises(ExplorerError, match="boards=7"):
         SweepExplorer(7)

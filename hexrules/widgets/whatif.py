@@ -202,7 +202,7 @@ class SweepExplorer(Explorer):
     def run(self) -> SweepResult:
         """Run the sweep (the *Run* button), the progress bar following it; returns the result."""
         n = self.controls["boards"].value
-        bar = self.progress
+        bar, button = self.progress, self.controls["run"]
         bar.max, bar.value, bar.bar_style = n, 0, "info"
         bar.description = f"0 of {n}"
         step = max(1, n // 100)
@@ -212,8 +212,17 @@ class SweepExplorer(Explorer):
                 bar.value = done
                 bar.description = f"{done} of {total}"
 
-        self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress,
-                            workers=self.workers if n >= 100 else 1)  # a few boards: not worth a process
+        # while it runs, the button says so and cannot be pressed again, and the text says what
+        # the chart will show (the chart itself is drawn once, from the result)
+        button.disabled, button.description = True, "Running"
+        self.explain(f"Sweeping {n} boards of {self.spec.columns} x {self.spec.rows} hexes (seed "
+                     f"{self.controls['seed'].value}): the bar follows the boards counted; the chart and the "
+                     f"table follow when the sweep is done.")
+        try:
+            self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress,
+                                workers=self.workers if n >= 100 else 1)  # a few boards: not worth a process
+        finally:
+            button.disabled, button.description = False, "Run"
         bar.bar_style = "success"
         bar.description = f"{n} boards"
         return self.result
