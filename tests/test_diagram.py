@@ -203,6 +203,10 @@ def test_the_cost_overlay_is_path_costs_result_with_its_breakdown_in_the_caption
     assert "C3 -> C2 costs 3 of 3 movement points" in caption
     art = _art(d)
     assert _layer_hexes(art, "costs1") == {"C2": "3"} and _layer_hexes(art, "costs0") == {"D3": "2", "D2": "4"}
+    # the legend says which path is illegal (M1: 4 of the Gundam's 3 movement points), as the
+    # caption does, not only "green path (4 MP)" beside a green arrow
+    names = [" ".join(t.get_text().split()) for t in art.ax.get_legend().texts]
+    assert "green path (4 of 3 MP: illegal)" in names and "orange path (3 MP)" in names
 
 
 def test_the_push_overlay_draws_every_branch_and_its_four_collisions():

@@ -288,8 +288,8 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
                           offset=(0.0, 0.3))
             from ..diagram import path_label
 
-            handles.append(legend_handle("arrow", f"{path_label(item)} ({cost.total} MP)", c, linestyle=ls,
-                                         theme=theme))
+            said = f"{cost.total} MP" if cost.legal else f"{cost.total} of {cost.allowance.total} MP: illegal"
+            handles.append(legend_handle("arrow", f"{path_label(item)} ({said})", c, linestyle=ls, theme=theme))
         elif k == "engagement":
             st = computed.state
             set_engagement(art, st, ov.result["engaged"], ov.result["near"], ignoring=False)
