@@ -19,6 +19,11 @@ it made so that an explorer *changes* them instead of drawing again:
   :meth:`~BoardArtists.set_markers`, :meth:`~BoardArtists.set_links`;
 * unit tokens (circles coloured by side, Garrisons as squares) are moved by
   :meth:`~BoardArtists.set_units`;
+* on an Agg canvas (ipympl), what an update leaves unchanged is not rasterized again: the
+  faces, terrain hatches and tokens reuse their pixels exactly while they and what lies under
+  them are unchanged (:class:`_Memo`), the unchanged text layers are pasted
+  (:class:`_StaticPathCollection`), and the board's axes are hidden outright (matplotlib would
+  measure their tick labels on every draw to place a title);
 * the legend (:meth:`BoardArtists.legend`, entries for overlays from :func:`legend_handle` and
   :func:`cost_handle`) is a :class:`_StaticLegend`, rendered once and pasted on Agg canvases.
 
@@ -68,6 +73,7 @@ from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
 from matplotlib.path import Path
+from matplotlib.text import Text
 
 from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
@@ -907,18 +913,19 @@ class BoardArtists:
                     for a in art:
                         a.remove()
                 self._shapes[u.name] = shape
+                # tokens and their texts are drawn through _Memo: unchanged, they cost a copy
                 if shape == "vehicle":
-                    token = RegularPolygon((x, y), 4, radius=0.7, orientation=0.0, zorder=9)
+                    token = _MemoRegularPolygon((x, y), 4, radius=0.7, orientation=0.0, zorder=9)
                 elif shape == "garrison":
-                    token = RegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
+                    token = _MemoRegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
                 else:
-                    token = Circle((x, y), 0.52, zorder=9)
+                    token = _MemoCircle((x, y), 0.52, zorder=9)
                 self.ax.add_patch(token)
-                name = self.ax.text(x, y, "", ha="center", va="center", color=theme.token_text, zorder=10,
-                                    fontsize=self.fontsize(0.19, 3.5, 10), fontweight="bold", linespacing=0.95)
-                dmg = self.ax.text(x + 0.5, y - 0.42, "", ha="center", va="center", color=theme.damage_text, zorder=11,
-                                   fontsize=self.fontsize(0.24, 4, 10), fontweight="bold",
-                                   bbox=dict(boxstyle="circle,pad=0.15", fc=theme.damage_badge, ec="none"))
+                name = self._add_text(x, y, color=theme.token_text, zorder=10, fontsize=self.fontsize(0.19, 3.5, 10),
+                                      linespacing=0.95)
+                dmg = self._add_text(x + 0.5, y - 0.42, color=theme.damage_text, zorder=11,
+                                     fontsize=self.fontsize(0.24, 4, 10),
+                                     bbox=dict(boxstyle="circle,pad=0.15", fc=theme.damage_badge, ec="none"))
                 art = (token, name, dmg)
                 self.units[u.name] = art
             token, name, dmg = art
@@ -954,6 +961,14 @@ class BoardArtists:
             if n not in present:
                 for a in art:
                     a.set_visible(False)
+
+    def _add_text(self, x: float, y: float, **kwargs: Any) -> Text:
+        """An empty bold centred :class:`_MemoText` at data point ``(x, y)``, added to the axes as
+        ``ax.text`` adds a text (data coordinates, not clipped)."""
+        text = _MemoText(x, y, "", ha="center", va="center", fontweight="bold", transform=self.ax.transData,
+                         clip_on=False, **kwargs)
+        self.ax.add_artist(text)
+        return text
 
     # --- legend ---------------------------------------------------------------------------
 
@@ -1167,6 +1182,79 @@ class _StaticPathCollection(PathCollection):
         self.stale = False
 
 
+def _view_key(artist: Any, renderer: Any) -> tuple:
+    """What an artist's pixels depend on besides its own properties: the canvas size and dpi, its
+    transforms (zoom, pan), its clip box and its axes' place on the figure (its clip path)."""
+    clip = artist.get_clip_box()
+    offsets = getattr(artist, "get_offset_transform", None)
+    return (renderer.width, renderer.height, renderer.dpi, artist.get_transform().get_matrix().tobytes(),
+            None if offsets is None else offsets().get_matrix().tobytes(),
+            None if clip is None else tuple(clip.bounds),
+            None if artist.axes is None else tuple(artist.axes.bbox.bounds))
+
+
+class _Memo:
+    """Mixin of an artist whose pixels an Agg canvas reuses while neither it nor what lies under it changed.
+
+    The faces, terrain hatches and unit tokens of a board stay the same while an explorer's
+    controls change the overlays, yet they were rasterized on every redraw: on a 15 x 12 board
+    about half of an Agg redraw of the two-board compare explorers (issue 14). Here, when the
+    artist is unchanged since the last draw (matplotlib's ``stale`` flag, set by every setter and
+    cleared by a draw, with :func:`_view_key`), it is drawn once alone to learn which pixels it
+    touches; each later draw compares those pixels of the canvas with what they were under the
+    last direct draw, and if they are the same, writes what the draw made of them. Agg blends
+    each pixel alone, so this gives exactly the pixels of drawing the artist: unlike the paste of
+    :class:`_StaticPathCollection`, it is exact over any background, and when what lies under the
+    artist changed (a cost tile under a water hatch) the artist is drawn directly and remembered
+    again. Other renderers (SVG, PDF) draw it as usual.
+    """
+
+    _memo: tuple[Any, np.ndarray, np.ndarray, np.ndarray] | None = None  # key, pixels touched, before, after
+
+    @martist.allow_rasterization
+    def draw(self, renderer: Any) -> None:
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if (self.stale or not self.get_visible() or not isinstance(renderer, RendererAgg)
+                or self.get_rasterized() or self.get_agg_filter() is not None):
+            self._memo = None  # changed (or not Agg): drawn directly; remembered once it stays the same
+            super().draw(renderer)
+            return
+        key = _view_key(self, renderer)
+        pixels = np.asarray(renderer.buffer_rgba()).view(np.uint32).reshape(-1)
+        memo = self._memo
+        if memo is None or memo[0] != key:
+            own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+            super().draw(own)
+            touched = np.flatnonzero(np.asarray(own.buffer_rgba())[:, :, 3].reshape(-1))
+            memo = (key, touched, None, None)
+        elif np.array_equal(pixels[memo[1]], memo[2]):
+            pixels[memo[1]] = memo[3]
+            self.stale = False
+            return
+        before = pixels[memo[1]]
+        super().draw(renderer)
+        self._memo = (key, memo[1], before, pixels[memo[1]])
+        self.stale = False
+
+
+class _MemoPolyCollection(_Memo, PolyCollection):
+    """A :class:`~matplotlib.collections.PolyCollection` drawn through :class:`_Memo` (faces, hatches)."""
+
+
+class _MemoCircle(_Memo, Circle):
+    """A unit's round token, drawn through :class:`_Memo`."""
+
+
+class _MemoRegularPolygon(_Memo, RegularPolygon):
+    """A Garrison's or vehicle's token, drawn through :class:`_Memo`."""
+
+
+class _MemoText(_Memo, Text):
+    """A unit's name or damage, drawn through :class:`_Memo` (its outlined text is the costliest part
+    of a token)."""
+
+
 def draw_board(
     board: "Board",
     state: "State | None" = None,
@@ -1265,20 +1353,20 @@ def draw_board(
         _, (ax,) = new_figure(board, legend=legend)
     art = BoardArtists(ax, board, theme, text_mode=text_mode)
     if len(art.hexes) <= LARGE_BOARD:
-        art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=theme.edge, linewidths=0.6,
+        art.faces = _MemoPolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=theme.edge, linewidths=0.6,
                                    zorder=1)
     else:  # stroking thousands of edges dominates a redraw: draw slightly smaller faces, gaps as edges
         shrunk = art.centres[:, None, :] + (art.polygons - art.centres[:, None, :]) * 0.92
-        art.faces = PolyCollection(shrunk, facecolors=art.base_colours, linewidths=0.0, zorder=1)
+        art.faces = _MemoPolyCollection(shrunk, facecolors=art.base_colours, linewidths=0.0, zorder=1)
     ax.add_collection(art.faces, autolim=False)
     impassable = [i for i, h in enumerate(art.hexes) if not board.terrain(h).passable]
-    art.hatch = PolyCollection(art.polygons[impassable] if impassable else [], facecolors="none",
+    art.hatch = _MemoPolyCollection(art.polygons[impassable] if impassable else [], facecolors="none",
                                edgecolors=theme.impassable_hatch_colour, hatch=theme.impassable_hatch, linewidths=0.0,
                                zorder=2)
     ax.add_collection(art.hatch, autolim=False)
     # water keeps a blue ripple over any fill (a cost colour must not hide the terrain, T1)
     water = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == "water"]
-    art.water = PolyCollection(art.polygons[water] * 0.97 + art.centres[water][:, None, :] * 0.03 if water else [],
+    art.water = _MemoPolyCollection(art.polygons[water] * 0.97 + art.centres[water][:, None, :] * 0.03 if water else [],
                                facecolors="none", edgecolors=theme.water_mark, hatch=theme.water_hatch,
                                hatchcolors=theme.water_mark, linewidths=1.6, zorder=2)
     ax.add_collection(art.water, autolim=False)
@@ -1287,7 +1375,7 @@ def draw_board(
         idx = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == name]
         hatch = art._designer_hatch(name)
         if idx and hatch:
-            art.terrain_hatches[name] = pc = PolyCollection(art.polygons[idx], facecolors="none", edgecolors=theme.edge,
+            art.terrain_hatches[name] = pc = _MemoPolyCollection(art.polygons[idx], facecolors="none", edgecolors=theme.edge,
                                                             hatch=hatch, linewidths=0.0, zorder=2)
             ax.add_collection(pc, autolim=False)
     x0, x1, y0, y1 = board_extent(board)
@@ -1296,6 +1384,11 @@ def draw_board(
     ax.set_ylim(y1 + pad, y0 - pad)  # inverted: row 1 at the top
     ax.set_aspect("equal", adjustable="box")
     ax.set_axis_off()
+    # hidden axes too: matplotlib places a title above the tick labels of the axes by measuring
+    # them on every draw, even with the axes off (about 10 ms a title on a 15 x 12 board); nothing
+    # of them is drawn either way
+    ax.xaxis.set_visible(False)
+    ax.yaxis.set_visible(False)
     art._fonts()
     small = len(art.hexes) <= 300
     if labels if labels is not None else small:
