@@ -335,6 +335,8 @@ class BoardArtists:
         self._arrow_ends: dict[FancyArrowPatch, tuple[Hex | str | None, Hex | str | None]] = {}
         self._sides: list[str] = []
         self._shapes: dict[str, str] = {}
+        self._drawn_units: dict[str, tuple] = {}  # what each token shows, to leave unchanged tokens alone
+        self._set_with: dict[tuple[str, str], tuple] = {}  # each layer's last arguments (_unchanged)
         self._occupied: set[Hex] = set()
         self._text_calls: dict[str, dict[str, Any]] = {}  # set_texts' arguments per layer, to redo when units move
         self.caption = None
@@ -482,7 +484,9 @@ class BoardArtists:
         inset = self.TILE_INSET if inset is None else inset
         items = [(self.index[_as_hex(self.board, h)], c) for h, c in (values or {}).items()]
         idx = [i for i, _ in items]
-        pc = self._layer(self.tile_layers, key, lambda: PolyCollection([], zorder=1.5))
+        pc = self._layer(self.tile_layers, key, lambda: _MemoPolyCollection([], zorder=1.5))
+        if self._unchanged(("tiles", key), (items, inset, edgecolor, linewidth, hatch)):
+            return pc
         centres = self.centres[idx] + np.array([0.0, self.TILE_SHIFT])
         pc.set_verts((self.polygons[idx] - self.centres[idx][:, None, :]) * inset + centres[:, None, :] if idx else [])
         pc.set_facecolor([mcolors.to_rgba(c) for _, c in items] or "none")
@@ -578,6 +582,11 @@ class BoardArtists:
                                          under_units=True, **kwargs)
         else:
             self._text_calls.pop(key, None)
+        args = (items, dict(offset) if isinstance(offset, Mapping) else offset,
+                dict(color) if isinstance(color, Mapping) else color, size, weight, dodge,
+                frozenset(self._occupied) if dodge else None, kwargs)
+        if self._unchanged(("texts", key), args) and key in self.text_layers:
+            return self.text_layers[key]
         for h, s in items:
             x, y = self.centre(h)
             dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
@@ -712,6 +721,18 @@ class BoardArtists:
         first, last = self._arrow_ends.get(arrow, (None, None))
         set_arrow_shrink(arrow, self._token_room(first), self._token_room(last))
 
+    def _unchanged(self, layer: tuple[str, str], args: tuple) -> bool:
+        """True if ``layer`` (setter, key) was last set with the same ``args``: the setter then
+        leaves its artist alone, so that an unchanged layer is reused rather than drawn again
+        (:class:`_Memo`, :class:`_StaticPathCollection`). Otherwise remembers ``args``."""
+        try:
+            same = bool(self._set_with.get(layer) == args)
+        except (TypeError, ValueError):  # e.g. arrays among the arguments: treated as changed
+            same = False
+        if not same:
+            self._set_with[layer] = args
+        return same
+
     def _layer(self, layers: dict[str, Any], key: str, make: Callable[[], Any]) -> Any:
         """The one artist of layer ``key`` in ``layers``, made by ``make()`` on first use.
 
@@ -839,7 +860,9 @@ class BoardArtists:
         """
         color = self.theme.highlight if color is None else color
         idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
-        pc = self._layer(self.outline_layers, key, lambda: PolyCollection([], facecolor="none", zorder=4))
+        pc = self._layer(self.outline_layers, key, lambda: _MemoPolyCollection([], facecolor="none", zorder=4))
+        if self._unchanged(("outline", key), (idx, color, width, linestyle, inset)):
+            return pc
         pc.set_verts(self.polygons[idx] * inset + self.centres[idx][:, None, :] * (1 - inset) if idx else [])
         pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
         return pc
@@ -929,6 +952,11 @@ class BoardArtists:
                 art = (token, name, dmg)
                 self.units[u.name] = art
             token, name, dmg = art
+            label = (names or {}).get(u.name) or _token_name(u)
+            drawn = (shape, x, y, colour, label, u.damage)
+            if self._drawn_units.get(u.name) == drawn:  # as drawn: left alone, so reused unchanged (_Memo)
+                continue
+            self._drawn_units[u.name] = drawn
             if shape != "unit":
                 token.xy = (x, y)
             else:
@@ -936,7 +964,6 @@ class BoardArtists:
             edge = {"vehicle": theme.vehicle_edge, "garrison": theme.garrison_edge}.get(shape, theme.token_edge)
             token.set(facecolor=colour, edgecolor=edge, linewidth=1.5, visible=True)
             name.set_position((x, y))
-            label = (names or {}).get(u.name) or _token_name(u)
             longest = max(len(line) for line in label.splitlines()) if label else 1
             # legible first: the token's own size, unless the longest line (about 0.66 em per bold
             # character) would be wider than TOKEN_TEXT_WIDTH, well inside the hex; an outline in
@@ -959,6 +986,7 @@ class BoardArtists:
                 self.set_texts(**call)
         for n, art in self.units.items():
             if n not in present:
+                self._drawn_units.pop(n, None)
                 for a in art:
                     a.set_visible(False)
 
