@@ -1194,20 +1194,24 @@ class _StaticPathCollection(PathCollection):
 
     @martist.allow_rasterization
     def draw(self, renderer: Any) -> None:
-        from matplotlib.backends.backend_agg import RendererAgg
-
-        if (self.stale or not self.get_visible() or not isinstance(renderer, RendererAgg)
-                or self.get_rasterized() or self.get_agg_filter() is not None):
+        if not _reusable(self, renderer):
             self._pixels = None  # changed (or not Agg): draw directly; cached once it stays the same
             super().draw(renderer)
             return
-        clip = self.get_clip_box()
-        key = (renderer.width, renderer.height, renderer.dpi, self.get_transform().get_matrix().tobytes(),
-               self.get_offset_transform().get_matrix().tobytes(), None if clip is None else tuple(clip.bounds))
+        key = _view_key(self, renderer)
         if self._pixels is None or self._pixels[0] != key:
             self._pixels = (key, *_render_alone(super().draw, renderer))
         _paste(renderer, *self._pixels[1:])
         self.stale = False
+
+
+def _reusable(artist: Any, renderer: Any) -> bool:
+    """Whether ``artist`` may reuse pixels drawn before: unchanged since its last draw (matplotlib's
+    ``stale`` flag), visible, drawn by an Agg renderer, neither rasterized nor filtered."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return (not artist.stale and artist.get_visible() and isinstance(renderer, RendererAgg)
+            and not artist.get_rasterized() and artist.get_agg_filter() is None)
 
 
 def _view_key(artist: Any, renderer: Any) -> tuple:
@@ -1243,8 +1247,7 @@ class _Memo:
     def draw(self, renderer: Any) -> None:
         from matplotlib.backends.backend_agg import RendererAgg
 
-        if (self.stale or not self.get_visible() or not isinstance(renderer, RendererAgg)
-                or self.get_rasterized() or self.get_agg_filter() is not None):
+        if not _reusable(self, renderer):
             self._memo = None  # changed (or not Agg): drawn directly; remembered once it stays the same
             super().draw(renderer)
             return
