@@ -573,7 +573,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.arts[0].legend(sc.state, ForcedLayer.legend_handles(theme=_THEME) + [
             legend_handle("outline", "outcome differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
         self.layers = [ForcedLayer(a) for a in self.arts]
-        self._compare = cached(compare_forced, kind, sc.board)  # per state, source, target, N, readings
+        self._compared = cached(compare_forced, kind, sc.board)  # per state, source, target, N, readings
         self.moves: list[ForcedMove] = []
         self.comparison: ForcedComparison | None = None
         self.update()
@@ -586,7 +586,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
             art.ax.set_title(self.reading_title(opts), fontsize=10)
         self.moves, self.comparison = [], None
         try:
-            cmp = self._compare(self.scenario.state, self.source,
+            cmp = self._compared(self.scenario.state, self.source,
                                  self.controls["target"].value, self.controls["n"].value, *readings, side=self.side)
         except HexrulesError:  # the same refusal under both readings (P1/L1, L3): shown by update()
             for art, layer in zip(self.arts, self.layers):

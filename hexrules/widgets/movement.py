@@ -685,7 +685,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side",
                          handlers={"unit": self._unit_chosen, "ability": self._choose_ability})
-        self._compare = cached(compare_reach, sc.board)  # per state, unit, readings, movement, target
+        self._compared = cached(compare_reach, sc.board)  # per state, unit, readings, movement, target
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, reach_legend(_THEME) + [
             legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
@@ -701,7 +701,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         switch = self.controls["switch"].value
         left, right = self.readings()
         try:
-            self.comparison = cmp = self._compare(st, name, left, right, kind=kind, target=target or None)
+            self.comparison = cmp = self._compared(st, name, left, right, kind=kind, target=target or None)
         except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): nothing to compare
             self.comparison, self.reaches, self.costs = None, [], []
             for art in self.arts:
