@@ -494,3 +494,13 @@ def test_compare_explorer_after_a_series_of_changes_shows_the_pixels_of_a_fresh_
     fresh = CompareExplorer("terrain", "water", target="C3", kind="advance", right=c["right"].value)
     assert [fresh.controls[n].value for n in c] == [c[n].value for n in c]
     assert np.array_equal(pixels(ex), pixels(fresh))
+
+
+def test_an_explorer_that_remembers_results_still_shows_as_text():
+    # a notebook shows a widget's repr as its text form; an attribute shadowing ipywidgets'
+    # Widget._compare broke it (found by the latency benchmark's notebook)
+    from hexrules.widgets.forced import CompareForcedExplorer
+
+    for ex in (CompareExplorer("terrain", "water"), ReachExplorer("elevation"),
+               CompareForcedExplorer("push_edge", "push", "push_off_board")):
+        assert repr(ex).startswith(type(ex).__name__ + "(")
