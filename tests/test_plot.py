@@ -464,6 +464,48 @@ def test_unchanged_text_layers_are_pasted_with_the_same_pixels_and_redrawn_when_
     assert labels in drawn
 
 
+def test_unchanged_faces_hatches_and_tokens_are_reused_exactly_even_over_changed_tiles(scenario, monkeypatch):
+    # issue 14: faces, water ripples and unit tokens are not rasterized again while they and the
+    # pixels under them are unchanged; over a changed tile the water is drawn again, and every
+    # picture is exactly the one a fresh drawing of the same overlays makes
+    from matplotlib.collections import PolyCollection
+    from matplotlib.text import Text
+
+    def picture(fig):
+        fig.canvas.draw()
+        return np.asarray(fig.canvas.buffer_rgba()).astype(int)
+
+    def fresh(costs):
+        fig2, (ax2,) = new_figure(scenario.board, pyplot=False)
+        draw_board(scenario.board, scenario.state, ax=ax2).set_costs(costs, key="costs")
+        return picture(fig2)
+
+    fig, (ax,) = new_figure(scenario.board, pyplot=False)
+    art = draw_board(scenario.board, scenario.state, ax=ax)
+    drawn = []
+    for cls in (PolyCollection, Text):
+        real = cls.draw
+        monkeypatch.setattr(cls, "draw", lambda self, r, real=real: (drawn.append(self), real(self, r)))
+    picture(fig)
+    picture(fig)  # the memo learns which pixels each static artist touches
+    gundam_name = art.units["Gundam"][1]
+    for costs in ({"B2": 2, "A3": 1}, {"B2": 5, "A3": 1}, {"A3": 2}, None, {"B2": 2, "A3": 1}):
+        art.set_costs(costs, key="costs")  # B2 is water: its tile changes under the ripples
+        drawn.clear()
+        got = picture(fig)
+        assert art.faces not in drawn and gundam_name not in drawn  # reused, not drawn again
+        assert np.array_equal(got, fresh(costs))
+    # a token that moves is drawn again where it now stands
+    moved = scenario.state.move("Gundam", scenario.board.hex("D1"))
+    art.set_units(moved)
+    drawn.clear()
+    got = picture(fig)
+    assert gundam_name in drawn
+    fig3, (ax3,) = new_figure(scenario.board, pyplot=False)
+    draw_board(scenario.board, moved, ax=ax3).set_costs({"B2": 2, "A3": 1}, key="costs")
+    assert np.array_equal(got, picture(fig3))
+
+
 # --- learner review: terrain under overlays, labels, paths, legends --------------------------------
 
 

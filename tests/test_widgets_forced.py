@@ -432,3 +432,25 @@ def test_order_picker_refuses_what_is_not_an_order():
     assert p.value == ("a", "b", "c")
     with pytest.raises(ExplorerError, match="distinct"):
         OrderPicker(["a", "a"])
+
+
+def test_compare_forced_after_a_series_of_changes_shows_the_pixels_of_a_fresh_one():
+    # issue 14: the faces recoloured by a Push's ends, the reused tokens and layers and the
+    # remembered comparisons leave no stale pixel: N and the readings changed and back in another
+    # order give exactly the figure of an explorer built there
+    import numpy as np
+
+    def pixels(ex):
+        ex.figure.canvas.draw()
+        return np.asarray(ex.figure.canvas.buffer_rgba()).copy()
+
+    ex = CompareForcedExplorer("push_edge", "push", "push_off_board")
+    pixels(ex)
+    pixels(ex)
+    for name, value in [("n", 3), ("right", "remove"), ("n", 1), ("left", "collide"), ("n", 2), ("right", "stop"),
+                        ("left", "stop"), ("right", "collide")]:
+        ex.controls[name].value = value
+        pixels(ex)
+    fresh = CompareForcedExplorer("push_edge", "push", "push_off_board")
+    assert [fresh.controls[n].value for n in ex.controls] == [ex.controls[n].value for n in ex.controls]
+    assert np.array_equal(pixels(ex), pixels(fresh))

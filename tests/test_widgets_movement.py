@@ -471,3 +471,36 @@ def test_reach_explorer_after_its_controls_change_draws_what_the_plot_functions_
         assert got.keys() == want.keys(), (kind, sorted(got.keys() ^ want.keys()))
         for layer in want:
             assert got[layer] == want[layer], (kind, layer)
+
+
+def test_compare_explorer_after_a_series_of_changes_shows_the_pixels_of_a_fresh_one():
+    # issue 14: what a redraw reuses (faces, hatches, tokens, unchanged layers, remembered rule
+    # results) never leaves a stale pixel: after going to other readings, units, movements and
+    # targets and back in another order, the figure is exactly that of an explorer built there
+    import numpy as np
+
+    def pixels(ex):
+        ex.figure.canvas.draw()
+        return np.asarray(ex.figure.canvas.buffer_rgba()).copy()
+
+    ex = CompareExplorer("terrain", "water")
+    pixels(ex)
+    pixels(ex)  # reused pixels learnt
+    c = ex.controls
+    for name, value in [("target", "D2"), ("kind", "dash"), ("right", c["right"].options[0]), ("target", "A1"),
+                        ("kind", "advance"), ("right", c["left"].options[-1]), ("target", "C3")]:
+        c[name].value = value[1] if isinstance(value, tuple) else value
+        pixels(ex)
+    fresh = CompareExplorer("terrain", "water", target="C3", kind="advance", right=c["right"].value)
+    assert [fresh.controls[n].value for n in c] == [c[n].value for n in c]
+    assert np.array_equal(pixels(ex), pixels(fresh))
+
+
+def test_an_explorer_that_remembers_results_still_shows_as_text():
+    # a notebook shows a widget's repr as its text form; an attribute shadowing ipywidgets'
+    # Widget._compare broke it (found by the latency benchmark's notebook)
+    from hexrules.widgets.forced import CompareForcedExplorer
+
+    for ex in (CompareExplorer("terrain", "water"), ReachExplorer("elevation"),
+               CompareForcedExplorer("push_edge", "push", "push_off_board")):
+        assert repr(ex).startswith(type(ex).__name__ + "(")

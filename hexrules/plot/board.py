@@ -19,6 +19,11 @@ it made so that an explorer *changes* them instead of drawing again:
   :meth:`~BoardArtists.set_markers`, :meth:`~BoardArtists.set_links`;
 * unit tokens (circles coloured by side, Garrisons as squares) are moved by
   :meth:`~BoardArtists.set_units`;
+* on an Agg canvas (ipympl), what an update leaves unchanged is not rasterized again: the
+  faces, terrain hatches and tokens reuse their pixels exactly while they and what lies under
+  them are unchanged (:class:`_Memo`), the unchanged text layers are pasted
+  (:class:`_StaticPathCollection`), and the board's axes are hidden outright (matplotlib would
+  measure their tick labels on every draw to place a title);
 * the legend (:meth:`BoardArtists.legend`, entries for overlays from :func:`legend_handle` and
   :func:`cost_handle`) is a :class:`_StaticLegend`, rendered once and pasted on Agg canvases.
 
@@ -68,6 +73,7 @@ from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
 from matplotlib.path import Path
+from matplotlib.text import Text
 
 from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
@@ -329,6 +335,8 @@ class BoardArtists:
         self._arrow_ends: dict[FancyArrowPatch, tuple[Hex | str | None, Hex | str | None]] = {}
         self._sides: list[str] = []
         self._shapes: dict[str, str] = {}
+        self._drawn_units: dict[str, tuple] = {}  # what each token shows, to leave unchanged tokens alone
+        self._set_with: dict[tuple[str, str], tuple] = {}  # each layer's last arguments (_unchanged)
         self._occupied: set[Hex] = set()
         self._text_calls: dict[str, dict[str, Any]] = {}  # set_texts' arguments per layer, to redo when units move
         self.caption = None
@@ -476,7 +484,9 @@ class BoardArtists:
         inset = self.TILE_INSET if inset is None else inset
         items = [(self.index[_as_hex(self.board, h)], c) for h, c in (values or {}).items()]
         idx = [i for i, _ in items]
-        pc = self._layer(self.tile_layers, key, lambda: PolyCollection([], zorder=1.5))
+        pc = self._layer(self.tile_layers, key, lambda: _MemoPolyCollection([], zorder=1.5))
+        if self._unchanged(("tiles", key), (items, inset, edgecolor, linewidth, hatch)):
+            return pc
         centres = self.centres[idx] + np.array([0.0, self.TILE_SHIFT])
         pc.set_verts((self.polygons[idx] - self.centres[idx][:, None, :]) * inset + centres[:, None, :] if idx else [])
         pc.set_facecolor([mcolors.to_rgba(c) for _, c in items] or "none")
@@ -572,6 +582,11 @@ class BoardArtists:
                                          under_units=True, **kwargs)
         else:
             self._text_calls.pop(key, None)
+        args = (items, dict(offset) if isinstance(offset, Mapping) else offset,
+                dict(color) if isinstance(color, Mapping) else color, size, weight, dodge,
+                frozenset(self._occupied) if dodge else None, kwargs)
+        if self._unchanged(("texts", key), args) and key in self.text_layers:
+            return self.text_layers[key]
         for h, s in items:
             x, y = self.centre(h)
             dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
@@ -706,6 +721,18 @@ class BoardArtists:
         first, last = self._arrow_ends.get(arrow, (None, None))
         set_arrow_shrink(arrow, self._token_room(first), self._token_room(last))
 
+    def _unchanged(self, layer: tuple[str, str], args: tuple) -> bool:
+        """True if ``layer`` (setter, key) was last set with the same ``args``: the setter then
+        leaves its artist alone, so that an unchanged layer is reused rather than drawn again
+        (:class:`_Memo`, :class:`_StaticPathCollection`). Otherwise remembers ``args``."""
+        try:
+            same = bool(self._set_with.get(layer) == args)
+        except (TypeError, ValueError):  # e.g. arrays among the arguments: treated as changed
+            same = False
+        if not same:
+            self._set_with[layer] = args
+        return same
+
     def _layer(self, layers: dict[str, Any], key: str, make: Callable[[], Any]) -> Any:
         """The one artist of layer ``key`` in ``layers``, made by ``make()`` on first use.
 
@@ -833,7 +860,9 @@ class BoardArtists:
         """
         color = self.theme.highlight if color is None else color
         idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
-        pc = self._layer(self.outline_layers, key, lambda: PolyCollection([], facecolor="none", zorder=4))
+        pc = self._layer(self.outline_layers, key, lambda: _MemoPolyCollection([], facecolor="none", zorder=4))
+        if self._unchanged(("outline", key), (idx, color, width, linestyle, inset)):
+            return pc
         pc.set_verts(self.polygons[idx] * inset + self.centres[idx][:, None, :] * (1 - inset) if idx else [])
         pc.set(edgecolor=color, linewidth=width, linestyle=linestyle)
         return pc
@@ -907,21 +936,27 @@ class BoardArtists:
                     for a in art:
                         a.remove()
                 self._shapes[u.name] = shape
+                # tokens and their texts are drawn through _Memo: unchanged, they cost a copy
                 if shape == "vehicle":
-                    token = RegularPolygon((x, y), 4, radius=0.7, orientation=0.0, zorder=9)
+                    token = _MemoRegularPolygon((x, y), 4, radius=0.7, orientation=0.0, zorder=9)
                 elif shape == "garrison":
-                    token = RegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
+                    token = _MemoRegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
                 else:
-                    token = Circle((x, y), 0.52, zorder=9)
+                    token = _MemoCircle((x, y), 0.52, zorder=9)
                 self.ax.add_patch(token)
-                name = self.ax.text(x, y, "", ha="center", va="center", color=theme.token_text, zorder=10,
-                                    fontsize=self.fontsize(0.19, 3.5, 10), fontweight="bold", linespacing=0.95)
-                dmg = self.ax.text(x + 0.5, y - 0.42, "", ha="center", va="center", color=theme.damage_text, zorder=11,
-                                   fontsize=self.fontsize(0.24, 4, 10), fontweight="bold",
-                                   bbox=dict(boxstyle="circle,pad=0.15", fc=theme.damage_badge, ec="none"))
+                name = self._add_text(x, y, color=theme.token_text, zorder=10, fontsize=self.fontsize(0.19, 3.5, 10),
+                                      linespacing=0.95)
+                dmg = self._add_text(x + 0.5, y - 0.42, color=theme.damage_text, zorder=11,
+                                     fontsize=self.fontsize(0.24, 4, 10),
+                                     bbox=dict(boxstyle="circle,pad=0.15", fc=theme.damage_badge, ec="none"))
                 art = (token, name, dmg)
                 self.units[u.name] = art
             token, name, dmg = art
+            label = (names or {}).get(u.name) or _token_name(u)
+            drawn = (shape, x, y, colour, label, u.damage)
+            if self._drawn_units.get(u.name) == drawn:  # as drawn: left alone, so reused unchanged (_Memo)
+                continue
+            self._drawn_units[u.name] = drawn
             if shape != "unit":
                 token.xy = (x, y)
             else:
@@ -929,7 +964,6 @@ class BoardArtists:
             edge = {"vehicle": theme.vehicle_edge, "garrison": theme.garrison_edge}.get(shape, theme.token_edge)
             token.set(facecolor=colour, edgecolor=edge, linewidth=1.5, visible=True)
             name.set_position((x, y))
-            label = (names or {}).get(u.name) or _token_name(u)
             longest = max(len(line) for line in label.splitlines()) if label else 1
             # legible first: the token's own size, unless the longest line (about 0.66 em per bold
             # character) would be wider than TOKEN_TEXT_WIDTH, well inside the hex; an outline in
@@ -952,8 +986,17 @@ class BoardArtists:
                 self.set_texts(**call)
         for n, art in self.units.items():
             if n not in present:
+                self._drawn_units.pop(n, None)
                 for a in art:
                     a.set_visible(False)
+
+    def _add_text(self, x: float, y: float, **kwargs: Any) -> Text:
+        """An empty bold centred :class:`_MemoText` at data point ``(x, y)``, added to the axes as
+        ``ax.text`` adds a text (data coordinates, not clipped)."""
+        text = _MemoText(x, y, "", ha="center", va="center", fontweight="bold", transform=self.ax.transData,
+                         clip_on=False, **kwargs)
+        self.ax.add_artist(text)
+        return text
 
     # --- legend ---------------------------------------------------------------------------
 
@@ -1151,20 +1194,96 @@ class _StaticPathCollection(PathCollection):
 
     @martist.allow_rasterization
     def draw(self, renderer: Any) -> None:
-        from matplotlib.backends.backend_agg import RendererAgg
-
-        if (self.stale or not self.get_visible() or not isinstance(renderer, RendererAgg)
-                or self.get_rasterized() or self.get_agg_filter() is not None):
+        if not _reusable(self, renderer):
             self._pixels = None  # changed (or not Agg): draw directly; cached once it stays the same
             super().draw(renderer)
             return
-        clip = self.get_clip_box()
-        key = (renderer.width, renderer.height, renderer.dpi, self.get_transform().get_matrix().tobytes(),
-               self.get_offset_transform().get_matrix().tobytes(), None if clip is None else tuple(clip.bounds))
+        key = _view_key(self, renderer)
         if self._pixels is None or self._pixels[0] != key:
             self._pixels = (key, *_render_alone(super().draw, renderer))
         _paste(renderer, *self._pixels[1:])
         self.stale = False
+
+
+def _reusable(artist: Any, renderer: Any) -> bool:
+    """Whether ``artist`` may reuse pixels drawn before: unchanged since its last draw (matplotlib's
+    ``stale`` flag), visible, drawn by an Agg renderer, neither rasterized nor filtered."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return (not artist.stale and artist.get_visible() and isinstance(renderer, RendererAgg)
+            and not artist.get_rasterized() and artist.get_agg_filter() is None)
+
+
+def _view_key(artist: Any, renderer: Any) -> tuple:
+    """What an artist's pixels depend on besides its own properties: the canvas size and dpi, its
+    transforms (zoom, pan), its clip box and its axes' place on the figure (its clip path)."""
+    clip = artist.get_clip_box()
+    offsets = getattr(artist, "get_offset_transform", None)
+    return (renderer.width, renderer.height, renderer.dpi, artist.get_transform().get_matrix().tobytes(),
+            None if offsets is None else offsets().get_matrix().tobytes(),
+            None if clip is None else tuple(clip.bounds),
+            None if artist.axes is None else tuple(artist.axes.bbox.bounds))
+
+
+class _Memo:
+    """Mixin of an artist whose pixels an Agg canvas reuses while neither it nor what lies under it changed.
+
+    The faces, terrain hatches and unit tokens of a board stay the same while an explorer's
+    controls change the overlays, yet they were rasterized on every redraw: on a 15 x 12 board
+    about half of an Agg redraw of the two-board compare explorers (issue 14). Here, when the
+    artist is unchanged since the last draw (matplotlib's ``stale`` flag, set by every setter and
+    cleared by a draw, with :func:`_view_key`), it is drawn once alone to learn which pixels it
+    touches; each later draw compares those pixels of the canvas with what they were under the
+    last direct draw, and if they are the same, writes what the draw made of them. Agg blends
+    each pixel alone, so this gives exactly the pixels of drawing the artist: unlike the paste of
+    :class:`_StaticPathCollection`, it is exact over any background, and when what lies under the
+    artist changed (a cost tile under a water hatch) the artist is drawn directly and remembered
+    again. Other renderers (SVG, PDF) draw it as usual.
+    """
+
+    _memo: tuple[Any, np.ndarray, np.ndarray, np.ndarray] | None = None  # key, pixels touched, before, after
+
+    @martist.allow_rasterization
+    def draw(self, renderer: Any) -> None:
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        if not _reusable(self, renderer):
+            self._memo = None  # changed (or not Agg): drawn directly; remembered once it stays the same
+            super().draw(renderer)
+            return
+        key = _view_key(self, renderer)
+        pixels = np.asarray(renderer.buffer_rgba()).view(np.uint32).reshape(-1)
+        memo = self._memo
+        if memo is None or memo[0] != key:
+            own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+            super().draw(own)
+            touched = np.flatnonzero(np.asarray(own.buffer_rgba())[:, :, 3].reshape(-1))
+            memo = (key, touched, None, None)
+        elif np.array_equal(pixels[memo[1]], memo[2]):
+            pixels[memo[1]] = memo[3]
+            self.stale = False
+            return
+        before = pixels[memo[1]]
+        super().draw(renderer)
+        self._memo = (key, memo[1], before, pixels[memo[1]])
+        self.stale = False
+
+
+class _MemoPolyCollection(_Memo, PolyCollection):
+    """A :class:`~matplotlib.collections.PolyCollection` drawn through :class:`_Memo` (faces, hatches)."""
+
+
+class _MemoCircle(_Memo, Circle):
+    """A unit's round token, drawn through :class:`_Memo`."""
+
+
+class _MemoRegularPolygon(_Memo, RegularPolygon):
+    """A Garrison's or vehicle's token, drawn through :class:`_Memo`."""
+
+
+class _MemoText(_Memo, Text):
+    """A unit's name or damage, drawn through :class:`_Memo` (its outlined text is the costliest part
+    of a token)."""
 
 
 def draw_board(
@@ -1265,20 +1384,20 @@ def draw_board(
         _, (ax,) = new_figure(board, legend=legend)
     art = BoardArtists(ax, board, theme, text_mode=text_mode)
     if len(art.hexes) <= LARGE_BOARD:
-        art.faces = PolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=theme.edge, linewidths=0.6,
+        art.faces = _MemoPolyCollection(art.polygons, facecolors=art.base_colours, edgecolors=theme.edge, linewidths=0.6,
                                    zorder=1)
     else:  # stroking thousands of edges dominates a redraw: draw slightly smaller faces, gaps as edges
         shrunk = art.centres[:, None, :] + (art.polygons - art.centres[:, None, :]) * 0.92
-        art.faces = PolyCollection(shrunk, facecolors=art.base_colours, linewidths=0.0, zorder=1)
+        art.faces = _MemoPolyCollection(shrunk, facecolors=art.base_colours, linewidths=0.0, zorder=1)
     ax.add_collection(art.faces, autolim=False)
     impassable = [i for i, h in enumerate(art.hexes) if not board.terrain(h).passable]
-    art.hatch = PolyCollection(art.polygons[impassable] if impassable else [], facecolors="none",
+    art.hatch = _MemoPolyCollection(art.polygons[impassable] if impassable else [], facecolors="none",
                                edgecolors=theme.impassable_hatch_colour, hatch=theme.impassable_hatch, linewidths=0.0,
                                zorder=2)
     ax.add_collection(art.hatch, autolim=False)
     # water keeps a blue ripple over any fill (a cost colour must not hide the terrain, T1)
     water = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == "water"]
-    art.water = PolyCollection(art.polygons[water] * 0.97 + art.centres[water][:, None, :] * 0.03 if water else [],
+    art.water = _MemoPolyCollection(art.polygons[water] * 0.97 + art.centres[water][:, None, :] * 0.03 if water else [],
                                facecolors="none", edgecolors=theme.water_mark, hatch=theme.water_hatch,
                                hatchcolors=theme.water_mark, linewidths=1.6, zorder=2)
     ax.add_collection(art.water, autolim=False)
@@ -1287,7 +1406,7 @@ def draw_board(
         idx = [i for i, h in enumerate(art.hexes) if board.terrain(h).name == name]
         hatch = art._designer_hatch(name)
         if idx and hatch:
-            art.terrain_hatches[name] = pc = PolyCollection(art.polygons[idx], facecolors="none", edgecolors=theme.edge,
+            art.terrain_hatches[name] = pc = _MemoPolyCollection(art.polygons[idx], facecolors="none", edgecolors=theme.edge,
                                                             hatch=hatch, linewidths=0.0, zorder=2)
             ax.add_collection(pc, autolim=False)
     x0, x1, y0, y1 = board_extent(board)
@@ -1296,6 +1415,11 @@ def draw_board(
     ax.set_ylim(y1 + pad, y0 - pad)  # inverted: row 1 at the top
     ax.set_aspect("equal", adjustable="box")
     ax.set_axis_off()
+    # hidden axes too: matplotlib places a title above the tick labels of the axes by measuring
+    # them on every draw, even with the axes off (about 10 ms a title on a 15 x 12 board); nothing
+    # of them is drawn either way
+    ax.xaxis.set_visible(False)
+    ax.yaxis.set_visible(False)
     art._fonts()
     small = len(art.hexes) <= 300
     if labels if labels is not None else small:

@@ -62,6 +62,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 from contextlib import contextmanager
@@ -93,6 +94,7 @@ __all__ = [
     "table_html",
     "error_html",
     "scenario_from",
+    "cached",
     "movers",
     "check_choice",
     "check_int",
@@ -213,6 +215,28 @@ def scenario_from(scenario: Any) -> Scenario:
     if not isinstance(scenario, Scenario):
         raise ExplorerError(f"scenario={show(scenario)} is not a built-in scenario name or a Scenario")
     return scenario
+
+
+#: How many results :func:`cached` keeps per explorer (the least recently used go first).
+CACHE_SIZE = 64
+
+
+def cached(rule: Callable[..., Any], *fixed: Any) -> Callable[..., Any]:
+    """``rule`` with its first arguments ``fixed`` (e.g. an explorer's board and state), remembering
+    its last :data:`CACHE_SIZE` results by the other arguments (unit, movement, readings...).
+
+    The rules are pure functions of board, state and reading, so an explorer whose control
+    goes back to a value it showed before (a reading compared with another and back, a slider
+    moved and returned) shows the result it already computed instead of computing it again
+    (issue 14). A refusal (an exception) is not remembered: it is raised again each time. The
+    arguments must be hashable (hexes, labels, :class:`~hexrules.options.RulesOptions`, states).
+
+    >>> calls = []
+    >>> add = cached(lambda a, b: calls.append(b) or a + b, 1)
+    >>> add(2), add(2), calls
+    (3, 3, [2])
+    """
+    return functools.lru_cache(maxsize=CACHE_SIZE)(functools.partial(rule, *fixed))
 
 
 def movers(state: "State") -> list[str]:

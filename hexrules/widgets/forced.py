@@ -50,7 +50,7 @@ from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
 from ..plot.theme import live
 from ..state import State
 from ..words import forced as words
-from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, check_choice, check_int, check_unit,
+from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, cached, check_choice, check_int, check_unit,
                    hex_label, movers, pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
@@ -573,6 +573,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.arts[0].legend(sc.state, ForcedLayer.legend_handles(theme=_THEME) + [
             legend_handle("outline", "outcome differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
         self.layers = [ForcedLayer(a) for a in self.arts]
+        self._compared = cached(compare_forced, kind, sc.board)  # per state, source, target, N, readings
         self.moves: list[ForcedMove] = []
         self.comparison: ForcedComparison | None = None
         self.update()
@@ -585,7 +586,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
             art.ax.set_title(self.reading_title(opts), fontsize=10)
         self.moves, self.comparison = [], None
         try:
-            cmp = compare_forced(self.kind, self.board, self.scenario.state, self.source,
+            cmp = self._compared(self.scenario.state, self.source,
                                  self.controls["target"].value, self.controls["n"].value, *readings, side=self.side)
         except HexrulesError:  # the same refusal under both readings (P1/L1, L3): shown by update()
             for art, layer in zip(self.arts, self.layers):

@@ -57,7 +57,7 @@ from ..movement import AbilityMove
 from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
 from ..plot.theme import live
-from .base import (Explorer, TwoReadingsExplorer, check_choice, check_int, check_unit, error_html, hex_label, movers,
+from .base import (Explorer, TwoReadingsExplorer, cached, check_choice, check_int, check_unit, error_html, hex_label, movers,
                    pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
@@ -417,6 +417,7 @@ class ReachExplorer(_MovementControls, Explorer):
         fig, (ax,) = new_figure(sc.board)
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: where can it go, and what does it cost?",
                          handlers={"unit": self._show_speed, "ability": self._choose_ability})
+        self._reachable = cached(mv.reachable, sc.board)  # per state, unit, movement, reading
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, reach_legend(_THEME))
         self.on_hex_click([self.art], self._clicked)
@@ -451,7 +452,7 @@ class ReachExplorer(_MovementControls, Explorer):
         self.art.set_units(st)
         self.reach = self.cost = None
         try:
-            self.reach = r = mv.reachable(b, st, name, kind, opts)
+            self.reach = r = self._reachable(st, name, kind, opts)
         except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): no reach to show
             clear_reach(self.art)
             self.art.set_highlight(None, key="target")
@@ -684,6 +685,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         })
         super().__init__(fig, controls, title=f"{sc.heading or 'Scenario'}: two readings side by side",
                          handlers={"unit": self._unit_chosen, "ability": self._choose_ability})
+        self._compared = cached(compare_reach, sc.board)  # per state, unit, readings, movement, target
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, reach_legend(_THEME) + [
             legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
@@ -699,7 +701,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         switch = self.controls["switch"].value
         left, right = self.readings()
         try:
-            self.comparison = cmp = compare_reach(b, st, name, left, right, kind=kind, target=target or None)
+            self.comparison = cmp = self._compared(st, name, left, right, kind=kind, target=target or None)
         except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): nothing to compare
             self.comparison, self.reaches, self.costs = None, [], []
             for art in self.arts:
