@@ -74,6 +74,28 @@ def test_knuckle_shield_step_through():
     assert "collision with terrain" in ex.explanation.value or "press next" in ex.explanation.value
 
 
+def test_the_chosen_branch_shows_before_its_first_step():
+    # New-user trial: at step 0 the text says "magenta: the branch chosen below" but nothing was
+    # magenta. Knuckle Shield, Push 2, branch C3 -> D3 -> E3 (P1): at step 0 its two moves are
+    # drawn thin and dashed in magenta (the steps to come), at step 1 the first solid and the
+    # second dashed, at the end both solid and nothing dashed.
+    from matplotlib.colors import same_color
+
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    magenta = ex.layer.colours["chosen"]
+
+    assert "C3 -> D3 -> E3" in ex.controls["branch"].label
+    ex.controls["reset"].click()
+    ahead = [a for a in ex.art.arrow_layers["chosen_ahead"] if a.get_visible()]
+    assert len(ahead) == 2 and all(same_color(a.get_edgecolor(), magenta) and a.get_linestyle() == "--"
+                                   for a in ahead)
+    ex.controls["next"].click()
+    assert len([a for a in ex.art.arrow_layers["chosen_ahead"] if a.get_visible()]) == 1
+    ex.controls["next"].click()
+    assert not [a for a in ex.art.arrow_layers["chosen_ahead"] if a.get_visible()]
+    assert "dashed: its steps still to come" in ex.explanation.value
+
+
 def test_figure_is_reused_not_rebuilt():
     ex = ForcedExplorer("push_knuckle_shield", n=2)
     fig, faces = ex.figure, ex.art.faces

@@ -92,7 +92,7 @@ class ForcedLayer:
 
     @staticmethod
     def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME,
-                       tile: bool = False) -> list[Any]:
+                       tile: bool = False, ahead: bool = False) -> list[Any]:
         """Legend entries of what this layer draws, for :meth:`BoardArtists.legend` ``extra=``.
 
         Moves are solid green arrows, collisions dashed red stubs with an X and the target's
@@ -103,6 +103,9 @@ class ForcedLayer:
         ----------
         chosen : bool
             Add the chosen branch (magenta).
+        ahead : bool
+            With ``chosen``: add its steps still to come (dashed magenta), for a branch walked step
+            by step (an explorer); a picture drawn to the end has none.
         edge : bool
             Add the board-edge stub.
         theme : Theme
@@ -122,6 +125,8 @@ class ForcedLayer:
             out.append(legend_handle("line", "board edge", c["edge"], linestyle=":", theme=theme))
         if chosen:
             out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0, theme=theme))
+            if ahead:
+                out.append(legend_handle("line", "its steps to come", c["chosen"], linestyle="--", theme=theme))
         return out
 
     def _point(self, h: Hex) -> tuple[float, float]:
@@ -171,7 +176,9 @@ class ForcedLayer:
         ----------
         fm : hexrules.forced.ForcedMove or None
         chosen : hexrules.forced.Branch, optional
-            Drawn over the others in magenta (its collision or edge stub too, once reached).
+            Drawn over the others in magenta (its collision or edge stub too, once reached); the
+            moves it has still to make after ``step`` are drawn thin and dashed in magenta, so the
+            branch chosen shows before its first step too.
         step : int, optional
             How many of ``chosen``'s steps to draw (default all).
         fill : bool
@@ -184,6 +191,7 @@ class ForcedLayer:
         if fm is None:
             art.set_paths(None, key=k_ + "forced")
             art.set_paths(None, key=k_ + "chosen")
+            art.set_paths(None, key=k_ + "chosen_ahead")
             art.set_highlight(None, key=k_ + "forced_source")
             if fill:
                 art.set_fill(None)
@@ -199,12 +207,16 @@ class ForcedLayer:
         self._draw_stubs(self.stubs(fm.branches if branches else ([chosen] if chosen is not None else [])))
         if chosen is None:
             art.set_paths(None, key=k_ + "chosen")
+            art.set_paths(None, key=k_ + "chosen_ahead")
             self._chosen_mark.set_offsets(np.zeros((0, 2)))
             return
         k = len(chosen.steps) if step is None else max(0, min(step, len(chosen.steps)))
         shown = chosen.steps[:k]
         trail = [chosen.start] + [s.to for s in shown if s.result == "moved"]
         art.set_paths([trail], key=k_ + "chosen", colors=c["chosen"], width=4.5)
+        ahead = [trail[-1]] + [s.to for s in chosen.steps[k:] if s.result == "moved"]
+        art.set_paths([ahead] if len(ahead) > 1 else None, key=k_ + "chosen_ahead", colors=c["chosen"], width=2.5,
+                      linestyle="--")
         if shown and shown[-1].result != "moved":
             self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
             self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])

@@ -322,7 +322,7 @@ class ForcedExplorer(Explorer):
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, f"every way the {word} can go"),
                          handlers=handlers)
         self.art = draw_board(sc.board, sc.state, ax=ax)
-        self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True, theme=_THEME))
+        self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True, ahead=True, theme=_THEME))
         self.layer = ForcedLayer(self.art)
         self.on_hex_click([self.art], self._clicked)
         self.move: ForcedMove | None = None
@@ -484,7 +484,7 @@ class ForcedExplorer(Explorer):
         head = fm.explain().splitlines()[0]
         parts = [pre(head + "\nGreen arrows: moves; red dashed stubs with an X: collisions (label: the target's "
                  "damage in that branch, as in the table); orange dotted stubs: the board edge; pale green: hexes "
-                 "where the target can end; magenta: the branch chosen below."),
+                 "where the target can end; magenta: the branch chosen below (dashed: its steps still to come)."),
                  _outcomes_html(fm, self.controls["branch"].value)]
         if b is not None:
             lines = b.explain().splitlines()
