@@ -111,13 +111,14 @@ CSS_CLASS = "hexrules-explorer"
 
 #: How an explorer's tables (:func:`table_html`) read: each column's cells and heading aligned on
 #: the right (numbers line up by their last digit, tabular figures), cells apart by 1.2em, a
-#: rule under the headings. One ``<style>`` per explorer (JupyterLab and Voila both apply it).
+#: rule under the headings; the caption a line of its own above the table, as wide as the text
+#: (a ``<caption>`` is held to the table's width and wrapped a narrow table's caption into a column
+#: of words). One ``<style>`` per explorer (JupyterLab and Voila both apply it).
 TABLE_CSS = " ".join(f".{CSS_CLASS} .hexrules-table {rule}" for rule in (
     "{border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 0.3em 0}",
     f"th, .{CSS_CLASS} .hexrules-table td {{padding: 0.1em 0.6em; text-align: right; white-space: nowrap}}",
     "th {border-bottom: 1px solid currentColor}",
-    "caption {text-align: left; font-weight: bold; padding: 0.2em 0.6em}",
-))
+)) + f" .{CSS_CLASS} .hexrules-table-caption {{font-weight: bold; padding: 0.4em 0.6em 0 0.6em}}"
 
 #: Style of :func:`pre` blocks: long lines wrap at spaces, never inside a word.
 PRE_STYLE = "white-space: pre-wrap; overflow-wrap: normal; word-break: normal"
@@ -144,13 +145,18 @@ def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None)
 
     >>> table_html([{"from": "A1", "to": "B1", "cost": 2}])
     '<table class="hexrules-table"><tr><th>from</th><th>to</th><th>cost</th></tr><tr><td>A1</td><td>B1</td><td>2</td></tr></table>'
+
+    A caption is a line above the table, not held to the table's width (a narrow table's caption
+    would wrap word by word):
+
+    >>> table_html([{"cost": 2}], caption="graph edges leaving D3").split("<table")[0]
+    '<div class="hexrules-table-caption">graph edges leaving D3</div>'
     """
     if not rows:
         return ""
     keys = list(rows[0])
-    out = ['<table class="hexrules-table">']
-    if caption:
-        out.append(f"<caption>{html.escape(caption)}</caption>")
+    out = [f'<div class="hexrules-table-caption">{html.escape(caption)}</div>'] if caption else []
+    out.append('<table class="hexrules-table">')
     out.append("<tr>" + "".join(f"<th>{html.escape(str(k))}</th>" for k in keys) + "</tr>")
     for r in rows:
         out.append("<tr>" + "".join(f"<td>{html.escape(str(r.get(k, '')))}</td>" for k in keys) + "</tr>")
