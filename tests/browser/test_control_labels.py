@@ -86,3 +86,31 @@ def test_every_control_of_a_lesson_shows_its_whole_label(lab, notebook_copy, bro
             ends = [x for x in column if x is not None]
             assert max(ends) - min(ends) <= 1, (t["heading"], t["columns"])
         assert t["gap"] >= 10, t
+
+
+#: The scenario text boxes of the editors: how wide their text is, and how wide the box.
+TEXTAREAS_JS = """
+() => Array.from(document.querySelectorAll('.hexrules-scenario-text textarea')).filter(t => t.offsetParent !== null)
+  .map(t => ({scroll: t.scrollWidth, client: t.clientWidth, first: t.value.split('\\n').slice(-2)[0]}))
+"""
+
+
+def test_lesson_10s_editors_show_their_whole_labels_and_scenario_text(lab, notebook_copy, browser_page, artifacts_dir):
+    # Trial defects: the Terrain row's checkbox read "impassa…", and the scenario text beside the
+    # map cut its unit lines on the right ("advance=3  da").
+    nb = "10_designers_workbench.ipynb"
+    page = browser_page.page
+    bk.open_notebook(page, lab, f"notebooks/{nb}")
+    bk.run_all(page)
+    bk.wait_run_complete(page, bk.code_cells_to_run(notebook_copy / nb))
+    page.locator(".hexrules-scenario-text textarea").first.wait_for()
+    found = page.evaluate(TRUNCATED_JS)
+    boxes = page.evaluate(TEXTAREAS_JS)
+    editor = page.locator(".hexrules-explorer", has=page.locator(".hexrules-scenario-text")).nth(1)
+    editor.scroll_into_view_if_needed()
+    editor.screenshot(path=str(artifacts_dir / "control_labels_10.png"))
+    assert not found["cut"], f"{nb}: controls whose text is cut: {found['cut']}"
+    assert len(boxes) >= 3 and any("side=" in b["first"] for b in boxes), boxes
+    for b in boxes:
+        assert b["scroll"] <= b["client"] + 1, b  # every line whole, no scrolling needed
+    browser_page.assert_no_errors(nb)
