@@ -235,7 +235,9 @@ class ScenarioExplorer(Explorer):
     Notes
     -----
     Changing the scenario clears the one axes and draws the new board on it: the figure is the
-    same, only its contents change.
+    same, only its contents change. A Crush scenario (``crush_hab_block``) shows the pieces of its
+    own sections (RULES.md C1, C2): its squads' models, its vehicles (diamonds), its terrain piece
+    and the vehicles' paths, as lesson 08 draws them.
 
     Raises
     ------
