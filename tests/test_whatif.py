@@ -161,6 +161,13 @@ def test_a_sweep_is_reproducible_from_its_seed_and_reports_progress():
     assert a.explain().startswith("4 boards of 15 x 12 hexes (seed 'x'): 28 movements")
 
 
+def test_a_sweeps_crush_line_says_its_share_of_boards_once():
+    # Trial defect: "0% of boards change (generated boards have no Crush pieces); 0% of boards."
+    # Generated boards have no Crush piece, so no Crush switch (C1, C4) changes any of them.
+    lines = sweep(2, spec=BoardSpec(columns=6, rows=5), seed=3, switches=("crush_major_also_minor",)).explain().splitlines()
+    assert lines[1:] == ["  crush_major_also_minor=True (C4): 0% of boards change (generated boards have no Crush pieces)."]
+
+
 @pytest.mark.parametrize("kw, match", [({"boards": -1}, "boards=-1"), ({"progress": 3}, "progress=3"),
                                        ({"workers": 0}, "workers=0"),
                                        ({"spec": "rulebook"}, "spec='rulebook'")])

@@ -132,3 +132,11 @@ def test_clicks_pick_hexes_only_when_no_toolbar_mode_is_active():
     toolbar.pan()  # no mode: a click picks the hex
     press()
     assert str(toolbar.mode) == "" and ex.controls["target"].value == "C2"
+
+
+def test_an_error_wraps_at_spaces_never_inside_a_word():
+    # Trial defect: a refusal broke mid-word in the browser ("Choose an enem / y as Target"): the
+    # error's <pre> lacked the explanation's wrapping style (PRE_STYLE: at spaces only).
+    from hexrules.widgets.base import PRE_STYLE, error_html
+
+    assert f'style="color:#b03a2e; {PRE_STYLE}"' in error_html(ValueError("Choose an enemy as Target"))

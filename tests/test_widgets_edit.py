@@ -102,6 +102,33 @@ def test_undo_and_redo_go_back_and_forth_and_the_buttons_follow(ed):
     assert "Redone: raise B1" in ed.status.value
 
 
+def test_showing_a_rule_clears_the_last_edits_status(ed):
+    # Trial defect: "Redone: place Red3 ..." stayed under the map after Show changed to reach or
+    # Push, as if it said something about the rule now shown.
+    ed.click("A1", tool="raise")
+    ed.undo()
+    ed.redo()
+    assert "Redone: raise A1" in ed.status.value
+    for show in ("reach", "push", "none"):
+        ed.controls["show"].value = show
+        assert ed.status.value == "", show
+        ed.click("B1", tool="raise")
+        assert "Done: raise B1" in ed.status.value  # an edit says itself again
+
+
+def test_the_scenario_text_box_holds_its_longest_line_and_the_checkbox_its_label(ed):
+    # Trial defect: the text box cut unit lines on the right ("advance=3  da"), and the Terrain
+    # row's checkbox read "impassa…" (a fixed 7em).
+    ed.controls["side"].value = "blue"
+    ed.click("C2", tool="unit")
+    longest = max(len(line) for line in ed.text.value.splitlines())
+    assert longest >= 40  # "    blue1  side=blue  at=C2  advance=3  dash=2 ..."
+    width = ed.text.layout.width
+    chars = int(width.removeprefix("calc(").split("ch")[0])
+    assert chars >= longest, width
+    assert ed.controls["impassable"].layout.width in (None, "auto")
+
+
 def test_rows_columns_and_a_designer_terrain(ed):
     ed.controls["edge"].value = "right"
     ed.controls["add_line"].click()

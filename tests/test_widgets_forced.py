@@ -255,6 +255,22 @@ def test_ally_target_is_refused_in_ui_words():
     assert "moves only enemies" in ex.explanation.value and "Choose an enemy" in ex.explanation.value
 
 
+def test_a_refusal_from_an_empty_source_hex_says_whose_push_it_is():
+    # Trial defect: "Zaku I is on the same side (zeon) as an effect from the empty hex E3 (side
+    # zeon)". An empty Source hex holds no unit, so the explorer gives the Push to the side of
+    # the scenario's first unit (Zaku I: zeon), and a Push moves only enemies (P1).
+    import html
+
+    ex = ForcedExplorer("push_knuckle_shield", n=3)
+    ex.controls["source"].value = "E3"
+    ex.controls["target"].value = "Zaku I"
+    assert ex.move is None
+    assert html.unescape(ex.explanation.value).split(">", 1)[1].split("</pre>")[0] == (
+        "The Source hex E3 is empty, so the Push is zeon's (the side of the scenario's first unit), and "
+        "Zaku I is on that side: a Push moves only enemies. Choose an enemy of zeon as Target, or as Source "
+        "a hex held by the other side. (ruling P1)")
+
+
 
 def test_compare_pull_other_elevation():
     ex = CompareForcedExplorer("pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1)

@@ -504,3 +504,23 @@ def test_an_explorer_that_remembers_results_still_shows_as_text():
     for ex in (CompareExplorer("terrain", "water"), ReachExplorer("elevation"),
                CompareForcedExplorer("push_edge", "push", "push_off_board")):
         assert repr(ex).startswith(type(ex).__name__ + "(")
+
+
+def test_scenario_explorer_draws_the_crush_pieces_of_a_crush_scenario():
+    # trial defect: "crush_hab_block" showed the map and the ruin but no unit, since Crush keeps
+    # its units in its own sections (squads:, vehicles:; C1, C2), not in units:. The file places
+    # R1 on D2, R2 on E2, R3 on F1, S1 on C2, S2 on F2, the vehicles Sentinel on D4 and Grinder
+    # on A3: seven tokens, two sides, as lesson 08 draws them.
+    ex = ScenarioExplorer("crush_hab_block")
+    art = ex.art
+    where = {"Rangers/R1": "D2", "Rangers/R2": "E2", "Rangers/R3": "F1", "Scouts/S1": "C2", "Scouts/S2": "F2",
+             "Sentinel": "D4", "Grinder": "A3"}
+    assert set(art.units) == set(where)
+    for name, label in where.items():
+        token = art.units[name][0]
+        xy = token.get_center() if hasattr(token, "get_center") else token.xy
+        assert tuple(xy) == pytest.approx(art.centre(label)), name
+    legend = [t.get_text() for t in ex.ax.get_legend().get_texts()]
+    assert "attackers" in legend and "defenders" in legend and "Garrison" not in legend  # a vehicle is no Garrison
+    ex.controls["scenario"].value = "elevation"  # back to a scenario of units: its own units again
+    assert set(ex.art.units) == {u.name for u in ex.scenario.state}

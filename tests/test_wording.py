@@ -129,3 +129,27 @@ def test_lesson_01_shows_the_six_directions_and_why_a_line_zigzags():
     line = [to_label(h) for h in from_label("C3").line(from_label("F1"))]
     assert line == ["C3", "D3", "D2", "E2", "F1"]
     assert "C3 → D3 (E) → D2 (NE)\n→ E2 (E) → F1 (NE)" in text or "C3 → D3 (E) → D2 (NE) → E2 (E) → F1 (NE)" in text
+
+
+def test_lesson_10_says_what_the_push_on_its_generated_board_does():
+    # Trial defect: the lesson said the Push's collisions were "with the impassable G8, or with
+    # another unit"; on that board none is with a unit. Worked by hand from the printed board
+    # (seed 17, 12 x 10, odd rows flush left): blue1 on G4 pushes red2 on G6 2 hexes; the hexes
+    # of G6 farther from G4 are G7 and H7 (row 7), theirs are F8, G8 (from G7) and G8, H8 (from
+    # H7). G8 is impassable (X) and no unit stands on F8, G7, G8, H7, H8: two collisions, both
+    # into G8, each dealing collision_damage=3 to red2 (P2); F8 and H8 are the full distance.
+    from hexrules.forced import push
+    from hexrules.generate import BoardSpec, generate
+
+    sc = generate(BoardSpec(columns=12, rows=10), seed=17)
+    lb = sc.board.label
+    assert lb(sc.state.unit("blue1").hex) == "G4" and lb(sc.state.unit("red2").hex) == "G6"
+    result = push(sc.board, sc.state, "blue1", "red2", 2, options=DEFAULT.replace(collision_damage=3))
+    hits = sorted((lb(b.final), lb(b.attempted), b.ending, [(d.unit, d.amount) for d in b.damages])
+                  for b in result.branches if b.collision)
+    assert hits == [("G7", "G8", "impassable", [("red2", 3)]), ("H7", "G8", "impassable", [("red2", 3)])]
+    assert sorted(lb(b.final) for b in result.branches if b.ending == "full") == ["F8", "H8"]
+    text = " ".join(lesson_text("10_designers_workbench.ipynb").split())
+    assert ("the two branches that end in a collision (both into the impassable G8, from G7 or from H7; "
+            "no unit stands in the way) deal 3 instead of 2") in text
+    assert "or with another unit" not in text

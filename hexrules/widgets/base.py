@@ -136,8 +136,8 @@ def pre(text: str) -> str:
 
 def error_html(err: Any) -> str:
     """An error's message (an exception, or a :class:`~hexrules.compare.Refusal`) as HTML, in red,
-    naming its ruling when it has one."""
-    return f'<pre class="hexrules-error" style="color:#b03a2e">{html.escape(str(err))}</pre>'
+    naming its ruling when it has one; long lines wrap at spaces (:data:`PRE_STYLE`), not mid-word."""
+    return f'<pre class="hexrules-error" style="color:#b03a2e; {PRE_STYLE}">{html.escape(str(err))}</pre>'
 
 
 def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None) -> str:

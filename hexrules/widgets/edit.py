@@ -212,7 +212,7 @@ class BoardEditor(Explorer):
             "symbol": widgets.Text(value="m", description="symbol", layout=widgets.Layout(width="9em")),
             "cost": widgets.BoundedIntText(value=1, min=0, max=9, description="cost", **int_box),
             "impassable": widgets.Checkbox(value=False, description="impassable", indent=False,
-                                           layout=widgets.Layout(width="7em")),
+                                           layout=widgets.Layout(width="auto")),  # its whole label, never "impassa…"
             "add_terrain": widgets.Button(description="Add terrain"),
             "edge": widgets.Dropdown(options=edit.EDGES, value="bottom", description="at the",
                                      layout=widgets.Layout(width="13em")),
@@ -233,7 +233,7 @@ class BoardEditor(Explorer):
             "save": widgets.Button(description="Save", icon="save"),
             "overwrite": widgets.Button(description="Overwrite", disabled=True,
                                         tooltip="Replace the file that Save found (only right after it)"),
-            "apply_text": widgets.Button(description="Apply text", tooltip="Read the text beside the map as the board"),
+            "apply_text": widgets.Button(description="Apply text", tooltip="Read the scenario text (beside or under the map) as the board"),
         }
         # narrower than a lesson's picture: the scenario text stands beside it
         fig, (ax,) = new_figure(start.board, figsize=board_figsize(start.board, max_width=MAP_WIDTH))
@@ -248,6 +248,7 @@ class BoardEditor(Explorer):
             "overwrite": lambda _b: self.save(overwrite=True),
             "apply_text": lambda _b: self.apply_text(self.text.value),
             "tool": lambda _change: self._tool_changed(),
+            "show": lambda _change: self._show_changed(),
             "folder": lambda _change: self._folder_changed(),
             "file": lambda _change: self._forget_pending(),
         }
@@ -255,7 +256,7 @@ class BoardEditor(Explorer):
             if isinstance(w, widgets.Button):
                 w.layout.width = "auto"
         super().__init__(fig, c, title="Board editor: click and drag on the map", handlers=handlers)
-        self.text = widgets.Textarea(layout=widgets.Layout(width="21em", height="100%", min_height="24em"))
+        self.text = widgets.Textarea(layout=widgets.Layout(width=_text_width(""), height="100%", min_height="24em"))
         self.text.add_class("hexrules-scenario-text")
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status.add_class("hexrules-status")
@@ -306,13 +307,16 @@ class BoardEditor(Explorer):
             row("File", "folder", "file", "save", "overwrite", "apply_text"),
         ]
         self.controls_box.layout = widgets.Layout(display="flex", flex_flow="column")
-        side = widgets.VBox([widgets.HTML("<style>.hexrules-scenario-text textarea {font-family: monospace; "
-                                          "font-size: 11px; white-space: pre}</style>"
+        # the box and its textarea in one monospace font, so that a width in ch (_text_width) holds the
+        # longest line whole
+        side = widgets.VBox([widgets.HTML("<style>.hexrules-scenario-text, .hexrules-scenario-text textarea "
+                                          "{font-family: monospace; font-size: 11px} .hexrules-scenario-text textarea "
+                                          "{white-space: pre}</style>"
                                           "<b>Scenario text</b> (copy it, or edit it and press <i>Apply text</i>)"),
                              self.text])
         children = list(self.children)
         i = children.index(self.view)
-        children[i] = widgets.HBox([self.view, side])
+        children[i] = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))  # text under a wide map
         children.insert(i, self.status)
         self.children = children
 
@@ -522,6 +526,12 @@ class BoardEditor(Explorer):
 
     # --- clicks and drags -------------------------------------------------------------------------
 
+    def _show_changed(self) -> None:
+        """A new rule on the map: the last edit's words ("Redone: ...") are cleared, as they say
+        nothing of it (a pending Overwrite keeps its question)."""
+        if self._overwrite is None:
+            self.status.value = ""
+
     def _tool_changed(self) -> None:
         self._moving = None
         self._drag = None
@@ -689,6 +699,7 @@ class BoardEditor(Explorer):
             text = sc.to_text()
             if self.text.value != text:
                 self.text.value = text
+                self.text.layout.width = _text_width(text)
         art = self.art
         marked = [h for h in ([sc.state.unit(self._moving).hex] if self._moving in sc.state else [])]
         if self._focus is not None:
@@ -781,6 +792,21 @@ def _reading_words(opts: RulesOptions) -> str:
     diff = DEFAULT.differences(opts)
     return "the kit's default" if not diff else ", ".join(f"{k}={v[1]!r} ({RulesOptions.ruling(k)})"
                                                           for k, v in diff.items())
+
+
+#: The least width of the scenario text, in characters of its monospace font.
+TEXT_MIN_CHARS = 36
+
+
+def _text_width(text: str) -> str:
+    r"""The scenario text box's width: its longest line whole (in ``ch`` of its monospace font), at
+    least :data:`TEXT_MIN_CHARS`, with room for the padding and a scroll bar.
+
+    >>> _text_width("map:\n    0 0\nunits:\n    Scout  side=blue  at=A1  advance=3  dash=2  speed=0")
+    'calc(57ch + 28px)'
+    """
+    longest = max((len(line.expandtabs()) for line in text.splitlines()), default=0)
+    return f"calc({max(longest + 2, TEXT_MIN_CHARS)}ch + 28px)"
 
 
 def _next_name(name: str, sc: Scenario) -> str:

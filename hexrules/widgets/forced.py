@@ -452,12 +452,14 @@ class ForcedExplorer(Explorer):
         unit = self.scenario.state.unit(target)
         if unit.side == side:
             word = "Push" if self.kind == "push" else "Pull"
-            at = self.scenario.state.at(self.board.hex(self.controls["source"].value))
-            by = f"{at.name} on {self.controls['source'].value}" if at is not None else \
-                f"an effect from the empty hex {self.controls['source'].value} (side {side})"
+            source = self.controls["source"].value
+            at = self.scenario.state.at(self.board.hex(source))
+            why = (f"{target} is on the same side ({side}) as {at.name} on {source}" if at is not None else
+                   f"The Source hex {source} is empty, so the {word} is {side}'s (the side of the scenario's first "
+                   f"unit), and {target} is on that side")
             raise ExplorerError(
-                f"{target} is on the same side ({side}) as {by}: a {word} moves only enemies. Choose an enemy "
-                f"as Target, or as Source a hex held by the other side.", ruling=_rule(self.kind))
+                f"{why}: a {word} moves only enemies. Choose an enemy of {side} as Target, or as Source a hex held "
+                f"by the other side.", ruling=_rule(self.kind))
 
     # --- drawing --------------------------------------------------------------------------------
 

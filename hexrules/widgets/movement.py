@@ -50,8 +50,10 @@ import ipywidgets as widgets
 from .. import movement as mv
 from ..board import Scenario, builtin, scenario_names
 from ..compare import ReachComparison, compare_reach
+from ..crush_scenario import CrushScenario, board_tokens
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, from_offset, to_offset
+from ..state import State
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..movement import AbilityMove
 from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
@@ -233,7 +235,9 @@ class ScenarioExplorer(Explorer):
     Notes
     -----
     Changing the scenario clears the one axes and draws the new board on it: the figure is the
-    same, only its contents change.
+    same, only its contents change. A Crush scenario (``crush_hab_block``) shows the pieces of its
+    own sections (RULES.md C1, C2): its squads' models, its vehicles (diamonds), its terrain piece
+    and the vehicles' paths, as lesson 08 draws them.
 
     Raises
     ------
@@ -253,7 +257,20 @@ class ScenarioExplorer(Explorer):
     def redraw(self) -> None:
         self.scenario = sc = builtin(self.controls["scenario"].value)
         self.ax.clear()
-        self.art = draw_board(sc.board, sc.state, ax=self.ax, title=sc.heading)
+        crush = CrushScenario(sc)
+        if not crush.units:
+            self.art = draw_board(sc.board, sc.state, ax=self.ax, title=sc.heading)
+        else:  # Crush (VoidSiege) keeps its pieces in its own sections (C1, C2): drawn as lesson 08 draws them
+            tokens = board_tokens(crush.units)
+            vehicles = [u.name for u in crush.units if u.is_vehicle]
+            self.art = draw_board(sc.board, ax=self.ax, title=sc.heading, legend=False, paths=list(crush.paths.values()),
+                                  highlight=[h for p in crush.pieces for h in p.hexes])
+            self.art.set_units(tokens, names={f"{u.name}/{m.name}": m.name for u in crush.units if not u.is_vehicle
+                                              for m in u.models}, vehicles=vehicles)
+            self.art.legend(State([t.replace(garrison=False) for t in tokens]), [  # a vehicle is no Garrison
+                legend_handle("outline", "terrain piece (C1)", _THEME.highlight),
+                legend_handle("marker", "vehicle (C2)", _THEME.garrison_key, marker="D"),
+                legend_handle("arrow", "vehicle path (C1)", _THEME.path)])
         self.explain(sc.to_text())
 
 

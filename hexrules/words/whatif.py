@@ -171,8 +171,10 @@ def sweep_text(result: SweepResult) -> str:
                     f"(mean change {signed(t.mean_reach_change)} hexes)")
         elif alt.topic == "forced":
             what = f"{percent(t.share_situations)} of Push and Pull situations change"
-        else:
-            what = f"{percent(t.share_boards)} of boards change (generated boards have no Crush pieces)"
+        else:  # its share of boards is the whole line: said once
+            lines.append(f"  {alt.label} ({alt.ruling}): {percent(t.share_boards)} of boards change "
+                         "(generated boards have no Crush pieces).")
+            continue
         lines.append(f"  {alt.label} ({alt.ruling}): {what}; {percent(t.share_boards)} of boards.")
     return "\n".join(lines)
 

@@ -61,13 +61,19 @@ TABLES_JS = """
 """
 
 
-@pytest.mark.parametrize("nb", ["04_jumping.ipynb", "06_push.ipynb"])
-def test_every_control_of_a_lesson_shows_its_whole_label(lab, notebook_copy, browser_page, artifacts_dir, nb):
+def _run_lesson(browser_page, lab, notebook_copy, nb: str, ready: str):
+    """Open lesson ``nb`` in the lab, run all its cells, wait for them and for the selector ``ready``."""
     page = browser_page.page
     bk.open_notebook(page, lab, f"notebooks/{nb}")
     bk.run_all(page)
     bk.wait_run_complete(page, bk.code_cells_to_run(notebook_copy / nb))
-    page.locator(".hexrules-explorer select").first.wait_for()
+    page.locator(ready).first.wait_for()
+    return page
+
+
+@pytest.mark.parametrize("nb", ["04_jumping.ipynb", "06_push.ipynb"])
+def test_every_control_of_a_lesson_shows_its_whole_label(lab, notebook_copy, browser_page, artifacts_dir, nb):
+    page = _run_lesson(browser_page, lab, notebook_copy, nb, ".hexrules-explorer select")
     found = page.evaluate(TRUNCATED_JS)
     page.screenshot(path=str(artifacts_dir / f"control_labels_{nb[:2]}.png"), full_page=True)
     assert found["explorers"] >= 2, found
@@ -86,3 +92,27 @@ def test_every_control_of_a_lesson_shows_its_whole_label(lab, notebook_copy, bro
             ends = [x for x in column if x is not None]
             assert max(ends) - min(ends) <= 1, (t["heading"], t["columns"])
         assert t["gap"] >= 10, t
+
+
+#: The scenario text boxes of the editors: how wide their text is, and how wide the box.
+TEXTAREAS_JS = """
+() => Array.from(document.querySelectorAll('.hexrules-scenario-text textarea')).filter(t => t.offsetParent !== null)
+  .map(t => ({scroll: t.scrollWidth, client: t.clientWidth, last: t.value.trimEnd().split('\\n').pop()}))
+"""
+
+
+def test_lesson_10s_editors_show_their_whole_labels_and_scenario_text(lab, notebook_copy, browser_page, artifacts_dir):
+    # Trial defects: the Terrain row's checkbox read "impassa…", and the scenario text beside the
+    # map cut its unit lines on the right ("advance=3  da").
+    nb = "10_designers_workbench.ipynb"
+    page = _run_lesson(browser_page, lab, notebook_copy, nb, ".hexrules-scenario-text textarea")
+    found = page.evaluate(TRUNCATED_JS)
+    boxes = page.evaluate(TEXTAREAS_JS)
+    editor = page.locator(".hexrules-explorer", has=page.locator(".hexrules-scenario-text")).nth(1)
+    editor.scroll_into_view_if_needed()
+    editor.screenshot(path=str(artifacts_dir / "control_labels_10.png"))
+    assert not found["cut"], f"{nb}: controls whose text is cut: {found['cut']}"
+    assert len(boxes) >= 3 and any("side=" in b["last"] for b in boxes), boxes
+    for b in boxes:
+        assert b["scroll"] <= b["client"] + 1, b  # every line whole, no scrolling needed
+    browser_page.assert_no_errors(nb)
