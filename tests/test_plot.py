@@ -594,6 +594,14 @@ def test_collision_stubs_are_dashed_and_edge_stubs_dotted():
     assert styles == {":"}  # push_off_board="stop": every edge stub dotted
     labels = [h.get_label() for h in plot.ForcedLayer.legend_handles(chosen=True)]
     assert {"moves", "collision (-damage)", "board edge", "chosen branch"} <= set(labels)
+    # every stub here ends in an X of the edge's colour: the legend's "board edge" shows that X
+    # (a new-user trial found orange Xs on the map and only a red X in the legend)
+    from matplotlib.colors import same_color
+
+    edge = next(h for h in plot.ForcedLayer.legend_handles() if h.get_label() == "board edge")
+    marks = layer._marks.get_facecolor()
+    assert len(marks) and all(same_color(m, edge.get_markerfacecolor()) for m in marks)
+    assert edge.get_marker() == "X" and edge.get_linestyle() == ":"
 
 
 def test_crush_charts_draw_the_numbers_they_are_given():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import numpy as np
+from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
 from ..hexgrid import Hex
@@ -121,8 +122,10 @@ class ForcedLayer:
             legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", theme=theme),
             legend_handle("marker", "blocked step", c["hit"], theme=theme),
         ]
-        if edge:
-            out.append(legend_handle("line", "board edge", c["edge"], linestyle=":", theme=theme))
+        if edge:  # the stub toward the edge ends in an X of the edge's colour, as the red X ends a collision's
+            out.append(Line2D([], [], color=c["edge"], linewidth=2.0, linestyle=":", marker="X", markersize=9,
+                              markerfacecolor=c["edge"], markeredgecolor=theme.marker_edge, markeredgewidth=0.8,
+                              label="board edge"))
         if chosen:
             out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0, theme=theme))
             if ahead:
