@@ -28,6 +28,14 @@ def open_app(page, server, nb: str) -> None:
     page.locator(".hexrules-explorer").first.wait_for(timeout=180_000)
     # Voila streams the cells; wait until the last cell's outputs are in the page.
     page.wait_for_load_state("load", timeout=180_000)
+    # Then the page renders the widgets and every explorer's figure asks the kernel for its first
+    # frame: a control changed before the kernel has drawn them all waits behind them (lesson 09
+    # has a dozen explorers: more than the 12 s the first control change is given, on a loaded CI
+    # machine; seen as "no control changed the figure" for its first explorer). Wait until every
+    # figure shows a picture, so the kernel is idle when the controls are operated.
+    explorers = page.locator(".hexrules-explorer")
+    for i in range(explorers.count()):
+        bk.wait_figure(explorers.nth(i), 180_000)
     time.sleep(1.0)
 
 
