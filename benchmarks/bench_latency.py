@@ -257,6 +257,24 @@ def kernel_split(events: list, t0: float, t1: float) -> dict[str, float]:
     return split
 
 
+def timeline(events: list, t0: float, t1: float) -> dict[str, float]:
+    """Where the wall-clock time of one action [t0, t1] went, from the kernel events within it (ms).
+
+    ``to kernel``: from the browser's event to the kernel's first probed call (the browser's
+    handling of the event, the comm message through the Jupyter server, the kernel's queue);
+    ``kernel``: the kernel's first probed call to its last one's end (probed and unprobed work:
+    widget state messages, ipywidgets and ipympl dispatch); ``to paint``: the last kernel call's
+    end to the browser's paint (the frame through the server, the browser's decode and paint,
+    and whatever else the browser did first). The browser and the kernel run on one machine and
+    read one clock (epoch milliseconds)."""
+    inside = [(start, end) for _kind, start, end, _own in events if t0 - 1 <= start <= t1]
+    if not inside:
+        return {"to kernel": t1 - t0, "kernel": 0.0, "to paint": 0.0}
+    first = min(s for s, _ in inside)
+    last = max(e for _, e in inside)
+    return {"to kernel": first - t0, "kernel": last - first, "to paint": max(0.0, t1 - last)}
+
+
 def pct(ms: list[float], q: int) -> float:
     return statistics.quantiles(ms, n=100, method="inclusive")[q - 1] if len(ms) > 1 else ms[0]
 
@@ -295,6 +313,13 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
         print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = compute {med['compute']:5.1f}"
               f" | render {med['render']:5.1f} | encode {med['encode']:5.1f} | msg {med['message']:4.1f}"
               f" | rest {rest:5.1f}")
+    print(f"\nThe same {slowest} rows and the {slowest} fastest, as a timeline (medians, ms): browser event -> "
+          "kernel's first call | kernel's first call -> its last call's end | -> browser's paint")
+    for (row, kind), ms, _nms, _splits in rows[:slowest] + rows[-slowest:]:
+        lines = [timeline(ev_ours, t0, t1) for t0, t1 in ours[(row, kind)]]
+        med = {k: statistics.median(t[k] for t in lines) for k in lines[0]}
+        print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = to kernel {med['to kernel']:5.1f}"
+              f" | kernel {med['kernel']:5.1f} | to paint {med['to paint']:5.1f}")
     if every_naive:
         nrows = [(key, [t1 - t0 for t0, t1 in spans], [kernel_split(ev_naive, t0, t1) for t0, t1 in spans])
                  for key, spans in naive.items()]

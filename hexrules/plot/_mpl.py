@@ -14,6 +14,8 @@ the arrow), never as extra attributes set on artists.
   stops short of its ends (``shrinkA`` / ``shrinkB``, read at draw time, with no setter).
 * :func:`keep_data_url_valid`: the ipympl 0.10 ``syncing_data_url`` workaround.
 * :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded at a faster zlib level.
+* :func:`cached_text`: an Agg canvas that draws its texts from a cache of laid-out strings and
+  rendered glyphs (matplotlib 3.11 lays out and rasterizes every text on every draw).
 * :func:`drawing_disabled`, :func:`render_lock`: what :class:`~hexrules.plot.figure.LayeredFigure`
   needs to know about a draw beyond the documented API (a draw that renders nothing; the lock
   that :meth:`Figure.draw <matplotlib.figure.Figure.draw>` holds on the shared font caches).
@@ -21,10 +23,13 @@ the arrow), never as extra attributes set on artists.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections import OrderedDict
 
 __all__ = ["install_legend", "set_arrow_shrink", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
-           "drawing_disabled", "render_lock"]
+           "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
 
 
 def install_legend(ax: Any, legend: Any) -> Any:
@@ -127,6 +132,114 @@ def _diff_image(self: Any) -> bytes | None:
         Image.fromarray(data).save(png, format="png", compress_level=FRAME_PNG_LEVEL)
         return png.getvalue()
 
+
+
+#: Entries each of the two text caches of :func:`cached_text` keeps (least recently used dropped
+#: first): laid-out strings, and glyph bitmaps (a glyph of DejaVu Sans at 8-10 pt is about 100
+#: bytes; 16,384 of them, at every sub-pixel offset drawn, stay within a few MB).
+TEXT_CACHE_LIMIT = 16_384
+
+_text_layouts: "OrderedDict[tuple, list]" = None  # type: ignore[assignment]
+_text_glyphs: "OrderedDict[tuple, tuple]" = None  # type: ignore[assignment]
+
+
+def cached_text(canvas: Any) -> None:
+    """Make the Agg renderers of ``canvas`` draw plain texts from a cache, pixel for pixel as before.
+
+    matplotlib 3.11's ``RendererAgg.draw_text`` lays each string out (``FT2Font._layout``) and
+    renders each glyph (``FT2Font._render_glyph`` at the glyph's sub-pixel position) on every
+    draw: most of a chart's redraw time (issue 14: 60-115 texts in a Crush chart, about half of
+    its Agg draw). The same string in the same font, size and dpi has the same layout, and a
+    glyph rendered at a position that differs by whole pixels is the same bitmap moved by those
+    pixels (FreeType works in 1/64 pixel units): so layouts are kept per (font properties, dpi,
+    string, hinting, features, language) and bitmaps per (font, size, dpi, glyph, rotation,
+    position modulo one pixel in 1/64, hinting, antialiasing), :data:`TEXT_CACHE_LIMIT` of each.
+    Mathtext, TeX and texts drawn as paths (path effects) take matplotlib's own way.
+
+    The renderer the canvas makes (``FigureCanvasAgg.get_renderer``, a new one on a resize) gets
+    the cached ``draw_text`` as an instance attribute; other canvases are left alone. Private
+    details used (matplotlib 3.11; check on an upgrade, ``tests/test_text_cache.py`` compares
+    drawn pixels with and without): ``RendererAgg._prepare_font``, ``RendererAgg._renderer``
+    (``draw_text_image``), ``FT2Font._layout``, ``FT2Font._set_transform``,
+    ``FT2Font._render_glyph``, and the steps of ``RendererAgg._draw_text_glyphs_and_boxes``.
+    """
+    import types
+
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    original = canvas.get_renderer
+    if getattr(original, "_cached_text", False):
+        return
+
+    def get_renderer(*args: Any, **kwargs: Any) -> Any:
+        renderer = original(*args, **kwargs)
+        if isinstance(renderer, RendererAgg) and "draw_text" not in vars(renderer):
+            renderer.draw_text = types.MethodType(_draw_text, renderer)
+        return renderer
+
+    get_renderer._cached_text = True  # type: ignore[attr-defined]
+    canvas.get_renderer = get_renderer
+
+
+def _remember(cache: "OrderedDict[tuple, Any]", key: tuple, value: Any) -> Any:
+    cache[key] = value
+    while len(cache) > TEXT_CACHE_LIMIT:
+        cache.popitem(last=False)
+    return value
+
+
+def _draw_text(self: Any, gc: Any, x: float, y: float, s: str, prop: Any, angle: float, ismath: Any = False,
+               mtext: Any = None) -> None:
+    """``RendererAgg.draw_text`` (matplotlib 3.11) with the caches of :func:`cached_text`."""
+    global _text_layouts, _text_glyphs
+    import math
+    from collections import OrderedDict
+
+    import numpy as np
+    from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
+    from matplotlib.ft2font import RenderMode
+
+    if ismath:
+        return RendererAgg.draw_text(self, gc, x, y, s, prop, angle, ismath, mtext)
+    if _text_layouts is None:
+        _text_layouts, _text_glyphs = OrderedDict(), OrderedDict()
+    flags = get_hinting_flag()
+    features = mtext.get_fontfeatures() if mtext is not None else None
+    language = mtext.get_language() if mtext is not None else None
+    size = prop.get_size_in_points()
+    key = (hash(prop), self.dpi, s, flags, tuple(features) if features else features, language)
+    glyphs = _text_layouts.get(key)
+    if glyphs is None:
+        font = self._prepare_font(prop)
+        glyphs = _remember(_text_layouts, key, [
+            (item.ft_object, item.glyph_index, item.x, item.y)
+            for item in font._layout(s, flags=flags, features=features, language=language)])
+    else:
+        _text_layouts.move_to_end(key)
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    matrix = (0x10000 * np.array([[cos, -sin], [sin, cos]])).round().astype(int)
+    rotation = tuple(matrix.ravel().tolist())
+    antialiased = gc.get_antialiased()
+    height = self.height
+    for font, glyph, dx, dy in glyphs:  # dy is upwards; FreeType's y is upwards
+        tx, ty = round(0x40 * (x + dx * cos - dy * sin)), round(0x40 * (height - y + dx * sin + dy * cos))
+        gkey = (font, size, self.dpi, glyph, rotation, tx % 0x40, ty % 0x40, flags, antialiased)
+        got = _text_glyphs.get(gkey)
+        if got is None:
+            font.set_size(size, self.dpi)
+            font._set_transform(matrix, [tx % 0x40, ty % 0x40])
+            bitmap = font._render_glyph(glyph, flags, RenderMode.NORMAL if antialiased else RenderMode.MONO)
+            buffer = np.array(bitmap.buffer)  # a copy: the bitmap's buffer is FreeType's
+            if not antialiased:
+                buffer *= 0xff
+            got = _remember(_text_glyphs, gkey, (buffer, bitmap.left, bitmap.top))
+        else:
+            _text_glyphs.move_to_end(gkey)
+        buffer, left, top = got
+        # the bitmap of the whole-pixel part of the position is the cached one moved by it;
+        # draw_text_image's y is downwards and the bitmap's bottom side
+        self._renderer.draw_text_image(buffer, left + tx // 0x40, int(height) - (top + ty // 0x40) + buffer.shape[0],
+                                       0, gc)
 
 
 def drawing_disabled(renderer: Any) -> bool:

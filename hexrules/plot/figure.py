@@ -2,7 +2,8 @@
 
 * :func:`new_figure` makes every figure (``pyplot=True`` for explorers: an ipympl canvas under
   ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`
-  and the faster frames of :func:`hexrules.plot._mpl.fast_frames`;
+  and the faster frames of :func:`hexrules.plot._mpl.fast_frames`; texts drawn from a cache
+  (:func:`hexrules.plot._mpl.cached_text`, pixel for pixel as matplotlib draws them);
   ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`;
   ``layered=True`` makes it a :class:`LayeredFigure`, which draws its static part once and then
   only the artists declared dynamic (matplotlib's blitting, for an explorer's redraws);
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from matplotlib.figure import Figure
 
 from ..errors import HexrulesError
-from ._mpl import drawing_disabled, fast_frames, keep_data_url_valid, render_lock
+from ._mpl import cached_text, drawing_disabled, fast_frames, keep_data_url_valid, render_lock
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -168,6 +169,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
 
         fig = (LayeredFigure if layered else Figure)(figsize=figsize, **kwargs)
         FigureCanvasAgg(fig)
+    cached_text(fig.canvas)
     if board is not None:
         right = 1 - 1.8 / figsize[0] if legend is True else 0.98
         bottom = (LEGEND_BELOW + 0.05) / figsize[1] if legend == "below" else 0.04
