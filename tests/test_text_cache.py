@@ -31,8 +31,13 @@ def drawn(fig, *, cache: bool) -> np.ndarray:
     renderer = canvas.get_renderer()
     kept = vars(renderer).get("draw_text")
     assert kept is not None and kept.__func__ is _mpl._draw_text, "the canvas was not given the text cache"
-    # matplotlib's own, as an instance attribute (so the canvas does not give the cache back)
+    metrics = vars(renderer).get("_get_font_height_metrics")
+    assert metrics is not None
+    # matplotlib's own, as an instance attribute (so the canvas does not give the cache back),
+    # and no font metrics hook (Text._get_layout reads the font's tables itself)
     renderer.draw_text = kept if cache else types.MethodType(RendererAgg.draw_text, renderer)
+    if not cache:
+        del renderer._get_font_height_metrics
     try:
         fig.stale = True
         canvas.draw()
@@ -40,6 +45,7 @@ def drawn(fig, *, cache: bool) -> np.ndarray:
         return np.asarray(canvas.buffer_rgba()).copy()
     finally:
         renderer.draw_text = kept
+        renderer._get_font_height_metrics = metrics
 
 
 def texts_figure(shift: float = 0.0):
@@ -50,6 +56,7 @@ def texts_figure(shift: float = 0.0):
         ("blue Garrison 1", {"weight": "bold", "rotation": 137}), ("0.44", {"family": "DejaVu Sans Mono"}),
         ("Shield 2", {"family": "DejaVu Serif", "style": "italic"}), ("37.5%", {"antialiased": False}),
         (r"$p^2 \leq 1$", {}), ("Zaku II (Char)", {"fontsize": 13, "rotation": -12.5}),
+        ("two lines\nof text", {"fontsize": 7}), ("spaced\nlines", {"linespacing": 2.2}),
     ]
     for i, (s, kw) in enumerate(rows):
         ax.text(0.05 + 0.1 * i + shift, 0.1 + 0.09 * i + shift / 3, s, transform=ax.transAxes, **kw)

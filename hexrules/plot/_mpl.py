@@ -154,14 +154,17 @@ def cached_text(canvas: Any) -> None:
     pixels (FreeType works in 1/64 pixel units): so layouts are kept per (font properties, dpi,
     string, hinting, features, language) and bitmaps per (font, size, dpi, glyph, rotation,
     position modulo one pixel in 1/64, hinting, antialiasing), :data:`TEXT_CACHE_LIMIT` of each.
-    Mathtext, TeX and texts drawn as paths (path effects) take matplotlib's own way.
+    Mathtext, TeX and texts drawn as paths (path effects) take matplotlib's own way. The
+    renderer also answers ``Text._get_layout``'s question for a font's ascent, descent and line
+    gap from a cache (:func:`_font_height_metrics`).
 
     The renderer the canvas makes (``FigureCanvasAgg.get_renderer``, a new one on a resize) gets
     the cached ``draw_text`` as an instance attribute; other canvases are left alone. Private
     details used (matplotlib 3.11; check on an upgrade, ``tests/test_text_cache.py`` compares
     drawn pixels with and without): ``RendererAgg._prepare_font``, ``RendererAgg._renderer``
     (``draw_text_image``), ``FT2Font._layout``, ``FT2Font._set_transform``,
-    ``FT2Font._render_glyph``, and the steps of ``RendererAgg._draw_text_glyphs_and_boxes``.
+    ``FT2Font._render_glyph``, the steps of ``RendererAgg._draw_text_glyphs_and_boxes``, and the
+    renderer hook ``_get_font_height_metrics`` with the steps of ``Text._get_layout`` it replaces.
     """
     import types
 
@@ -175,10 +178,44 @@ def cached_text(canvas: Any) -> None:
         renderer = original(*args, **kwargs)
         if isinstance(renderer, RendererAgg) and "draw_text" not in vars(renderer):
             renderer.draw_text = types.MethodType(_draw_text, renderer)
+            renderer._get_font_height_metrics = types.MethodType(_font_height_metrics, renderer)
         return renderer
 
     get_renderer._cached_text = True  # type: ignore[attr-defined]
     canvas.get_renderer = get_renderer
+
+
+_height_metrics: dict[tuple, tuple] = {}
+
+
+def _font_height_metrics(self: Any, prop: Any) -> tuple:
+    """The ascent, descent and line gap (pixels) ``Text._get_layout`` computes for ``prop``, kept.
+
+    matplotlib 3.11's ``Text._get_layout`` asks the renderer for them when it has the method
+    (the hook the PDF and PS backends use for AFM fonts), else finds the font and reads its
+    OS/2 or hhea table on every layout, several times a text a draw. The same steps, once per
+    (font properties, dpi); the dpi is the renderer's, which is the figure's in every draw
+    (a canvas's renderer is made at the figure's dpi; ``savefig`` sets the figure's dpi to its own).
+    """
+    key = (hash(prop), self.dpi)
+    got = _height_metrics.get(key)
+    if got is None:
+        from matplotlib.font_manager import fontManager, get_font
+
+        font = get_font(fontManager._find_fonts_by_props(prop))
+        got = (None, None, None)
+        for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                                                 ("hhea", "lineGap", "ascent", "descent")):
+            table = font.get_sfnt_table(table_name)
+            if table is None:
+                continue
+            scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * self.dpi / 72
+            got = (table[ascent] * scale, -table[descent] * scale, table[gap] * scale)
+            break
+        if len(_height_metrics) >= TEXT_CACHE_LIMIT:
+            _height_metrics.clear()
+        _height_metrics[key] = got
+    return got
 
 
 def _remember(cache: "OrderedDict[tuple, Any]", key: tuple, value: Any) -> Any:
