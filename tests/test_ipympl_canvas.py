@@ -209,3 +209,23 @@ def test_a_layered_explorer_blits_on_ipympl_and_the_browser_shows_the_whole_pict
     assert seen["figure"] == "LayeredFigure"
     assert seen["cached"] >= 2 and seen["full"] <= 2  # the first draw and at most one legend change
     assert seen["same"]
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 5), (7, 2), (64, 97)])
+@pytest.mark.parametrize("level", [1, 6])
+def test_frames_are_pngs_any_decoder_reads_back_exactly(shape, level):
+    # issue 14: the frames are written by hexrules.plot._mpl.png_rgba (unfiltered rows, zlib),
+    # not by PIL; PIL must read every pixel and its alpha back, at any size
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from hexrules.plot._mpl import png_rgba
+
+    pixels = np.random.default_rng(sum(shape) + level).integers(0, 256, (*shape, 4), dtype=np.uint8)
+    pixels[0, 0] = (0, 0, 0, 0)  # a transparent pixel of a diff frame
+    png = png_rgba(pixels, level)
+    image = Image.open(io.BytesIO(png))
+    assert (image.format, image.mode, image.size) == ("PNG", "RGBA", (shape[1], shape[0]))
+    assert np.array_equal(np.asarray(image), pixels)

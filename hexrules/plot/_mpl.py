@@ -13,7 +13,8 @@ the arrow), never as extra attributes set on artists.
 * :func:`set_arrow_shrink`: change how far a :class:`~matplotlib.patches.FancyArrowPatch`
   stops short of its ends (``shrinkA`` / ``shrinkB``, read at draw time, with no setter).
 * :func:`keep_data_url_valid`: the ipympl 0.10 ``syncing_data_url`` workaround.
-* :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded at a faster zlib level.
+* :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded faster (:func:`png_rgba`:
+  unfiltered rows at a fast zlib level).
 * :func:`cached_text`: an Agg canvas that draws its texts from a cache of laid-out strings and
   rendered glyphs (matplotlib 3.11 lays out and rasterizes every text on every draw).
 * :func:`drawing_disabled`, :func:`render_lock`: what :class:`~hexrules.plot.figure.LayeredFigure`
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from collections import OrderedDict
 
 __all__ = ["install_legend", "set_arrow_shrink", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
-           "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
+           "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
 
 
 def install_legend(ax: Any, legend: Any) -> Any:
@@ -81,22 +82,22 @@ def keep_data_url_valid(canvas: Any) -> None:
         canvas.syncing_data_url = False
 
 
-#: zlib level of the PNG frames :func:`fast_frames` makes: 1 encodes a 970 x 592 diff frame of a
-#: 15 x 12 board in about half the time of PIL's default 6 (15 ms against 30 ms here), for a
-#: frame about 15 % larger (92 kB against 80 kB), which the local comm carries in well under a
-#: millisecond (``benchmarks/bench_latency.py``).
+#: zlib level of the PNG frames :func:`fast_frames` makes (:func:`png_rgba`): 1 encodes a
+#: 970 x 592 diff frame of a 15 x 12 board in about half the time of PIL's default 6, for a
+#: frame a little larger, which the local comm carries in well under a millisecond
+#: (``benchmarks/bench_latency.py``).
 FRAME_PNG_LEVEL = 1
 
 
 def fast_frames(canvas: Any) -> None:
-    """Make the ipympl canvas ``canvas`` encode its frames at zlib level :data:`FRAME_PNG_LEVEL`.
+    """Make the ipympl canvas ``canvas`` encode its frames faster (:func:`png_rgba`, zlib level :data:`FRAME_PNG_LEVEL`).
 
     An ipympl canvas sends each redrawn figure to the browser as a PNG made by matplotlib's
     ``FigureCanvasWebAggCore.get_diff_image`` (the changed pixels only, after the first frame),
     which saves it with PIL's default compression; that encoding was the largest single part of
     a control's latency on a rulebook-size board. The method is replaced, on this canvas only,
     by the same steps (matplotlib 3.11's: private ``_png_is_old``, ``_force_full``,
-    ``_last_buff``, ``set_image_mode``) with ``compress_level`` given. Other canvases (Agg) are
+    ``_last_buff``, ``set_image_mode``) with the PNG made by :func:`png_rgba`. Other canvases (Agg) are
     left alone. Check on a matplotlib upgrade that ``get_diff_image`` still takes these steps
     (``tests/test_ipympl_canvas.py`` decodes the frames sent).
     """
@@ -108,11 +109,8 @@ def fast_frames(canvas: Any) -> None:
 
 
 def _diff_image(self: Any) -> bytes | None:
-    """``FigureCanvasWebAggCore.get_diff_image`` (matplotlib 3.11) with a faster PNG level."""
-    from io import BytesIO
-
+    """``FigureCanvasWebAggCore.get_diff_image`` (matplotlib 3.11) with a faster PNG (:func:`png_rgba`)."""
     import numpy as np
-    from PIL import Image
 
     if not self._png_is_old:
         return None
@@ -127,10 +125,42 @@ def _diff_image(self: Any) -> bytes | None:
     self._last_buff = buff.copy()
     self._force_full = False
     self._png_is_old = False
-    data = output.view(dtype=np.uint8).reshape((*output.shape, 4))
-    with BytesIO() as png:
-        Image.fromarray(data).save(png, format="png", compress_level=FRAME_PNG_LEVEL)
-        return png.getvalue()
+    return png_rgba(output.view(dtype=np.uint8).reshape((*output.shape, 4)))
+
+
+def png_rgba(pixels: Any, level: int | None = None) -> bytes:
+    """The PNG file of ``pixels`` (an ``(height, width, 4)`` uint8 RGBA array), rows unfiltered.
+
+    PNG is a signature, an ``IHDR`` chunk (size, 8-bit RGBA), the zlib stream of the rows each
+    led by its filter byte (0: none), and ``IEND`` (each chunk with its CRC-32; the PNG
+    specification, 2nd edition). PIL's encoder tries every row filter on every row, which
+    costs more than it saves on an explorer's frames: for a 970 x 592 frame of a 15 x 12
+    board, PIL at zlib level 1 takes 34 ms (218 KiB) for a whole frame and 17 ms (26 KiB) for
+    a diff frame, unfiltered rows at level 1 take 19 ms (185 KiB) and 8 ms (24 KiB)
+    (issue 14). Decoders read it as any PNG (``tests/test_ipympl_canvas.py``).
+
+    Parameters
+    ----------
+    pixels : numpy.ndarray
+        RGBA pixels, rows from the top.
+    level : int, optional
+        zlib level (default :data:`FRAME_PNG_LEVEL`).
+    """
+    import struct
+    import zlib
+
+    import numpy as np
+
+    height, width, _ = pixels.shape
+    rows = np.zeros((height, width * 4 + 1), np.uint8)  # filter byte 0, then the row's bytes
+    rows[:, 1:] = pixels.reshape(height, width * 4)
+    data = zlib.compress(rows.tobytes(), FRAME_PNG_LEVEL if level is None else level)
+
+    def chunk(tag: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + tag + body + struct.pack(">I", zlib.crc32(tag + body))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", data) + chunk(b"IEND", b""))
 
 
 
