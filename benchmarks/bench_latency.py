@@ -59,6 +59,7 @@ UNIT = "RX-78-2 Gundam"
 TARGET_P50, TARGET_P95, TARGET_MAX, TARGET_RATIO = 100.0, 200.0, 300.0, 2.5
 PAINT_TIMEOUT_MS = 4_000
 SETTLE_S = 0.15
+TRACE: list[str] = []  # --trace: rows whose kernel events are listed action by action
 
 
 def scenario_text() -> str:
@@ -144,6 +145,16 @@ INSTRUMENT_JS = """
     if (!b) return -1;
     for (const c of b.classList) { const m = /^bench-ex-(\\d+)$/.exec(c); if (m) return +m[1]; }
     return -1;
+  };
+  // ipympl 0.10's browser side re-encodes its whole canvas as a PNG data URL on every frame it
+  // receives (handle_binary: this.set("_data_url", offscreen_canvas.toDataURL())): time it
+  window.__encodes = [];
+  const toURL = HTMLCanvasElement.prototype.toDataURL;
+  HTMLCanvasElement.prototype.toDataURL = function (...args) {
+    const t = now();
+    const url = toURL.apply(this, args);
+    window.__encodes.push(now() - t);
+    return url;
   };
   const orig = CanvasRenderingContext2D.prototype.drawImage;
   CanvasRenderingContext2D.prototype.drawImage = function (...args) {
@@ -245,13 +256,18 @@ def measure(page, server, nb: Path, mode: str, entries, points_file: Path, sampl
                     break
         print(f"  {mode:5} {row:<40} {', '.join(k for r, k in results if r == row) or 'no control redraws'}",
               flush=True)
+    encodes = page.evaluate("() => window.__encodes")
+    if encodes:
+        print(f"  {mode:5} browser: {len(encodes)} canvas.toDataURL calls (ipympl, one per frame received), "
+              f"median {statistics.median(encodes):.1f} ms, max {max(encodes):.1f} ms, "
+              f"{sum(encodes) / 1000:.1f} s in all", flush=True)
     return results
 
 
 def kernel_split(events: list, t0: float, t1: float) -> dict[str, float]:
     """Own time per probe kind of the kernel events that started within [t0, t1] (ms)."""
     split = {"compute": 0.0, "render": 0.0, "encode": 0.0, "message": 0.0}
-    for kind, start, _end, own in events:
+    for kind, start, _end, own, *_ in events:
         if t0 - 1 <= start <= t1:
             split[kind] += own
     return split
@@ -267,7 +283,7 @@ def timeline(events: list, t0: float, t1: float) -> dict[str, float]:
     end to the browser's paint (the frame through the server, the browser's decode and paint,
     and whatever else the browser did first). The browser and the kernel run on one machine and
     read one clock (epoch milliseconds)."""
-    inside = [(start, end) for _kind, start, end, _own in events if t0 - 1 <= start <= t1]
+    inside = [(start, end) for _kind, start, end, _own, *_ in events if t0 - 1 <= start <= t1]
     if not inside:
         return {"to kernel": t1 - t0, "kernel": 0.0, "to paint": 0.0}
     first = min(s for s, _ in inside)
@@ -320,6 +336,12 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
         med = {k: statistics.median(t[k] for t in lines) for k in lines[0]}
         print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = to kernel {med['to kernel']:5.1f}"
               f" | kernel {med['kernel']:5.1f} | to paint {med['to paint']:5.1f}")
+    for (row, kind), spans in ours.items():
+        if TRACE and any(t in f"{row} {kind}" for t in TRACE):
+            for t0, t1 in spans:
+                print(f"  trace {row} {kind}: {t1 - t0:.0f} ms: " + ", ".join(
+                    f"{k}{(' ' + more[0]) if more and more[0] else ''} +{start - t0:.0f}..{end - t0:.0f} ({own:.0f})"
+                    for k, start, end, own, *more in ev_ours if t0 - 1 <= start <= t1))
     if every_naive:
         nrows = [(key, [t1 - t0 for t0, t1 in spans], [kernel_split(ev_naive, t0, t1) for t0, t1 in spans])
                  for key, spans in naive.items()]
@@ -348,7 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--code", type=Path, default=None,
                         help="a folder holding another hexrules package for the kernels to import (a before/after "
                              "comparison: git archive main hexrules | tar -x -C DIR)")
+    parser.add_argument("--trace", nargs="*", default=[], help="list the kernel events of each action of these rows")
     args = parser.parse_args(argv)
+    TRACE[:] = args.trace
     if args.code is not None:  # the server's environment, hence its kernels' (browserkit copies os.environ)
         os.environ["PYTHONPATH"] = str(args.code.resolve())
         print(f"kernels import hexrules from {args.code}", flush=True)

@@ -29,13 +29,13 @@ _stack: list[list[float]] = []
 _out = None
 
 
-def _record(kind: str, start: float, end: float, own: float) -> None:
+def _record(kind: str, start: float, end: float, own: float, detail: str = "") -> None:
     if _out is not None:
-        _out.write(json.dumps([kind, start, end, own]) + "\n")
+        _out.write(json.dumps([kind, start, end, own, detail]) + "\n")
         _out.flush()
 
 
-def _wrap(owner, name: str, kind: str) -> None:
+def _wrap(owner, name: str, kind: str, detail=None) -> None:
     original = getattr(owner, name)
     if getattr(original, "_probe", False):
         return
@@ -51,7 +51,7 @@ def _wrap(owner, name: str, kind: str) -> None:
             (children,) = _stack.pop()
             if _stack:
                 _stack[-1][0] += end - start
-            _record(kind, start, end, end - start - children)
+            _record(kind, start, end, end - start - children, detail(*args) if detail else "")
 
     probed._probe = True
     setattr(owner, name, probed)
@@ -79,7 +79,8 @@ def install(path: str) -> None:
         from ipympl.backend_nbagg import Canvas
     except ImportError:  # pragma: no cover
         return
-    _wrap(Canvas, "_handle_message", "message")
+    _wrap(Canvas, "_handle_message", "message",  # (self, object, content, buffers): the message's type
+          lambda *args: str(args[2].get("type", "")) if len(args) > 2 and isinstance(args[2], dict) else "")
 
 
 def tag(explorer, i: int):

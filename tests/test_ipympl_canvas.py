@@ -134,6 +134,7 @@ FRAME_CHILD = textwrap.dedent(
     message({"type": "draw"})  # the browser shows the canvas and asks for its first frame
     first = [b for t, b in sent if t == "binary"]
     sent.clear()
+    ex.explanation.send_state = lambda key=None: sent.append(("explanation", None))  # the words' sync
     ex.controls["speed"].value = 1  # one control change
     frames = [Image.open(io.BytesIO(bytes(b[0]))) for t, b in sent if t == "binary"]
     diff = np.asarray(frames[0].convert("RGBA")) if frames else None
@@ -158,6 +159,9 @@ def test_a_control_change_sends_its_frame_at_once_without_a_draw_request():
     assert seen["first"] == 1
     assert "draw" not in seen["types"]
     assert seen["types"].count("binary") == 1
+    # the picture goes first, the words (a cost table) after it, once (Explorer.update holds their sync)
+    assert seen["types"].count("explanation") == 1
+    assert seen["types"].index("binary") < seen["types"].index("explanation")
     # the frame is the figure's size, and a diff (only the changed pixels are opaque): Speed 1
     # adds reach, so some pixels change, but not the whole figure
     assert seen["size"] == seen["figure"]

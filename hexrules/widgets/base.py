@@ -551,11 +551,14 @@ class Explorer(widgets.VBox):
         if self._hold:
             self._pending = True
             return
-        try:
-            self.redraw()
-        except HexrulesError as err:
-            self.explanation.value = error_html(err)
-        self.refresh()
+        # the words follow the picture: the browser gets the frame first and paints it while the
+        # explanation (often a table) reaches it (issue 14)
+        with self.explanation.hold_sync():
+            try:
+                self.redraw()
+            except HexrulesError as err:
+                self.explanation.value = error_html(err)
+            self.refresh()
         self.updates += 1
 
     def refresh(self) -> None:
