@@ -24,10 +24,8 @@ the arrow), never as extra attributes set on artists.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from collections import OrderedDict
+from collections import OrderedDict
+from typing import Any
 
 __all__ = ["install_legend", "set_arrow_shrink", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
            "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
@@ -169,8 +167,8 @@ def png_rgba(pixels: Any, level: int | None = None) -> bytes:
 #: bytes; 16,384 of them, at every sub-pixel offset drawn, stay within a few MB).
 TEXT_CACHE_LIMIT = 16_384
 
-_text_layouts: "OrderedDict[tuple, list]" = None  # type: ignore[assignment]
-_text_glyphs: "OrderedDict[tuple, tuple]" = None  # type: ignore[assignment]
+_text_layouts: "OrderedDict[tuple, list]" = OrderedDict()
+_text_glyphs: "OrderedDict[tuple, tuple]" = OrderedDict()
 
 
 def cached_text(canvas: Any) -> None:
@@ -258,9 +256,7 @@ def _remember(cache: "OrderedDict[tuple, Any]", key: tuple, value: Any) -> Any:
 def _draw_text(self: Any, gc: Any, x: float, y: float, s: str, prop: Any, angle: float, ismath: Any = False,
                mtext: Any = None) -> None:
     """``RendererAgg.draw_text`` (matplotlib 3.11) with the caches of :func:`cached_text`."""
-    global _text_layouts, _text_glyphs
     import math
-    from collections import OrderedDict
 
     import numpy as np
     from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
@@ -268,8 +264,6 @@ def _draw_text(self: Any, gc: Any, x: float, y: float, s: str, prop: Any, angle:
 
     if ismath:
         return RendererAgg.draw_text(self, gc, x, y, s, prop, angle, ismath, mtext)
-    if _text_layouts is None:
-        _text_layouts, _text_glyphs = OrderedDict(), OrderedDict()
     flags = get_hinting_flag()
     features = mtext.get_fontfeatures() if mtext is not None else None
     language = mtext.get_language() if mtext is not None else None
