@@ -67,7 +67,10 @@ class ForcedLayer:
     target never enters (possibly off the board, where :meth:`BoardArtists.set_paths` cannot
     draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side, a
     marker there and a label (all the damage the target takes in that branch, drops included, as
-    in the branch's table row; or ``"out"``: see :meth:`stubs`).
+    in the branch's table row; or ``"out"``: see :meth:`stubs`). Each label takes the first place
+    beside its X where it hides no other label, X, token, damage badge or hex label, and is placed
+    again when the tokens move (:meth:`BoardArtists.drawn_boxes`, :meth:`BoardArtists.reserve`);
+    a damage badge an X would cover moves to another corner of its token.
 
     Examples
     --------
