@@ -79,7 +79,7 @@ from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
 from ._mpl import install_legend, set_arrow_shrink
 from .figure import board_extent, new_figure
-from .text import text_outline, text_width
+from .text import Box, box_at, free_spot, text_outline, text_width
 from .theme import DEFAULT_THEME, Theme, get_theme
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -97,6 +97,8 @@ __all__ = [
     "legend_handle",
     "cost_handle",
     "short_name",
+    "fit_token_text",
+    "TOKEN_HALF",
     "side_colour",
     "elevation_colour",
     "cost_colour",
@@ -239,15 +241,122 @@ def short_name(name: str, width: int = 9, lines: int = 2) -> str:
 
 
 def _token_name(unit: "Unit") -> str:
-    """The text written on a unit's token: :func:`short_name`, a Garrison's without its side.
+    """The name to write on a unit's token (:func:`fit_token_text` fits it), a Garrison's without its side.
 
     A square token already says "Garrison" by its shape (legend) and its side by its colour, so
-    "Federation Garrison" is written ``"Garrison"``, large enough to read.
+    "Federation Garrison" is written ``"Garrison"`` and "blue Garrison 1" (a generated board's,
+    side blue) ``"Garrison 1"``, large enough to read.
     """
     words = unit.name.split()
     if unit.garrison and len(words) > 1 and words[-1].lower() == "garrison":
         return "Garrison"
-    return short_name(unit.name)
+    if unit.garrison and len(words) > 1 and words[0].lower() == str(unit.side).lower():
+        return " ".join(words[1:])
+    return unit.name
+
+
+#: The half-size of each token shape, in hex radii: a unit's circle (radius), a Garrison's square
+#: (half its side: a square of radius 0.68 stood on its side), a vehicle's diamond (its radius).
+TOKEN_HALF = {"unit": 0.52, "garrison": 0.68 / math.sqrt(2.0), "vehicle": 0.7}
+
+#: The layout box of a token's name (a bold :class:`~matplotlib.text.Text`, line spacing 0.95), in
+#: ems: one line is ``TEXT_LINE_HEIGHT`` high, each further line adds ``TEXT_LINE_PITCH``; a line
+#: is its ink width plus ``TEXT_SIDE_BEARING`` (DejaVu Sans Bold, as matplotlib lays it out).
+TEXT_LINE_HEIGHT, TEXT_LINE_PITCH, TEXT_SIDE_BEARING = 1.17, 1.1, 0.12
+
+
+def _name_block(text: str) -> tuple[float, float]:
+    """Width and height (ems) of the layout box of ``text`` written on a token."""
+    lines = text.splitlines() or [""]
+    width = max(text_width(line, "bold") for line in lines) + TEXT_SIDE_BEARING
+    return width, TEXT_LINE_HEIGHT + TEXT_LINE_PITCH * (len(lines) - 1)
+
+
+def _fit_em(shape: str, width: float, height: float, margin: float) -> float:
+    """The largest em (hex radii) at which a box of ``width`` x ``height`` ems lies inside the token
+    ``shape``, ``margin`` hex radii inside its edge."""
+    half = TOKEN_HALF[shape] - margin
+    w, h = width / 2, height / 2
+    if shape == "unit":  # every corner inside the circle
+        return half / math.hypot(w, h)
+    if shape == "vehicle":  # a diamond standing on a corner: |x| + |y| <= half
+        return half / (w + h)
+    return half / max(w, h)
+
+
+def _wrapped(name: str, lines: int) -> str | None:
+    """``name`` broken at spaces into exactly ``lines`` lines as even as possible, or None."""
+    words = name.split()
+    if len(words) < lines:
+        return None
+    for width in range(max(1, math.ceil(len(name) / lines)), len(name) + 1):
+        out = textwrap.wrap(name, width=width, break_long_words=False)
+        if len(out) <= lines:
+            return "\n".join(out) if len(out) == lines else None
+    return None
+
+
+def fit_token_text(name: str, shape: str, ppu: float, size: float) -> tuple[str, float]:
+    """What to write on a token and at which font size (points), so that it lies inside the token.
+
+    The name is written whole if it can be, on one, two or three lines (whichever allows the
+    largest font, at most ``size``), as long as that font is at least :data:`TOKEN_TEXT_MIN` of
+    ``size`` (and :data:`TOKEN_TEXT_SMALLEST` points); a name that does not fit so is
+    shortened (:func:`short_name`: the words cut with "…", fewer lines) until it does; a token
+    too small for even a shortened name at :data:`TOKEN_TEXT_SMALLEST` points (a huge board)
+    shows none (``""``). A name after a colon is its part after it ("Zaku II: Minelayer" ->
+    "Minelayer").
+
+    Parameters
+    ----------
+    name : str
+    shape : {"unit", "garrison", "vehicle"}
+        A circle, a square (Garrison) or a diamond (vehicle): :data:`TOKEN_HALF`.
+    ppu : float
+        Points per hex radius on the figure.
+    size : float
+        The token's own font size (points): the largest used.
+
+    Returns
+    -------
+    (str, float)
+
+    Examples
+    --------
+    >>> fit_token_text("Gundam", "unit", 30.0, 5.7)
+    ('Gundam', 5.7)
+    >>> fit_token_text("RX-78-2 Gundam", "unit", 30.0, 5.7)[0]
+    'RX-78-2\\nGundam'
+    """
+    if ":" in name and name.split(":", 1)[1].strip():
+        name = name.split(":", 1)[1].strip()
+    name = " ".join(name.split()) or "?"
+    margin = 1.5 / ppu  # the token's edge line
+    floor = max(TOKEN_TEXT_MIN * size, TOKEN_TEXT_SMALLEST)
+
+    def size_of(text: str) -> float:
+        return min(size, ppu * _fit_em(shape, *_name_block(text), margin))
+
+    whole = [t for t in (name, _wrapped(name, 2), _wrapped(name, 3)) if t]
+    best = max(whole, key=size_of)
+    if size_of(best) >= floor:
+        return best, round(size_of(best), 2)
+    shortened = [short_name(name, width, lines) for width in (9, 7, 5, 3) for lines in (2, 3)]
+    fitting = [t for t in shortened if size_of(t) >= floor]
+    if fitting:
+        chosen = max(fitting, key=lambda t: (len(t.replace("…", "")), size_of(t)))
+        return chosen, round(size_of(chosen), 2)
+    chosen = max(shortened, key=size_of)  # a token too small for any name at the floor (a huge board)
+    if size_of(chosen) < TOKEN_TEXT_SMALLEST:
+        return "", size  # nothing legible fits: the legend and the tables name the unit
+    return chosen, round(size_of(chosen), 2)
+
+
+#: The smallest font a token's name is shrunk to, as a share of the token's own size, before the
+#: name is shortened instead (:func:`fit_token_text`).
+TOKEN_TEXT_MIN = 0.75
+#: Points: a token where not even a shortened name fits at this size shows no name.
+TOKEN_TEXT_SMALLEST = 3.0
 
 
 
@@ -339,6 +448,9 @@ class BoardArtists:
         self._set_with: dict[tuple[str, str], tuple] = {}  # each layer's last arguments (_unchanged)
         self._occupied: set[Hex] = set()
         self._text_calls: dict[str, dict[str, Any]] = {}  # set_texts' arguments per layer, to redo when units move
+        self._reserved: dict[str, list[Box]] = {}  # boxes placed texts and marks hold (reserve)
+        self._on_units: dict[str, Callable[[], None]] = {}  # what to redo when tokens change (when_units_change)
+        self._placed: dict[str, dict[str, Any]] = {}  # place_text's arguments per layer
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
 
@@ -632,13 +744,113 @@ class BoardArtists:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
         return dict(self._shown.get(key, {}))
 
+    # --- room for texts -------------------------------------------------------------------
+
+    def drawn_boxes(self, *, skip: str | None = None) -> list[Box]:
+        """Boxes (data coordinates) of what a text placed on the board must not hide.
+
+        Every hex label and elevation badge, every unit's token (its shape's box; its name is
+        inside) and damage badge, every marker (:meth:`set_markers`), and the boxes other layers
+        hold (:meth:`reserve`), but layer ``skip``'s own.
+        """
+        boxes = self._label_boxes()
+        for name, (token, _text, dmg) in self.units.items():
+            drawn = self._drawn_units.get(name)
+            if drawn is None or not token.get_visible():
+                continue
+            _shape, x, y = drawn[:3]
+            half = TOKEN_HALF[self._shapes[name]]
+            boxes.append(box_at((x, y), 2 * half, 2 * half))
+            if dmg.get_visible():  # a circle round the number: its radius is about 0.74 em
+                r = 0.74 * dmg.get_fontsize() / self.ppu
+                bx, by = dmg.get_position()
+                boxes.append(box_at((bx, by), 2 * r, 2 * r))
+        for sc in self.marker_layers.values():
+            sizes = sc.get_sizes()
+            for (mx, my), area in zip(sc.get_offsets(), np.resize(sizes, len(sc.get_offsets())) if len(sizes) else ()):
+                side = math.sqrt(area) / self.ppu
+                boxes.append(box_at((float(mx), float(my)), side, side))
+        for key, held in self._reserved.items():
+            if key != skip:
+                boxes.extend(held)
+        return boxes
+
+    def _label_boxes(self) -> list[Box]:
+        """The boxes of the hex labels and elevation badges written (with their halo)."""
+        boxes: list[Box] = []
+        pad = 1.5 / self.ppu  # the labels' halo
+        for key, size, which in (("labels", self.LABEL_SIZE, 0), ("elevation", self.BADGE_SIZE, 1)):
+            em = self.fontsize(size) / self.ppu
+            for h, text in self._shown.get(key, {}).items():
+                x, y = self.centre(h)
+                dx, dy = self._label_line(h)[which]
+                boxes.append(box_at((x + dx, y + dy), text_width(text, "normal") * em + 2 * pad, 0.76 * em + 2 * pad))
+        return boxes
+
+    def view_box(self) -> Box:
+        """The axes' view (data coordinates): where a placed text must stay."""
+        x0, x1 = sorted(self.ax.get_xlim())
+        y0, y1 = sorted(self.ax.get_ylim())
+        return (x0, y0, x1, y1)
+
+    def reserve(self, key: str, boxes: Iterable[Box]) -> None:
+        """Hold ``boxes`` for layer ``key`` (its texts and marks), replacing what it held: a text
+        placed later by another layer (:meth:`drawn_boxes`, :meth:`place_text`) avoids them, and
+        the units' damage badges avoid the boxes of a key ending in ``"marks"``."""
+        boxes = list(boxes)
+        before = self._reserved.get(key)
+        self._reserved[key] = boxes
+        if key.endswith("marks") and before != boxes:
+            self._place_badges()
+
+    def when_units_change(self, key: str, redo: Callable[[], None]) -> None:
+        """Call ``redo()`` whenever :meth:`set_units` changes a token (a layer that placed its texts
+        clear of the tokens places them again); one callback per ``key``, replaced by the next."""
+        self._on_units[key] = redo
+
+    def place_text(self, text: str | None, hexes: Sequence[Hex | str], *, key: str,
+                   offsets: Sequence[tuple[float, float]] = ((0.0, 0.42), (0.0, 0.1), (0.0, -0.2)),
+                   size: float = 0.24, color: str | None = None, weight: str = "bold") -> Hex | None:
+        """Write one note (e.g. a piece's ``"Cover 3"``) in the first of ``hexes`` where it hides nothing.
+
+        Each hex in turn, each of ``offsets`` (hex radii from its centre) in turn: the first place
+        whose box overlaps no label, token, badge, marker or held box (:meth:`drawn_boxes`) and
+        stays in view; if none is free, the place that hides least. It is placed again when the
+        units move (:meth:`set_units`), and holds its box (:meth:`reserve`). Layer ``key`` (a
+        :meth:`set_texts` layer); None or no hexes clears it.
+
+        Returns
+        -------
+        Hex or None
+            The hex written in.
+        """
+        self._placed[key] = dict(text=text, hexes=list(hexes), key=key, offsets=tuple(offsets), size=size, color=color,
+                                 weight=weight)
+        self.when_units_change(key, lambda: self._place(**self._placed[key]))
+        return self._place(**self._placed[key])
+
+    def _place(self, text: str | None, hexes: list, key: str, offsets: tuple, size: float, color: str | None,
+               weight: str) -> Hex | None:
+        where = [_as_hex(self.board, h) for h in hexes]
+        if not text or not where:
+            self.set_texts(None, key=key)
+            self.reserve(key, [])
+            return None
+        em = self.fontsize(size) / self.ppu
+        pad = 1.5 / self.ppu
+        wh = (text_width(text, weight) * em + 2 * pad, 0.76 * em + 2 * pad)
+        spots = [(h, off) for h in where for off in offsets]
+        centres = [(self.centre(h)[0] + dx, self.centre(h)[1] + dy) for h, (dx, dy) in spots]
+        xy, box = free_spot(wh, centres, self.drawn_boxes(skip=key), self.view_box())
+        h, off = spots[centres.index(xy)]
+        self.set_texts({h: text}, key=key, offset=off, size=size, color=color, weight=weight)
+        self.reserve(key, [box])
+        return h
+
     #: Where a number on a hex with a unit goes (hex radii below the centre: under the token,
     #: whose radius is 0.52, a Garrison's square 0.48 from centre to side) and its largest size.
     UNDER_TOKEN = 0.74
     UNDER_TOKEN_SIZE = 0.3
-    #: The widest a unit's name on its token may be, in hex radii (a hex is sqrt(3) = 1.73 wide
-    #: across its flats): names up to about 10 characters a line keep the token's font size.
-    TOKEN_TEXT_WIDTH = 1.3
 
     #: Where a hex's label line sits (hex radii below the centre; negative: up the page), and the
     #: font sizes (hex radii) of the label and of the elevation badge written beside it.
@@ -923,6 +1135,7 @@ class BoardArtists:
             if s not in self._sides:
                 self._sides.append(s)
         present = set()
+        changed = False
         for u in units:
             if u.hex not in self.index:
                 raise BoardError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
@@ -954,8 +1167,9 @@ class BoardArtists:
             token, name, dmg = art
             label = (names or {}).get(u.name) or _token_name(u)
             drawn = (shape, x, y, colour, label, u.damage)
-            if self._drawn_units.get(u.name) == drawn:  # as drawn: left alone, so reused unchanged (_Memo)
+            if self._drawn_units.get(u.name) == drawn and token.get_visible():  # as drawn: left alone (_Memo)
                 continue
+            changed = True
             self._drawn_units[u.name] = drawn
             if shape != "unit":
                 token.xy = (x, y)
@@ -964,14 +1178,12 @@ class BoardArtists:
             edge = {"vehicle": theme.vehicle_edge, "garrison": theme.garrison_edge}.get(shape, theme.token_edge)
             token.set(facecolor=colour, edgecolor=edge, linewidth=1.5, visible=True)
             name.set_position((x, y))
-            longest = max(len(line) for line in label.splitlines()) if label else 1
-            # legible first: the token's own size, unless the longest line (about 0.66 em per bold
-            # character) would be wider than TOKEN_TEXT_WIDTH, well inside the hex; an outline in
-            # the token's colour keeps the part beyond the round token readable on the hex
-            name.set_fontsize(min(self.fontsize(0.19, 3.5, 10),
-                                  max(3.0, self.ppu * self.TOKEN_TEXT_WIDTH / (0.66 * longest))))
+            # inside the token's shape: whole on one to three lines, shrunk a little, else shortened
+            # (fit_token_text); an outline in the token's colour keeps it readable over the edge line
+            text, points = fit_token_text(label, shape, self.ppu, self.fontsize(0.19, 3.5, 10))
+            name.set_fontsize(points)
             name.set_path_effects([patheffects.withStroke(linewidth=2.5, foreground=colour)])
-            name.set_text(label)
+            name.set_text(text)
             name.set_visible(True)
             dmg.set_position((x + 0.48, y + 0.42))
             dmg.set_text(str(u.damage))
@@ -985,10 +1197,36 @@ class BoardArtists:
             for call in list(self._text_calls.values()):  # numbers on the hexes units left or entered
                 self.set_texts(**call)
         for n, art in self.units.items():
-            if n not in present:
+            if n not in present and art[0].get_visible():
+                changed = True
                 self._drawn_units.pop(n, None)
                 for a in art:
                     a.set_visible(False)
+        if changed:  # texts placed clear of the tokens are placed again (place_text, a Push's labels)
+            self._place_badges()
+            for redo in list(self._on_units.values()):
+                redo()
+
+    #: Where a unit's damage badge may go, in hex radii from the token's centre: its lower right
+    #: corner first, then the other corners (one where no mark of a layer lies: :meth:`reserve`).
+    BADGE_CORNERS = ((0.48, 0.42), (-0.48, 0.42), (0.48, -0.3), (-0.48, -0.3))
+
+    def _place_badges(self) -> None:
+        """Put each damage badge at the first corner of its token (:attr:`BADGE_CORNERS`) where it
+        hides no hex label and no mark a layer holds (a Push's Xs: keys ending in ``"marks"``)."""
+        marks = [b for key, held in self._reserved.items() if key.endswith("marks") for b in held]
+        if not any(dmg.get_visible() for _, _, dmg in self.units.values()):
+            return
+        taken = self._label_boxes() + marks
+        for name, (_token, _text, dmg) in self.units.items():
+            drawn = self._drawn_units.get(name)
+            if drawn is None or not dmg.get_visible():
+                continue
+            x, y = drawn[1:3]
+            r = 0.74 * dmg.get_fontsize() / self.ppu
+            xy, _box = free_spot((2 * r, 2 * r), [(x + dx, y + dy) for dx, dy in self.BADGE_CORNERS], taken)
+            if tuple(dmg.get_position()) != xy:
+                dmg.set_position(xy)
 
     def _add_text(self, x: float, y: float, **kwargs: Any) -> Text:
         """An empty bold centred :class:`_MemoText` at data point ``(x, y)``, added to the axes as

@@ -46,12 +46,14 @@ CRUSH_RESOLVES: tuple[int, ...] = tuple(range(1, 8))
 
 
 def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH_COVERS[-1], width: float = 0.8,
-                     offset: float = 0.0, label: str | None = None,
+                     offset: float = 0.0, label: str | None = None, vertical: bool = False, fontsize: float = 7,
                      theme: Theme = DEFAULT_THEME) -> tuple[list, list]:
     """Bars for damage 0..max_k (heights 0 for now) and their value texts; returns ``(bars, texts)``.
 
     Set heights with :func:`set_bars`; the bars are made once and changed in place. ``color``
-    defaults to ``theme.crush["bars"]``.
+    defaults to ``theme.crush["bars"]``. ``vertical`` writes each value upward from the top of
+    its bar (for narrow bars side by side: a text as wide as ``"44.4%"`` is wider than a bar of
+    width 0.4, and two neighbours' texts would run into each other); ``fontsize`` in points.
 
     Examples
     --------
@@ -66,7 +68,8 @@ def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH
     color = theme.crush["bars"] if color is None else color
     ks = np.arange(max_k + 1)
     bars = list(ax.bar(ks + offset, np.zeros(len(ks)), width=width, color=color, label=label, zorder=2))
-    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=7) for k in ks]
+    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=fontsize, rotation=90 if vertical else 0)
+             for k in ks]
     ax.set_xticks(ks)
     ax.set_xlim(-0.6, max_k + 0.6)
     ax.set_ylim(0, 1.08)

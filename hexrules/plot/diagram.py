@@ -330,11 +330,8 @@ def _draw_crush(art: Any, facts: dict, theme: Theme, i: int, tiles: dict) -> lis
                       width=2.5, inset=0.8)
     art.set_highlight([h for u in facts["touching"] for h in off_piece(u)], key=f"touching{i}", color=c["touching"],
                       width=2.5, linestyle="--", inset=0.8)
-    taken = {u.hex for u in facts["tokens"]}
-    free = [h for h in piece.hexes if h not in taken]
-    if free:
-        art.set_texts({free[0]: f"Cover {piece.cover}"}, key=f"cover{i}", offset=(0.0, 0.42), size=0.24,
-                      color=c["cover_text"])
+    # in a hex of the piece where it hides no label, token or mark (placed again once the tokens are drawn)
+    art.place_text(f"Cover {piece.cover}", piece.hexes, key=f"cover{i}", size=0.24, color=c["cover_text"])
     out = [
         Patch(facecolor=c["intact"], edgecolor=theme.edge, hatch=theme.tile_hatch, label=f"{piece.name} (Cover {piece.cover})"),
         legend_handle("outline", "affected: in, on or under (C2)", c["affected"], width=2.5, theme=theme),

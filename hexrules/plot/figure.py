@@ -30,7 +30,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import State
 
 __all__ = [
+    "NOTEBOOK_COLUMN",
+    "MAX_FIGURE_PIXELS",
     "MAX_FIGURE_WIDTH",
+    "CHART_WIDTH",
     "LEGEND_BELOW",
     "PNG_METADATA",
     "SVG_METADATA",
@@ -62,9 +65,22 @@ def board_extent(board: "Board", size: float = 1.0) -> tuple[float, float, float
     return min(xs) - size, max(xs) + size, min(ys) - size, max(ys) + size
 
 
-#: Widest figure (inches) :func:`board_figsize` makes: at 100 dpi it fits a notebook column of a
-#: 1400 px browser window (about 1000 px), two boards side by side included.
-MAX_FIGURE_WIDTH = 9.4
+#: Width (CSS pixels) of JupyterLab's notebook column (a cell's output area) in a 1400 px wide
+#: window with the file browser open, JupyterLab's first layout: measured in Chromium by
+#: ``tests/browser/test_figure_width.py`` (JupyterLab 4.6).
+NOTEBOOK_COLUMN = 968
+
+#: The widest figure an explorer shows (pixels at 100 dpi, ipympl's CSS size): the column less
+#: room for a wider file browser or a scroll bar. Two boards side by side (9.7 inches) and the
+#: Crush charts (9.4) were wider than the column and were cut (a new-user trial).
+MAX_FIGURE_PIXELS = 900
+
+#: Widest figure (inches) :func:`board_figsize` makes, two boards side by side included: with
+#: its 0.3 inch margin, :data:`MAX_FIGURE_PIXELS` at 100 dpi.
+MAX_FIGURE_WIDTH = MAX_FIGURE_PIXELS / 100 - 0.3
+
+#: Width (inches) of the Crush charts' figures (three panels), :data:`MAX_FIGURE_PIXELS` at 100 dpi.
+CHART_WIDTH = MAX_FIGURE_PIXELS / 100
 
 #: Height (inches) :func:`new_figure` adds under the boards for a legend there (``legend="below"``).
 LEGEND_BELOW = 0.75

@@ -17,6 +17,7 @@ from matplotlib.patches import FancyArrowPatch
 
 from ..hexgrid import Hex
 from .board import BoardArtists, legend_handle
+from .text import Box, box_at, free_spot, text_width
 from .theme import DEFAULT_THEME, Theme
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,7 +67,10 @@ class ForcedLayer:
     target never enters (possibly off the board, where :meth:`BoardArtists.set_paths` cannot
     draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side, a
     marker there and a label (all the damage the target takes in that branch, drops included, as
-    in the branch's table row; or ``"out"``: see :meth:`stubs`).
+    in the branch's table row; or ``"out"``: see :meth:`stubs`). Each label takes the first place
+    beside its X where it hides no other label, X, token, damage badge or hex label, and is placed
+    again when the tokens move (:meth:`BoardArtists.drawn_boxes`, :meth:`BoardArtists.reserve`);
+    a damage badge an X would cover moves to another corner of its token.
 
     Examples
     --------
@@ -81,6 +85,9 @@ class ForcedLayer:
     ['-2', '-2', '-2', '-2']
     """
 
+    #: Sizes (hex radii) of a stub's X and of the chosen branch's X (their markers' sizes).
+    MARK, CHOSEN_MARK = 0.36, 0.75
+
     def __init__(self, art: BoardArtists, *, key: str = "", colours: "dict[str, str] | None" = None) -> None:
         self.art = art
         self.ax = art.ax
@@ -88,6 +95,8 @@ class ForcedLayer:
         self.colours = {**art.theme.forced, **(colours or {})}
         self._stubs: list[FancyArrowPatch] = []
         self._labels: list[Any] = []
+        self._shown: list[tuple[tuple[float, float], tuple[float, float], str]] = []  # (from, X, label) per stub
+        art.when_units_change(key + "forced_labels", self._place_labels)
         self._marks = self.ax.scatter([], [], marker="X", zorder=12)
         self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
 
@@ -190,6 +199,11 @@ class ForcedLayer:
         branches : bool
             Draw every branch's moves and stubs; False draws ``chosen`` alone (and its stub).
         """
+        self._show(fm, chosen, step, fill, branches)
+        self._place_labels()
+
+    def _show(self, fm: "ForcedMove | None", chosen: "Branch | None", step: int | None, fill: bool,
+              branches: bool) -> None:
         art, c, k_ = self.art, self.colours, self.key
         if fm is None:
             art.set_paths(None, key=k_ + "forced")
@@ -222,7 +236,7 @@ class ForcedLayer:
                       linestyle="--")
         if shown and shown[-1].result != "moved":
             self._chosen_mark.set_offsets(np.array([self._boundary(shown[-1].frm, shown[-1].to)]))
-            self._chosen_mark.set_sizes([(0.75 * art.ppu) ** 2])
+            self._chosen_mark.set_sizes([(self.CHOSEN_MARK * art.ppu) ** 2])
             self._chosen_mark.set(facecolor=c["chosen"], edgecolor=art.theme.marker_edge, linewidth=1.0)
         else:
             self._chosen_mark.set_offsets(np.zeros((0, 2)))
@@ -242,14 +256,7 @@ class ForcedLayer:
             # dashed (collision) or dotted (board edge): never only a colour apart from a move
             arrow.set(color=colour, linewidth=2.0, linestyle="--" if colour == c["hit"] else ":",
                       visible=True)
-            # the label sits beside the X (for a step up or down the page), or under it (a step
-            # across), clear of the hex labels at the top of hexes
-            (x0, y0), (xb, yb) = p0, pb
-            if abs(yb - y0) > 1e-9:
-                text.set_position((xb + (0.36 if xb >= x0 else -0.36), yb + 0.04))
-            else:
-                text.set_position((xb, yb + 0.34))
-            text.set_text(label)
+            text.set_text(label)  # placed by _place_labels, clear of what the board shows
             text.set(color=c["stub_text"], fontsize=art.fontsize(0.26, 4, 10), fontweight="bold", visible=bool(label),
                      bbox=dict(boxstyle="round,pad=0.15", fc=colour, ec="none"))
             points.append(pb)
@@ -257,7 +264,43 @@ class ForcedLayer:
         for arrow, text in zip(self._stubs[len(stubs):], self._labels[len(stubs):]):
             arrow.set_visible(False)
             text.set_visible(False)
+        self._shown = [(self._point(a), self._boundary(a, t), label) for a, t, _, label in stubs]
         self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
-        self._marks.set_sizes([(0.36 * art.ppu) ** 2])
+        self._marks.set_sizes([(self.MARK * art.ppu) ** 2])
         self._marks.set(facecolor=colours or "none", edgecolor=art.theme.marker_edge, linewidth=0.8)
 
+    def _marks_held(self) -> list[Box]:
+        """The boxes of this layer's Xs (the stubs' and the chosen branch's)."""
+        held = [box_at(pb, self.MARK, self.MARK) for _, pb, _ in self._shown]
+        held += [box_at((float(x), float(y)), self.CHOSEN_MARK, self.CHOSEN_MARK)
+                 for x, y in self._chosen_mark.get_offsets()]
+        return held
+
+    def _place_labels(self) -> None:
+        """Put each stub's damage label beside its X where it hides nothing: no other label, X,
+        token, damage badge or hex label (:func:`~hexrules.plot.text.free_spot`); first beside the
+        X on the side the step goes (a step up or down the page) or under it (a step across)."""
+        art = self.art
+        marks = self._marks_held()
+        art.reserve(self.key + "forced_marks", marks)  # the damage badges move off the Xs first
+        taken = art.drawn_boxes(skip=self.key + "forced_labels")
+        view = art.view_box()
+        placed: list[Box] = []
+        for text, ((x0, y0), (xb, yb), label) in zip(self._labels, self._shown):
+            if not label:
+                continue
+            em = text.get_fontsize() / art.ppu
+            # the rounded box: the text's layout box and a pad of 0.15 em on every side
+            w, h = (text_width(label, "bold") + 0.12 + 0.3) * em, (1.17 + 0.3) * em
+            dx, dy = w / 2 + self.MARK / 2 + 0.04, h / 2 + self.MARK / 2 + 0.04
+            side = 1.0 if xb >= x0 else -1.0
+            across = abs(yb - y0) <= 1e-9
+            first = [(xb, yb + dy)] if across else [(xb + side * dx, yb)]
+            ring = [(xb + side * dx, yb), (xb - side * dx, yb), (xb, yb + dy), (xb, yb - dy),
+                    (xb + side * dx, yb + dy), (xb - side * dx, yb + dy), (xb + side * dx, yb - dy),
+                    (xb - side * dx, yb - dy)]
+            far = [(xb + (x - xb) * 1.8, yb + (y - yb) * 1.8) for x, y in ring]
+            xy, box = free_spot((w, h), first + ring + far, taken + placed, view)
+            text.set_position(xy)
+            placed.append(box)
+        art.reserve(self.key + "forced_labels", placed)

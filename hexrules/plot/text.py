@@ -5,16 +5,28 @@ A board writes hundreds of short texts (hex labels, elevation badges, costs). Dr
 each text layer is ONE :class:`~matplotlib.collections.PathCollection` whose paths are the
 cached outlines, scaled and shifted (:func:`text_outline`), so a redraw draws a few artists.
 :func:`text_width` measures a text in ems (to lay a label and its badge side by side).
+
+Placing a text where it hides nothing: a drawn board knows the boxes of what it wrote and drew
+(hex labels, tokens, damage badges, marks: :meth:`hexrules.plot.board.BoardArtists.drawn_boxes`);
+:func:`free_spot` picks, among a few candidate places for a new text, the first whose box
+overlaps none of them (a Push's damage labels beside their Xs, a piece's "Cover 3").
+Boxes are ``(x0, y0, x1, y1)`` in data coordinates (hex radii).
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Iterable, Sequence
 
 import numpy as np
 from matplotlib.path import Path
 
-__all__ = ["text_outline", "text_width"]
+from ..errors import HexrulesError
+
+__all__ = ["text_outline", "text_width", "Box", "box_at", "overlap", "free_spot"]
+
+#: A box ``(x0, y0, x1, y1)`` in data coordinates, ``x0 <= x1`` and ``y0 <= y1``.
+Box = tuple[float, float, float, float]
 
 #: Line spacing of multi-line texts drawn as outlines (:func:`text_outline`), in ems.
 _LINE_SPACING = 1.2
@@ -101,3 +113,66 @@ def text_outline(text: str, xy: tuple[float, float], em: float, *, weight: str =
         return None
     v, c = shape
     return Path(v * em + np.asarray(xy, dtype=float), c)
+
+
+def box_at(xy: tuple[float, float], width: float, height: float) -> Box:
+    """The box of ``width`` x ``height`` centred on ``xy``."""
+    x, y = xy
+    return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they only touch or are apart).
+
+    >>> overlap((0, 0, 2, 2), (1, 1, 3, 3)), overlap((0, 0, 1, 1), (1, 0, 2, 1))
+    (1, 0)
+    """
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0
+
+
+def free_spot(size: tuple[float, float], candidates: Sequence[tuple[float, float]], taken: Iterable[Box],
+              within: Box | None = None) -> tuple[tuple[float, float], Box]:
+    """Where a text of ``size`` (width, height) goes: the first of ``candidates`` (centres) whose box
+    overlaps none of ``taken`` and lies inside ``within``; if every one hides something, the one
+    that hides least (what lies outside ``within`` counts as hidden).
+
+    Parameters
+    ----------
+    size : (float, float)
+        The text's box, in data units.
+    candidates : sequence of (float, float)
+        Centres to try, the preferred first (at least one).
+    taken : iterable of Box
+        What the text must not cover (other texts, tokens, marks).
+    within : Box, optional
+        Where the text must stay (e.g. the axes' view).
+
+    Returns
+    -------
+    ((float, float), Box)
+        The centre chosen and the text's box there.
+
+    Examples
+    --------
+    A label beside a mark moves to its other side when the first place is taken:
+
+    >>> free_spot((1.0, 0.5), [(1.0, 0.0), (-1.0, 0.0)], [(0.6, -0.2, 1.2, 0.2)])
+    ((-1.0, 0.0), (-1.5, -0.25, -0.5, 0.25))
+    """
+    taken = list(taken)
+    best: tuple[float, tuple[float, float], Box] | None = None
+    for xy in candidates:
+        box = box_at(xy, *size)
+        hidden = sum(overlap(box, t) for t in taken)
+        if within is not None:
+            area = (box[2] - box[0]) * (box[3] - box[1])
+            hidden += area - overlap(box, within)
+        if hidden <= 1e-12:
+            return xy, box
+        if best is None or hidden < best[0] - 1e-12:
+            best = (hidden, xy, box)
+    if best is None:
+        raise HexrulesError("free_spot: no candidate place for the text")
+    return best[1], best[2]

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..whatif import SwitchChanges
 
-__all__ = ["topic_colours", "draw_sweep_bars", "change_overlays", "CHANGE_COLOURS"]
+__all__ = ["topic_colours", "draw_sweep_bars", "change_overlays", "change_text", "CHANGE_COLOURS"]
 
 #: What :func:`change_overlays` colours: hexes gained (green), lost (red), cheaper or dearer
 #: (orange), a Push or Pull outcome that changes (the theme's "differs" outline).
@@ -78,6 +78,24 @@ def draw_sweep_bars(ax: "Axes", rows: Sequence[tuple[str, float, str]], *, title
     return list(bars)
 
 
+def change_text(base: int | None, alternative: int | None) -> str:
+    """What a hex's cost does under the alternative, written on the hex: the report says the same
+    ("gains D1 (3 MP)", "loses C1 (2 MP)", "C2 costs 3 -> 2").
+
+    A hex out of reach under the base and reached at 3 movement points under the alternative
+    reads ``"now 3 MP"`` (a "-→3" read as minus three); one lost, ``"was 2 MP"``; a cost that
+    changes, ``"3→2"`` (base→alternative, as the legend says).
+
+    >>> change_text(None, 3), change_text(2, None), change_text(3, 2)
+    ('now 3 MP', 'was 2 MP', '3→2')
+    """
+    if base is None:
+        return f"now {alternative} MP"
+    if alternative is None:
+        return f"was {base} MP"
+    return f"{base}→{alternative}"
+
+
 def change_overlays(changes: "SwitchChanges") -> dict[str, Any]:
     """Plain overlay data of what one alternative changes on a board.
 
@@ -85,16 +103,16 @@ def change_overlays(changes: "SwitchChanges") -> dict[str, Any]:
     -------
     dict
         ``fill``: ``{hex: colour}`` (gained green, lost red, cost changed orange, from
-        :data:`CHANGE_COLOURS`); ``texts``: ``{hex: "3→2"}`` (cost under the base, then under
-        the alternative; ``-`` out of reach); ``highlight``: the hexes where a Push or Pull
-        outcome changes (on the board).
+        :data:`CHANGE_COLOURS`); ``texts``: what each hex's cost does, in the words of the
+        report (:func:`change_text`: ``"now 3 MP"``, ``"was 2 MP"``, ``"3→2"``);
+        ``highlight``: the hexes where a Push or Pull outcome changes (on the board).
     """
     fill: dict[Any, str] = {}
     texts: dict[Any, str] = {}
     for r in changes.reaches:
         for h, a, b in r.hex_changes:
             fill[h] = CHANGE_COLOURS["gained" if a is None else "lost" if b is None else "cost"]
-            texts[h] = f"{'-' if a is None else a}→{'-' if b is None else b}"
+            texts[h] = change_text(a, b)
     board = changes.board
     where = [h for h in changes.differing_hexes if board is None or h in board]
     forced_hexes = set()

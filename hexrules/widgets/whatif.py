@@ -43,8 +43,8 @@ SWEEP_SIZES = (10, 100, 1000)
 
 
 def _legend() -> list[Any]:
-    return [legend_handle("fill", "hex gained", CHANGE_COLOURS["gained"], alpha=0.6),
-            legend_handle("fill", "hex lost", CHANGE_COLOURS["lost"], alpha=0.6),
+    return [legend_handle("fill", "hex gained (now N MP)", CHANGE_COLOURS["gained"], alpha=0.6),
+            legend_handle("fill", "hex lost (was N MP)", CHANGE_COLOURS["lost"], alpha=0.6),
             legend_handle("fill", "cost changes (base→alt.)", CHANGE_COLOURS["cost"], alpha=0.6),
             legend_handle("outline", "Push / Pull outcome changes", _DIFFERS, width=3.0)]
 

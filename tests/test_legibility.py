@@ -1,0 +1,342 @@
+"""Every text the pictures write can be read (issue 10 parts 4 and 5, and the new-user trial).
+
+Each test builds the picture a reader sees, renders it (Agg), and measures what was drawn: the
+rendered boxes of the texts (matplotlib's window extents, and the glyph outlines of the hex labels),
+the tokens and the marks. A text is legible when its box overlaps no other text, mark or token
+(a Push's damage labels, a piece's "Cover 3"), lies inside what holds it (a unit's name inside its
+token's shape) and inside the figure; and a number is written in words a player reads.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.transforms import Bbox  # noqa: E402
+
+from hexrules import Board, State, Unit  # noqa: E402
+from hexrules.generate import BoardSpec, generate  # noqa: E402
+from hexrules.plot import draw_board  # noqa: E402
+from hexrules.widgets.crush import COVERS, CollapseExplorer, DamageExplorer, VehicleExplorer  # noqa: E402
+from hexrules.widgets.forced import EXPLORERS as FORCED_EXPLORERS  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("close_figures")
+
+#: Two boxes "overlap" when they share more than this many square pixels (anti-aliasing aside).
+TOUCH = 1.0
+
+
+def _area(a: Bbox, b: Bbox) -> float:
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _renderer(fig):
+    fig.canvas.draw()
+    return fig.canvas.get_renderer()
+
+
+def _text_box(text, renderer) -> Bbox:
+    """What a text covers: its rounded box if it has one, else its layout box (pixels)."""
+    patch = text.get_bbox_patch()
+    if patch is not None:
+        text.update_bbox_position_size(renderer)
+        return patch.get_window_extent(renderer)
+    return text.get_window_extent(renderer)
+
+
+def _hex_label_boxes(art) -> dict[str, Bbox]:
+    """The ink box of every hex label and elevation badge, from the glyph outlines drawn (pixels),
+    grouped by the hex each glyph lies in."""
+    glyphs: dict[str, list] = {}
+    for key in ("labels", "elevation"):
+        layer = art.text_layers.get(key)
+        if layer is None:
+            continue
+        for path in layer.get_paths():
+            for poly in path.to_polygons(closed_only=False):
+                if len(poly) < 2:
+                    continue
+                h = art.layout.pixel_to_hex(tuple(poly.mean(axis=0)))
+                glyphs.setdefault(f"{key} {art.board.label(h)}", []).append(poly)
+    out = {}
+    for name, polys in glyphs.items():
+        pts = art.ax.transData.transform(np.concatenate(polys))
+        out[name] = Bbox.from_extents(*pts.min(axis=0), *pts.max(axis=0))
+    return out
+
+
+def _marker_boxes(scatter, ax) -> list[Bbox]:
+    """The boxes of a scatter's markers (its size is an area in points squared)."""
+    offsets = scatter.get_offsets()
+    sizes = np.resize(scatter.get_sizes(), len(offsets)) if len(offsets) else []
+    out = []
+    for (x, y), s in zip(offsets, sizes):
+        px, py = ax.transData.transform((x, y))
+        half = math.sqrt(s) / 2 * ax.figure.dpi / 72
+        out.append(Bbox.from_extents(px - half, py - half, px + half, py + half))
+    return out
+
+
+def _token_boxes(art, renderer) -> dict[str, Bbox]:
+    out = {}
+    for name, (token, _text, dmg) in art.units.items():
+        if token.get_visible():
+            out[f"token {name}"] = token.get_window_extent(renderer)
+            if dmg.get_visible():
+                out[f"damage badge {name}"] = _text_box(dmg, renderer)
+    return out
+
+
+def _clashes(mine: dict[str, Bbox], others: dict[str, Bbox]) -> list[str]:
+    return [f"{a} / {b}" for (a, x), (b, y) in itertools.product(mine.items(), others.items())
+            if a != b and _area(x, y) > TOUCH]
+
+
+# --- 1. a Push's damage labels, and a piece's Cover, hide nothing -----------------------------------
+
+
+def _push_clashes(ex) -> list[str]:
+    renderer = _renderer(ex.figure)
+    layer, art = ex.layer, ex.art
+    labels = {f"label {t.get_text()!r} #{i}": _text_box(t, renderer)
+              for i, t in enumerate(layer._labels) if t.get_visible() and t.get_text()}
+    marks = {f"X #{i}": b for i, b in enumerate(_marker_boxes(layer._marks, art.ax) +
+                                                 _marker_boxes(layer._chosen_mark, art.ax))}
+    tokens = _token_boxes(art, renderer)
+    others = {**marks, **tokens, **_hex_label_boxes(art)}
+    pairs = [f"{a} / {b}" for (a, x), (b, y) in itertools.combinations(labels.items(), 2) if _area(x, y) > TOUCH]
+    badges = {k: v for k, v in tokens.items() if k.startswith("damage badge")}  # an X never hides a unit's damage
+    return pairs + _clashes(labels, others) + _clashes(marks, badges)
+
+
+def test_the_knuckle_shield_push_labels_hide_no_label_mark_or_token_at_any_step():
+    # the trial: on the branch C3 -> D3 -> D2 (a collision, P2: the Gundam stays on D3 and takes 2)
+    # the "-2" labels and the Xs of D3's two collision stubs piled up under its token
+    ex = FORCED_EXPLORERS["push_knuckle_shield"]()
+    found = []
+    for b in range(len(ex.controls["branch"].options)):
+        ex.controls["branch"].value = b
+        for step in range(ex.controls["step"].max + 1):
+            ex.controls["step"].value = step
+            found += [f"branch {b} step {step}: {c}" for c in _push_clashes(ex)]
+    assert found == []
+
+
+def test_every_push_and_pull_explorer_writes_its_labels_clear():
+    found = []
+    for name, make in FORCED_EXPLORERS.items():
+        ex = make()
+        layers = ex.layers if hasattr(ex, "layers") else [ex.layer]
+        arts = ex.arts if hasattr(ex, "arts") else [ex.art] * len(layers)
+        for layer, art in zip(layers, arts):
+            holder = type("Shown", (), {"figure": ex.figure, "layer": layer, "art": art})
+            found += [f"{name}: {c}" for c in _push_clashes(holder)]
+    assert found == []
+
+
+def _cover_clashes(ex) -> list[str]:
+    renderer = _renderer(ex.figure)
+    art = ex.art
+    layer = art.text_layers.get("cover")
+    if layer is None or not layer.get_paths():
+        return []
+    pts = art.ax.transData.transform(np.concatenate([p.vertices for p in layer.get_paths()]))
+    note = {"Cover note": Bbox.from_extents(*pts.min(axis=0), *pts.max(axis=0))}
+    marks = {f"X #{i}": b for sc in art.marker_layers.values() for i, b in enumerate(_marker_boxes(sc, art.ax))}
+    return _clashes(note, {**_hex_label_boxes(art), **_token_boxes(art, renderer), **marks})
+
+
+def test_the_pieces_cover_hides_no_hex_label_token_or_mark():
+    # the trial: at Cover 4, "Cover 4" lay over hex E3's label (lesson 08)
+    ex = CollapseExplorer("crush_hab_block")
+    found = []
+    for cover in COVERS:
+        ex.controls["cover"].value = cover
+        for route in range(len(ex.routes)):
+            ex.controls["route"].value = route
+            for step in sorted({1, ex.controls["step"].max // 2, ex.controls["step"].max}):
+                ex.controls["step"].value = step
+                found += [f"Cover {cover}, route {route}, step {step}: {c}" for c in _cover_clashes(ex)]
+    assert found == []
+
+
+# --- 2. the Crush charts' bar values never run into each other --------------------------------------
+
+
+def _bar_text_clashes(ax, texts, renderer) -> list[str]:
+    shown = {f"{t.get_text()} at x={t.get_position()[0]:+.1f}": t.get_window_extent(renderer)
+             for t in texts if t.get_visible() and t.get_text()}
+    found = [f"{a} / {b}" for (a, x), (b, y) in itertools.combinations(shown.items(), 2) if _area(x, y) > TOUCH]
+    frame = ax.get_window_extent(renderer)
+    found += [f"{a} outside the chart" for a, x in shown.items()
+              if x.x0 < frame.x0 - 0.5 or x.x1 > frame.x1 + 0.5 or x.y1 > frame.y1 + 0.5]
+    legend = ax.get_legend()
+    if legend is not None:
+        box = legend.get_window_extent(renderer)
+        found += [f"{a} under the legend" for a, x in shown.items() if _area(x, box) > TOUCH]
+    return found
+
+
+def test_the_vehicle_charts_bar_values_never_collide_at_any_cover_shield_and_resolve():
+    # the trial: at Cover 3 (Shield 4, Resolve 2) "44.4%" and "37.5%" ran into each other
+    ex = VehicleExplorer()
+    renderer = _renderer(ex.figure)
+    c = ex.controls
+    found = []
+    for n, s, r in itertools.product(range(c["cover"].min, c["cover"].max + 1), range(c["shield"].min, c["shield"].max + 1),
+                                     range(c["resolve"].min, c["resolve"].max + 1)):
+        with ex.quiet():
+            c["cover"].value, c["shield"].value, c["resolve"].value = n, s, r
+        ex.redraw()
+        for ax, texts in ((ex.ax_minor, ex.texts_only + ex.texts_also), (ex.ax_hp, ex.texts_hp)):
+            found += [f"Cover {n}, Shield {s}, Resolve {r}: {x}" for x in _bar_text_clashes(ax, texts, renderer)]
+    assert found == []
+
+
+def test_the_damage_charts_bar_values_never_collide():
+    ex = DamageExplorer()
+    renderer = _renderer(ex.figure)
+    c = ex.controls
+    found = []
+    for n, r in itertools.product(range(c["cover"].min, c["cover"].max + 1), range(c["resolve"].min, c["resolve"].max + 1)):
+        with ex.quiet():
+            c["cover"].value, c["resolve"].value = n, r
+        ex.redraw()
+        found += [f"Cover {n}, Resolve {r}: {x}" for x in _bar_text_clashes(ex.ax_bar, ex.bar_texts, renderer)]
+    assert found == []
+
+
+# --- 3. a unit's name lies inside its token ---------------------------------------------------------
+
+
+def _outside_token(art, renderer) -> list[str]:
+    """Names whose layout box pokes out of their token's shape (circle, square, diamond)."""
+    found = []
+    for name, (token, text, _dmg) in art.units.items():
+        if not token.get_visible() or not text.get_text():
+            continue
+        box = text.get_window_extent(renderer)
+        outline = token.get_path().transformed(token.get_patch_transform() + art.ax.transData)
+        corners = [(box.x0, box.y0), (box.x0, box.y1), (box.x1, box.y0), (box.x1, box.y1)]
+        if not all(outline.contains_point(p, radius=-0.5) or outline.contains_point(p, radius=0.5) for p in corners):
+            found.append(f"{name!r} written {text.get_text()!r} at {text.get_fontsize():.1f} pt")
+    return found
+
+
+def test_the_generated_boards_garrison_names_fit_their_squares():
+    # the trial (lesson 10's what-if report): "blue Garrison 1" spilled out of its square, the
+    # name being allowed 1.3 hex radii, a Garrison's square being 0.96 wide
+    from hexrules.widgets.whatif import ReportExplorer
+
+    board = generate(BoardSpec(columns=12, rows=10), seed=17)
+    ex = ReportExplorer(board)
+    assert _outside_token(ex.art, _renderer(ex.figure)) == []
+    garrisons = [u for u in board.state if u.garrison]
+    assert garrisons
+    for u in garrisons:  # the square and its colour say "Garrison" and the side; the number stays
+        number = u.name.split()[-1]
+        assert ex.art.units[u.name][1].get_text().split()[-1] == number, u.name
+
+
+LONG_NAMES = ["Gundam", "RX-78-2 Gundam", "Char's Zaku II", "A Very Long Unit Name Indeed",
+              "Federation Mobile Suit Squadron", "blue Garrison 12", "Supercalifragilistic", "Zaku II: Minelayer"]
+
+
+@pytest.mark.parametrize("columns, rows", [(4, 3), (12, 10), (30, 24)])
+@pytest.mark.parametrize("kind", ["unit", "garrison", "vehicle"])
+def test_long_names_stay_inside_their_token_and_legible(kind, columns, rows):
+    from hexrules.plot.figure import new_figure
+
+    board = Board.rectangle(columns, rows)
+    hexes = list(board.hexes)[:: max(1, len(board.hexes) // len(LONG_NAMES))][: len(LONG_NAMES)]
+    units = State([Unit(n, "blue", h, garrison=kind == "garrison") for n, h in zip(LONG_NAMES, hexes)])
+    fig, (ax,) = new_figure(board, pyplot=False)
+    art = draw_board(board, ax=ax, legend=False)
+    art.set_units(units, vehicles=[u.name for u in units] if kind == "vehicle" else ())
+    renderer = _renderer(fig)
+    assert _outside_token(art, renderer) == []
+    base = art.fontsize(0.19, 3.5, 10)
+    for u in units:
+        text = art.units[u.name][1]
+        if columns < 30:
+            # legible: never below three quarters of the token's size, nor 3 points, and a short name whole
+            assert text.get_fontsize() >= max(0.75 * base, 3.0) - 0.01, (u.name, text.get_fontsize(), base)
+        else:  # tokens 5 points across: a name is written legibly (3 points at least) or not at all
+            assert text.get_text() == "" or text.get_fontsize() >= 3.0, (u.name, text.get_fontsize())
+    if columns < 30:
+        assert art.units["Gundam"][1].get_text() == "Gundam"
+
+
+# --- 5. what a hex's cost does, in words -------------------------------------------------------------
+
+
+def test_a_hex_gained_reads_as_a_cost_not_minus_a_number():
+    # the trial: a hex out of reach under the base and reached at 3 MP under the alternative read
+    # "-→3", which a player reads as minus three
+    from hexrules.widgets.whatif import ReportExplorer
+
+    seen = {}
+    for ex in (ReportExplorer("terrain"), ReportExplorer("engagement")):  # water=none gains, a penalty loses
+        seen.update(_cost_texts(ex))
+    gained = {k: v for k, v in seen.items() if k[2] is None}
+    lost = {k: v for k, v in seen.items() if k[3] is None}
+    assert gained and lost  # hexes of both kinds are drawn, or the test shows nothing
+    assert all(v == f"now {b} MP" for (_, _, _, b), v in gained.items())
+    assert all(v == f"was {a} MP" for (_, _, a, _), v in lost.items())
+    assert not any(v.startswith("-") or "-→" in v or "→-" in v for v in seen.values())
+    # the report's words say the same: "gains D1 (3 MP)", "loses C1 (2 MP)"
+    (label, h, _, b) = next(iter(gained))
+    ex = ReportExplorer("terrain")
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.alternative.label == label)
+    assert "gains" in ex.explanation.value and f"{ex.art.board.label(h)} ({b} MP)" in ex.explanation.value
+
+
+def _cost_texts(ex) -> dict:
+    """``{(switch, hex, base cost, alternative cost): text on the hex}`` of every alternative, for the
+    hexes only one movement changes (a hex two units' reaches change shows one of them)."""
+    seen = {}
+    for i, c in enumerate(ex.report.switches):
+        ex.controls["switch"].value = i
+        changes = [(h, a, b) for r in c.reaches for h, a, b in r.hex_changes]
+        once = {h for h, _, _ in changes if sum(h == g for g, _, _ in changes) == 1}  # one movement's change
+        for h, a, b in changes:
+            if h in once:
+                seen[(c.alternative.label, h, a, b)] = ex.art.texts_shown("costs")[h]
+    return seen
+
+
+# --- 4. explorers fit the notebook column ------------------------------------------------------------
+
+
+def test_every_explorer_figure_fits_the_notebook_column():
+    """Measured in Chromium (tests/browser/test_figure_width.py): a JupyterLab notebook column at a
+    1400 px window with the file browser open is 968 pixels wide (``NOTEBOOK_COLUMN``); no explorer
+    is wider than ``MAX_FIGURE_PIXELS`` (900), which leaves room for a wider file browser."""
+    import importlib
+    import pkgutil
+
+    import hexrules.widgets
+    from hexrules.plot.figure import MAX_FIGURE_PIXELS, NOTEBOOK_COLUMN
+
+    assert MAX_FIGURE_PIXELS < NOTEBOOK_COLUMN
+
+    too_wide = []
+    for m in pkgutil.iter_modules(hexrules.widgets.__path__):
+        module = importlib.import_module(f"hexrules.widgets.{m.name}")
+        for name, make in getattr(module, "EXPLORERS", {}).items():
+            ex = make()
+            width = ex.figure.get_figwidth() * ex.figure.dpi
+            if width > MAX_FIGURE_PIXELS + 0.5:
+                too_wide.append(f"{m.name}.{name}: {width:.0f} px")
+            import matplotlib.pyplot as plt
+
+            plt.close(ex.figure)
+    assert too_wide == []
