@@ -233,3 +233,52 @@ def test_frames_are_pngs_any_decoder_reads_back_exactly(shape, level):
     image = Image.open(io.BytesIO(png))
     assert (image.format, image.mode, image.size) == ("PNG", "RGBA", (shape[1], shape[0]))
     assert np.array_equal(np.asarray(image), pixels)
+
+
+ORDER_CHILD = textwrap.dedent(
+    """
+    import json
+    import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    from hexrules.widgets.forced import EXPLORERS
+
+    ex = EXPLORERS["push_collision"]()
+    canvas, step = ex.figure.canvas, ex.controls["step"]
+    canvas._handle_message(canvas, {"type": "initialized"}, [])
+    canvas._handle_message(canvas, {"type": "draw"}, [])
+    sent = []
+    canvas.send = lambda content, buffers=None: sent.append(json.loads(content["data"])["type"])
+    step.send_state = lambda key=None: sent.append("step " + ",".join(sorted([key] if isinstance(key, str) else key or ())))
+    ex.explanation.send_state = lambda key=None: sent.append("explanation")
+    before = (step.min, step.max)
+    n = ex.controls["n"]
+    n.value = n.max if n.value != n.max else n.min  # a Push of another length: another number of steps
+    by_control = list(sent)
+    sent.clear()
+    before_click = (step.min, step.max)
+    source = ex.controls["source"]
+    other = next(o for o in source.options if (o[1] if isinstance(o, tuple) else o) != source.value)
+    ex.click(other[1] if isinstance(other, tuple) else other)  # as a click on the map: another Source
+    print(json.dumps({"sent": by_control, "before": before, "after": [step.min, step.max],
+                      "clicked": sent}))
+    """
+)
+
+
+def test_a_control_change_sends_the_frame_before_the_controls_it_changes():
+    # issue 14: the browser handles messages in order, so what the redraw changed besides the
+    # picture (the words, the step slider's range, its view rebuilt: two orientation messages)
+    # goes after the frame
+    done = subprocess.run([sys.executable, "-c", ORDER_CHILD], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["before"] != seen["after"], seen  # the step slider's range did change
+    sent = seen["sent"]
+    frame = sent.index("binary")
+    assert sent.count("binary") == 1
+    assert [m for m in sent[:frame] if m.startswith("step") or m == "explanation"] == [], sent
+    assert [m for m in sent if m == "step orientation"] == ["step orientation"] * 2, sent  # the rebuild
+    assert "explanation" in sent[frame:]
+    clicked = seen["clicked"]  # a click on the map: the same order
+    assert clicked.count("binary") == 1, clicked
+    assert [m for m in clicked[:clicked.index("binary")] if m.startswith("step") or m == "explanation"] == [], clicked

@@ -65,7 +65,7 @@ from __future__ import annotations
 import functools
 import html
 import io
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 import ipywidgets as widgets
@@ -429,6 +429,7 @@ class Explorer(widgets.VBox):
         self._hold = 0
         self._quiet = 0
         self._pending = False
+        self._rebuilds: list[widgets.Widget] | None = None  # sliders to rebuild after update()'s frame
         self._click_targets: list[tuple[Any, Any]] = []
         self._click_callback: Callable[[Hex, Any], None] | None = None
         self._click_cid: int | None = None
@@ -481,7 +482,7 @@ class Explorer(widgets.VBox):
         if self._quiet:
             return
         handler = self.handlers.get(name)
-        with self.hold():
+        with self.frame_first(), self.hold():
             if handler is not None:
                 handler(event)
             self._pending = True
@@ -524,7 +525,8 @@ class Explorer(widgets.VBox):
 
         The range and value are set in an order the slider accepts (ipywidgets refuses
         ``min > max``), inside :meth:`quiet`. When the range changes, the browser's slider is
-        rebuilt (:func:`rebuild_slider_view`): so keyboard Home / End reach the new ends.
+        rebuilt (:func:`rebuild_slider_view`): so keyboard Home / End reach the new ends; during
+        :meth:`update`, after the new frame has been sent.
         """
         with self.quiet():
             new_range = (slider.min, slider.max) != (lo, hi)
@@ -534,7 +536,11 @@ class Explorer(widgets.VBox):
                 slider.min, slider.max = lo, hi
             slider.value = max(lo, min(hi, value))
         if new_range:
-            rebuild_slider_view(slider)
+            if self._rebuilds is not None:  # inside frame_first(): after the frame
+                if slider not in self._rebuilds:
+                    self._rebuilds.append(slider)
+            else:
+                rebuild_slider_view(slider)
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -551,15 +557,47 @@ class Explorer(widgets.VBox):
         if self._hold:
             self._pending = True
             return
-        # the words follow the picture: the browser gets the frame first and paints it while the
-        # explanation (often a table) reaches it (issue 14)
-        with self.explanation.hold_sync():
+        with self.frame_first():
             try:
                 self.redraw()
             except HexrulesError as err:
                 self.explanation.value = error_html(err)
             self.refresh()
         self.updates += 1
+
+    @contextmanager
+    def frame_first(self) -> Iterator[None]:
+        """Send the new picture before anything else the change alters in the browser.
+
+        The browser handles the kernel's messages in order, and paints a frame only after the
+        work of the messages before it. Inside this context the words, the title and every
+        control (a slider's range, a dropdown's options) hold their sync (ipywidgets
+        ``hold_sync``: each sends one message at the end), and a slider whose range changed is
+        rebuilt (:func:`rebuild_slider_view`) at the end: so the frame :meth:`refresh` sends
+        goes first (issue 14). Wraps a control's handler and its update (:meth:`_changed`), a
+        click's callback, and every :meth:`update`; re-entered, it does nothing more.
+        """
+        if self._rebuilds is not None:
+            yield
+            return
+        self._rebuilds = []
+        try:
+            with ExitStack() as held:
+                for widget in self._synced():
+                    held.enter_context(widget.hold_sync())
+                yield
+        finally:
+            rebuilds, self._rebuilds = self._rebuilds, None
+        for slider in rebuilds:
+            rebuild_slider_view(slider)
+
+    def _synced(self) -> list[widgets.Widget]:
+        """The widgets an update may change besides the picture: the words, the title, the controls."""
+        found: dict[int, widgets.Widget] = {}
+        for w in (self.explanation, self.title, *self.controls.values()):
+            for part in (w, *getattr(w, "children", ())):  # an OrderPicker's dropdowns too
+                found.setdefault(id(part), part)
+        return list(found.values())
 
     def refresh(self) -> None:
         """Show the figure's current artists: on ipympl, draw and send the frame now; else a new PNG.
@@ -622,7 +660,8 @@ class Explorer(widgets.VBox):
             if event.inaxes is art.ax:
                 h = art.hex_at(event.xdata, event.ydata)
                 if h is not None and self._click_callback is not None:
-                    self._click_callback(h, art)
+                    with self.frame_first():
+                        self._click_callback(h, art)
                 return
 
     def click(self, h: Hex | str, target: int = 0) -> None:
@@ -642,7 +681,8 @@ class Explorer(widgets.VBox):
         art = self._click_targets[target]
         h = art.board.hex(h)
         if self._click_callback is not None:
-            self._click_callback(h, art)
+            with self.frame_first():
+                self._click_callback(h, art)
 
 
 def toolbar_mode(canvas: Any) -> str:
