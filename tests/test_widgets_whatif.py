@@ -75,6 +75,21 @@ def test_while_the_sweep_runs_run_cannot_be_pressed_again_and_the_text_says_so()
     assert not ex.controls["run"].disabled and ex.controls["run"].description == "Run"
 
 
+def test_the_browser_is_told_run_is_running_before_the_sweep_ends():
+    # the frame goes first (Explorer.frame_first holds the controls' sync until the update's frame
+    # is out): the sweep's Run must still show "Running" in the browser while the sweep runs
+    ex = SweepExplorer(3, spec=SMALL, sizes=(3,), seed=5)
+    run, events = ex.controls["run"], []
+    run.send_state = lambda key=None: events.append(("button", run.disabled, run.description))
+    ex.explanation.send_state = lambda key=None: events.append(("words", ex.explanation.value))
+    ex.progress.observe(lambda ch: events.append(("progress", ch["new"])), "value")
+    run.click()
+    first = events.index(("progress", 1))
+    assert ("button", True, "Running") in events[:first], events
+    assert any(e[0] == "words" and "Sweeping 3 boards" in e[1] for e in events[:first]), events
+    assert events[-1][0] in ("button", "words") and ("button", False, "Run") in events[first:], events
+
+
 def test_the_sweep_refuses_what_its_controls_cannot_show():
     with pytest.raises(ExplorerError, match="boards=7"):
         SweepExplorer(7)

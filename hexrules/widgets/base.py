@@ -591,6 +591,16 @@ class Explorer(widgets.VBox):
         for slider in rebuilds:
             rebuild_slider_view(slider)
 
+    def show_now(self, *shown: widgets.Widget) -> None:
+        """Send the state of ``shown`` to the browser now, even inside :meth:`frame_first`.
+
+        For a handler that works for a while before its frame (the sweep's *Run*: the button
+        disabled and reading "Running", the words saying what runs): the browser shows that at
+        once instead of after the work.
+        """
+        for widget in shown:
+            widget.send_state()
+
     def _synced(self) -> list[widgets.Widget]:
         """The widgets an update may change besides the picture: the words, the title, the controls."""
         found: dict[int, widgets.Widget] = {}
