@@ -570,12 +570,16 @@ class Explorer(widgets.VBox):
         """Send the new picture before anything else the change alters in the browser.
 
         The browser handles the kernel's messages in order, and paints a frame only after the
-        work of the messages before it. Inside this context the words, the title and every
-        control (a slider's range, a dropdown's options) hold their sync (ipywidgets
-        ``hold_sync``: each sends one message at the end), and a slider whose range changed is
-        rebuilt (:func:`rebuild_slider_view`) at the end: so the frame :meth:`refresh` sends
-        goes first (issue 14). Wraps a control's handler and its update (:meth:`_changed`), a
-        click's callback, and every :meth:`update`; re-entered, it does nothing more.
+        work of the messages before it. Inside this context the words and the title hold their
+        sync (ipywidgets ``hold_sync``: one message at the end, after the frame), and a slider
+        whose range changed is rebuilt (:func:`rebuild_slider_view`: noUiSlider built again in
+        the browser) at the end: so the frame :meth:`refresh` sends goes before that work
+        (issue 14). Wraps a control's handler and its update (:meth:`_changed`), a click's
+        callback, and every :meth:`update`; re-entered, it does nothing more.
+
+        The controls themselves are not held: held, a slider's new ``max`` and ``value`` would
+        reach the browser in one message in no fixed order, and a value set before its range
+        is clamped by the browser's slider (and sent back): a new Push N then showed step 2 of 3.
         """
         if self._rebuilds is not None:
             yield
@@ -602,12 +606,8 @@ class Explorer(widgets.VBox):
             widget.send_state()
 
     def _synced(self) -> list[widgets.Widget]:
-        """The widgets an update may change besides the picture: the words, the title, the controls."""
-        found: dict[int, widgets.Widget] = {}
-        for w in (self.explanation, self.title, *self.controls.values()):
-            for part in (w, *getattr(w, "children", ())):  # an OrderPicker's dropdowns too
-                found.setdefault(id(part), part)
-        return list(found.values())
+        """The widgets whose sync :meth:`frame_first` holds: the words and the title."""
+        return [self.explanation, self.title]
 
     def refresh(self) -> None:
         """Show the figure's current artists: on ipympl, draw and send the frame now; else a new PNG.
