@@ -598,9 +598,9 @@ class Explorer(widgets.VBox):
     def show_now(self, *shown: widgets.Widget) -> None:
         """Send the state of ``shown`` to the browser now, even inside :meth:`frame_first`.
 
-        For a handler that works for a while before its frame (the sweep's *Run*: the button
-        disabled and reading "Running", the words saying what runs): the browser shows that at
-        once instead of after the work.
+        For a handler that works for a while before its frame (the sweep's *Run*: the words
+        saying what runs, which :meth:`frame_first` would hold until the frame): the browser
+        shows them at once instead of after the work.
         """
         for widget in shown:
             widget.send_state()

@@ -218,7 +218,7 @@ class SweepExplorer(Explorer):
         self.explain(f"Sweeping {n} boards of {self.spec.columns} x {self.spec.rows} hexes (seed "
                      f"{self.controls['seed'].value}): the bar follows the boards counted; the chart and the "
                      f"table follow when the sweep is done.")
-        self.show_now(button, self.explanation)  # not after the sweep, with its frame
+        self.show_now(self.explanation)  # now, not after the sweep with its frame (the button is not held)
         try:
             self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress,
                                 workers=self.workers if n >= 100 else 1)  # a few boards: not worth a process
