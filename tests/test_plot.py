@@ -532,27 +532,37 @@ def test_elevation_badge_sits_beside_its_own_label_inside_the_hex(art):
     assert lx0 == 0.0
 
 
+def _gap(art: BoardArtists, arrow, label: str) -> float:
+    """How far (hex radii) the drawn arrow comes to the centre of hex ``label``."""
+    centre = np.array(art.centre(art.board.hex(label)))
+    return float(np.linalg.norm(arrow.get_path().vertices - centre, axis=1).min())
+
+
 def test_a_path_is_one_line_with_one_head(art):
     # A3 -> B3 -> C3: the joint at B3 has no gap and no head; only the last step has a head
     arrows = art.set_paths([["A3", "B3", "C3"]], colors="green")
     first, last = arrows
-    assert first.shrinkB == 0.0 and last.shrinkA == 0.0
+    assert _gap(art, first, "B3") == pytest.approx(0.0, abs=1e-9)
+    assert _gap(art, last, "B3") == pytest.approx(0.0, abs=1e-9)
     assert first.get_arrowstyle().__class__.__name__ == "Curve"  # "-": a plain line
     assert last.get_arrowstyle().__class__.__name__ == "CurveFilledB"  # "-|>"
     # drawn over unit tokens, so a path passing a unit (B3 holds the Garrison) stays visible
     token = art.units["Base"][0]
     assert first.get_zorder() > token.get_zorder()
-    # the start (A1 holds the Gundam) leaves room for its token
+    # the start (A1 holds the Gundam) leaves room for its token: 0.56 hex radius
     (a,) = art.set_paths([["A1", "B1"]])
-    assert a.shrinkA > art.ppu * 0.5
+    assert _gap(art, a, "A1") == pytest.approx(0.56)
 
 
 def test_pooled_arrows_make_room_for_tokens_that_move_in(art, scenario):
     # an arrow's end stops 0.22 hex radius short of an empty hex's centre, 0.56 of a token's
-    (a,) = art.set_paths([["C1", "D1"]])
-    assert (a.shrinkA, a.shrinkB) == pytest.approx((0.22 * art.ppu, 0.22 * art.ppu))
+    (a,) = art.set_paths([["C1", "D1"]], style="-")
+    assert (_gap(art, a, "C1"), _gap(art, a, "D1")) == pytest.approx((0.22, 0.22))
     art.set_units(scenario.state.move("Gundam", scenario.board.hex("D1")))
-    assert (a.shrinkA, a.shrinkB) == pytest.approx((0.22 * art.ppu, 0.56 * art.ppu))
+    assert (_gap(art, a, "C1"), _gap(art, a, "D1")) == pytest.approx((0.22, 0.56))
+    # zoomed in, the gap stays the token's size on the board (data units), as the token does
+    art.ax.set_xlim(*[v / 2 for v in art.ax.get_xlim()])
+    assert _gap(art, a, "D1") == pytest.approx(0.56)
 
 
 def test_a_unit_that_becomes_a_garrison_gets_a_square_token(art, scenario):

@@ -10,8 +10,6 @@ the arrow), never as extra attributes set on artists.
 * :func:`install_legend`: make a :class:`~matplotlib.legend.Legend` subclass the axes' legend,
   as :meth:`Axes.legend <matplotlib.axes.Axes.legend>` does for a plain one (``ax.legend_`` and
   the legend's ``_remove_method``).
-* :func:`set_arrow_shrink`: change how far a :class:`~matplotlib.patches.FancyArrowPatch`
-  stops short of its ends (``shrinkA`` / ``shrinkB``, read at draw time, with no setter).
 * :func:`keep_data_url_valid`: the ipympl 0.10 ``syncing_data_url`` workaround.
 * :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded faster (:func:`png_rgba`:
   unfiltered rows at a fast zlib level).
@@ -27,7 +25,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["install_legend", "set_arrow_shrink", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
+__all__ = ["install_legend", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
            "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
 
 
@@ -49,16 +47,6 @@ def install_legend(ax: Any, legend: Any) -> Any:
     ax.legend_ = legend
     legend._remove_method = lambda _legend: setattr(ax, "legend_", None)
     return legend
-
-
-def set_arrow_shrink(arrow: Any, shrink_a: float, shrink_b: float) -> None:
-    """Set how far (points) ``arrow`` stops short of its start and end.
-
-    :class:`~matplotlib.patches.FancyArrowPatch` takes ``shrinkA`` / ``shrinkB`` in its
-    constructor only and reads the attributes of those names at draw time; there is no setter.
-    A board's pooled arrows change ends, and so their shrink, when tokens move.
-    """
-    arrow.shrinkA, arrow.shrinkB = shrink_a, shrink_b
 
 
 def keep_data_url_valid(canvas: Any) -> None:

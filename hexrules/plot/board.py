@@ -77,7 +77,7 @@ from matplotlib.text import Text
 
 from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
-from ._mpl import install_legend, set_arrow_shrink
+from ._mpl import install_legend
 from .figure import board_extent, new_figure
 from .text import Box, box_at, free_spot, text_outline, text_width
 from .theme import DEFAULT_THEME, Theme, get_theme
@@ -296,6 +296,23 @@ def _wrapped(name: str, lines: int) -> str | None:
     return None
 
 
+def shortened(a: Sequence[float], b: Sequence[float], cut_a: float, cut_b: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The segment from ``a`` to ``b`` with ``cut_a`` cut off its start and ``cut_b`` off its end
+    (same units as the points); a segment too short for both cuts is returned whole.
+
+    >>> shortened((0.0, 0.0), (4.0, 0.0), 1.0, 0.5)
+    ((1.0, 0.0), (3.5, 0.0))
+    >>> shortened((0.0, 0.0), (0.0, 1.0), 0.6, 0.6)
+    ((0.0, 0.0), (0.0, 1.0))
+    """
+    (xa, ya), (xb, yb) = (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+    length = math.hypot(xb - xa, yb - ya)
+    if length <= cut_a + cut_b:
+        return (xa, ya), (xb, yb)
+    ux, uy = (xb - xa) / length, (yb - ya) / length
+    return (xa + ux * cut_a, ya + uy * cut_a), (xb - ux * cut_b, yb - uy * cut_b)
+
+
 def fit_token_text(name: str, shape: str, ppu: float, size: float) -> tuple[str, float]:
     """What to write on a token and at which font size (points), so that it lies inside the token.
 
@@ -441,7 +458,7 @@ class BoardArtists:
         self.outline_layers: dict[str, PolyCollection] = {}
         self.marker_layers: dict[str, Any] = {}
         self.link_layers: dict[str, LineCollection] = {}
-        self._arrow_ends: dict[FancyArrowPatch, tuple[Hex | str | None, Hex | str | None]] = {}
+        self._arrow_ends: dict[FancyArrowPatch, tuple[Any, Any, Hex | str | None, Hex | str | None]] = {}  # centres, end hexes
         self._sides: list[str] = []
         self._shapes: dict[str, str] = {}
         self._drawn_units: dict[str, tuple] = {}  # what each token shows, to leave unchanged tokens alone
@@ -919,7 +936,8 @@ class BoardArtists:
     # --- arrows, links, outlines, markers -------------------------------------------------
 
     def _token_room(self, h: Hex | str | None) -> float:
-        """How far (points) an arrow ending at ``h`` stops short of its centre: past a token there.
+        """How far (data units, hex radii) an arrow ending at ``h`` stops short of its centre:
+        past a token there.
 
         None: a joint inside a path (no gap).
         """
@@ -927,11 +945,18 @@ class BoardArtists:
             return 0.0
         if not isinstance(h, Hex):
             h = _as_hex(self.board, h)
-        return (0.56 if h in self._occupied else 0.22) * self.ppu
+        return 0.56 if h in self._occupied else 0.22
 
     def _shrink(self, arrow: FancyArrowPatch) -> None:
-        first, last = self._arrow_ends.get(arrow, (None, None))
-        set_arrow_shrink(arrow, self._token_room(first), self._token_room(last))
+        """Place ``arrow`` between its step's ends, short of the tokens there (:meth:`_token_room`).
+
+        The ends are moved along the step in data units, so the arrow itself is drawn with no
+        shrink: matplotlib's ``shrinkA`` / ``shrinkB`` (points) cut a path by bisection on every
+        draw, about a third of a Push explorer's redraw (issue 14), and in data units the gap
+        stays the token's size when the board is zoomed.
+        """
+        a, b, first, last = self._arrow_ends[arrow]
+        arrow.set_positions(*shortened(a, b, self._token_room(first), self._token_room(last)))
 
     def _unchanged(self, layer: tuple[str, str], args: tuple) -> bool:
         """True if ``layer`` (setter, key) was last set with the same ``args``: the setter then
@@ -1009,20 +1034,18 @@ class BoardArtists:
             steps.extend((a, b, c, ends[0] if i == 0 else None, ends[1] if i == n - 1 else None)
                          for i, (a, b) in enumerate(zip(pts, pts[1:])))
         pool = self.arrow_layers.setdefault(key, [])
-        shrink = 0.22 * self.ppu
         while len(pool) < len(steps):
-            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=shrink, shrinkB=shrink, zorder=PATH_ZORDER,
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.0, shrinkB=0.0, zorder=PATH_ZORDER,
                                     capstyle="round", joinstyle="round")
             self.ax.add_patch(arrow)
             pool.append(arrow)
         head = ">" in style or "<" in style
         for arrow, (a, b, c, first, last) in zip(pool, steps):
-            arrow.set_positions(a, b)
             if head and last is not None:
                 arrow.set_arrowstyle(style, head_length=0.4 * width + 4, head_width=0.25 * width + 2.5)
             else:
                 arrow.set_arrowstyle("-" if head else style)
-            self._arrow_ends[arrow] = (first, last)
+            self._arrow_ends[arrow] = (a, b, first, last)
             self._shrink(arrow)
             arrow.set(color=c, linewidth=width, linestyle=linestyle, visible=True)
         for arrow in pool[len(steps):]:

@@ -16,7 +16,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
 from ..hexgrid import Hex
-from .board import BoardArtists, legend_handle
+from .board import BoardArtists, legend_handle, shortened
 from .text import Box, box_at, free_spot, text_width
 from .theme import DEFAULT_THEME, Theme
 
@@ -244,14 +244,14 @@ class ForcedLayer:
     def _draw_stubs(self, stubs: list[tuple[Hex, Hex, str, str]]) -> None:
         art, c = self.art, self.colours
         while len(self._stubs) < len(stubs):
-            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.22 * art.ppu, shrinkB=0.0, zorder=7)
+            arrow = FancyArrowPatch((0, 0), (1, 1), shrinkA=0.0, shrinkB=0.0, zorder=7)
             self.ax.add_patch(arrow)
             self._stubs.append(arrow)
             self._labels.append(self.ax.text(0, 0, "", ha="center", va="center", zorder=13, clip_on=False))
         points, colours = [], []
         for arrow, text, (a, t, colour, label) in zip(self._stubs, self._labels, stubs):
             p0, pb = self._point(a), self._boundary(a, t)
-            arrow.set_positions(p0, pb)
+            arrow.set_positions(*shortened(p0, pb, 0.22, 0.0))  # clear of the token (data units: no shrink at draw time)
             arrow.set_arrowstyle("-|>", head_length=5, head_width=3.5)
             # dashed (collision) or dotted (board edge): never only a colour apart from a move
             arrow.set(color=colour, linewidth=2.0, linestyle="--" if colour == c["hit"] else ":",
