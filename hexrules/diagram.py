@@ -294,6 +294,12 @@ class DiagramData:
         for line in self.caption:
             if not isinstance(line, str) or "\n" in line:
                 raise ScenarioError(f"caption line {show(line)} is not one line of text", source="DiagramData")
+            # what to_text writes must read back as it is: a word starting with '#' (outside double
+            # quotes) would be a comment there and its words lost, an unclosed quote an error
+            if _text_of(tokens(line, reader=Reader("DiagramData"))) != line.strip():
+                raise ScenarioError(
+                    f"caption line {show(line)} would not read back from a diagram file: a word starting with '#' "
+                    f"outside double quotes starts a comment there (write 'No. 1' for '#1')", source="DiagramData")
         if not all(isinstance(i, Item) for i in self.items):
             raise ScenarioError(f"items {show(self.items)} are not a list of diagram Items", source="DiagramData")
 

@@ -24,7 +24,7 @@ from hexrules import HexrulesError, ScenarioError, builtin  # noqa: E402
 from hexrules import crush as cr  # noqa: E402
 from hexrules import movement as mv  # noqa: E402
 from hexrules.crush_scenario import load_crush  # noqa: E402
-from hexrules.diagram import (KINDS, Chart, Diagram, Item, diagram, diagram_names, load_diagram,  # noqa: E402
+from hexrules.diagram import (KINDS, Chart, Diagram, DiagramData, Item, diagram, diagram_names, load_diagram,  # noqa: E402
                               parse_diagram)
 from hexrules.dice import expected_damage_table, hit_probability  # noqa: E402
 from hexrules.forced import push  # noqa: E402
@@ -514,3 +514,17 @@ def test_a_fresh_clone_installs_the_console_script(tmp_path):
                          env=env)
     assert run.returncode == 0, run.stderr
     assert "<text" in (tmp_path / "k.svg").read_text()
+
+
+@pytest.mark.parametrize("line", ["a #1 b", "#1 first", 'x "y" #z'])
+def test_a_caption_that_would_not_read_back_is_refused_not_lost(line):
+    # a word starting with '#' outside quotes is a comment in a diagram file: to_text would write
+    # the caption and reading it back would drop its words; it is refused where it is made
+    with pytest.raises(ScenarioError, match="would not read back"):
+        DiagramData(caption=(line,))
+
+
+def test_a_caption_with_a_hash_inside_a_word_or_quotes_reads_back_as_written():
+    d = Diagram.from_text('use: elevation\ncaption: No.#1 and "#2 quoted"\n')
+    text = d.to_text()
+    assert Diagram.from_text(text).data.caption == d.data.caption == ("No.#1 and \"#2 quoted\"",)
