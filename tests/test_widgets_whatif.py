@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 from hexrules.generate import BoardSpec  # noqa: E402
-from hexrules.plot.whatif import CHANGE_COLOURS  # noqa: E402
+from hexrules.plot.whatif import CHANGE_COLOURS, change_overlays  # noqa: E402
 from hexrules.whatif import alternatives, sweep  # noqa: E402
 from hexrules.widgets.base import ExplorerError  # noqa: E402
 from hexrules.widgets.edit import BoardEditor  # noqa: E402
@@ -29,6 +29,7 @@ def test_the_report_opens_on_a_reading_that_changes_something_and_draws_it():
     ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.alternative.label == "water=none")
     b = ex.art.board
     gm = next(r for r in ex.changes.reaches if r.unit == "GM")
+    ex.controls["movement"].value = ex.changes.reaches.index(gm)  # the map shows the GM's hexes
     assert gm.cost(b.hex("C1")) == (3, 2)
     assert ex.art.fill[b.hex("C1")] == CHANGE_COLOURS["cost"] and ex.art.texts_shown("costs")[b.hex("C1")] == "3→2"
     assert "water=none (T1)" in ex.explanation.value and "changes nothing" in ex.explanation.value
@@ -95,3 +96,29 @@ def test_the_sweep_refuses_what_its_controls_cannot_show():
         SweepExplorer(7)
     with pytest.raises(ExplorerError, match="sizes"):
         SweepExplorer(10, sizes=(10, 0))
+
+
+def test_a_hex_two_movements_change_shows_the_chosen_movements_numbers():
+    # terrain, water=allowance (T1): D1 costs the Gundam 4 -> 3 and the GM 2 -> 1; the map wrote the
+    # last unit's "2→1" on D1 whoever's reach the player looked at. Now a Movement control picks
+    # whose hexes the map shows, and the title names it.
+    ex = ReportExplorer("terrain")
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches)
+                                       if c.alternative.label == "water=allowance")
+    b = ex.art.board
+    d1 = b.hex("D1")
+    assert [label for label, _ in ex.controls["movement"].options] == ["RX-78-2 Gundam: Advance", "GM: Advance"]
+    assert [r.cost(d1) for r in ex.changes.reaches] == [(4, 3), (2, 1)]
+    assert ex.art.texts_shown("costs")[d1] == "4→3" and "RX-78-2 Gundam's Advance" in ex.art.ax.get_title()
+    ex.controls["movement"].value = 1
+    assert ex.art.texts_shown("costs")[d1] == "2→1" and "GM's Advance" in ex.art.ax.get_title()
+    # each map shows its own movement's hexes only: the Gundam's four, the GM's nine
+    assert len(ex.art.texts_shown("costs")) == len(ex.changes.reaches[1].hex_changes) == 9
+    ex.controls["movement"].value = 0
+    assert set(ex.art.texts_shown("costs")) == {b.hex(x) for x in ("D1", "E1", "C2", "D3")}
+    assert ex.art.texts_shown("costs")[b.hex("E1")] == "now 4 MP"
+    # every movement at once (the drawing's default), a shared hex writes each change
+    assert change_overlays(ex.changes)["texts"][d1] == "4→3\n2→1"
+    # a reading that changes no movement: nothing to choose
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if not c.reaches)
+    assert ex.controls["movement"].options == (("none changes", -1),) and ex.controls["movement"].disabled

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..errors import HexrulesError
 from ..words import percent
 from .theme import DEFAULT_THEME, Theme
 
@@ -96,28 +97,51 @@ def change_text(base: int | None, alternative: int | None) -> str:
     return f"{base}→{alternative}"
 
 
-def change_overlays(changes: "SwitchChanges") -> dict[str, Any]:
+def change_overlays(changes: "SwitchChanges", reach: int | None = None) -> dict[str, Any]:
     """Plain overlay data of what one alternative changes on a board.
+
+    Parameters
+    ----------
+    changes : hexrules.whatif.SwitchChanges
+    reach : int, optional
+        Draw the hexes of this movement only (an index into ``changes.reaches``: one unit's
+        Advance, Dash or ability move); default every movement, a hex that several change
+        writing each distinct change on a line of its own (a hex is never written with one
+        movement's change only while another's differs).
 
     Returns
     -------
     dict
         ``fill``: ``{hex: colour}`` (gained green, lost red, cost changed orange, from
-        :data:`CHANGE_COLOURS`); ``texts``: what each hex's cost does, in the words of the
-        report (:func:`change_text`: ``"now 3 MP"``, ``"was 2 MP"``, ``"3→2"``);
-        ``highlight``: the hexes where a Push or Pull outcome changes (on the board).
+        :data:`CHANGE_COLOURS`; orange where movements disagree); ``texts``: what each hex's cost
+        does, in the words of the report (:func:`change_text`: ``"now 3 MP"``, ``"was 2 MP"``,
+        ``"3→2"``); ``highlight``: the hexes where a Push or Pull outcome changes (on the board).
+
+    Raises
+    ------
+    HexrulesError
+        If ``reach`` is not None nor the index of one of ``changes.reaches``.
     """
-    fill: dict[Any, str] = {}
-    texts: dict[Any, str] = {}
-    for r in changes.reaches:
+    reaches = changes.reaches
+    if reach is not None:
+        if isinstance(reach, bool) or not isinstance(reach, int) or not 0 <= reach < len(reaches):
+            raise HexrulesError(f"reach={reach!r} is not the index of one of the {len(reaches)} movements that change")
+        reaches = (reaches[reach],)
+    kinds: dict[Any, list[str]] = {}
+    texts: dict[Any, list[str]] = {}
+    for r in reaches:
         for h, a, b in r.hex_changes:
-            fill[h] = CHANGE_COLOURS["gained" if a is None else "lost" if b is None else "cost"]
-            texts[h] = change_text(a, b)
+            kind = "gained" if a is None else "lost" if b is None else "cost"
+            kinds.setdefault(h, []).append(kind)
+            text = change_text(a, b)
+            if text not in texts.setdefault(h, []):
+                texts[h].append(text)
+    fill = {h: CHANGE_COLOURS[k[0] if len(set(k)) == 1 else "cost"] for h, k in kinds.items()}
     board = changes.board
     where = [h for h in changes.differing_hexes if board is None or h in board]
     forced_hexes = set()
     for f in changes.forced:
         a, b = f.differing_hexes
         forced_hexes |= {h for h in a | b if board is None or h in board}
-    return {"fill": fill, "texts": texts, "highlight": sorted(forced_hexes, key=lambda h: (h.r, h.q)),
-            "hexes": where}
+    return {"fill": fill, "texts": {h: "\n".join(t) for h, t in texts.items()},
+            "highlight": sorted(forced_hexes, key=lambda h: (h.r, h.q)), "hexes": where}

@@ -4,7 +4,8 @@
   a table of every alternative of every switch against the default (what it changes, or that it
   changes nothing), and the picture of the alternative chosen on the scenario's map (hexes gained
   green, lost red, cost changes orange with ``base→alternative`` costs, Push and Pull outcomes that
-  change outlined). Given a :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the
+  change outlined), for one movement at a time (*Movement*: a unit's Advance, Dash or ability
+  move, so that a hex two movements change shows the chosen one's numbers). Given a :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the
   board being edited.
 * :class:`SweepExplorer`: a sweep over generated boards (:func:`hexrules.whatif.sweep`), run with
   *Run*: a progress bar while it runs, then a bar chart of how often each alternative changes an
@@ -37,6 +38,9 @@ from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenari
 __all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
 
 _DIFFERS = DEFAULT_THEME.compare["differs"]
+
+#: How the report names each kind of movement (the rulebook's Advance and Dash, M2; M5).
+MOVEMENT_NAMES = {"advance": "Advance", "dash": "Dash", "ability": "ability move"}
 
 #: The numbers of boards the sweep explorer offers.
 SWEEP_SIZES = (10, 100, 1000)
@@ -79,20 +83,38 @@ class ReportExplorer(Explorer):
         controls: dict[str, widgets.Widget] = {
             "switch": widgets.Dropdown(options=self._options(), description="Reading",
                                        layout=widgets.Layout(width="30em")),
+            # the map shows one movement's hexes at a time: two units (or a unit's Advance and
+            # Dash) that change the same hex would otherwise share one number on it
+            "movement": widgets.Dropdown(options=[("none changes", -1)], description="Movement",
+                                         layout=widgets.Layout(width="24em")),
         }
         if self.source is not None:
             controls["refresh"] = widgets.Button(description="Refresh", tooltip="Report again on the board being edited")
+        handlers = {"switch": lambda _c: self._movements()}
+        if self.source is not None:
+            handlers["refresh"] = lambda _b: self._refresh()
         super().__init__(fig, controls, title=f"What each reading changes: {sc.heading or 'this scenario'}",
-                         handlers={"refresh": lambda _b: self._refresh()} if self.source is not None else None)
+                         handlers=handlers)
         self.art = draw_board(sc.board, sc.state, ax=ax, legend=False)
         self.art.legend(sc.state, _legend())
         self.changes = None
         self._first_changed()
+        self._movements()
         self.update()
 
     def _options(self) -> list[tuple[str, int]]:
         return [(f"{c.alternative.label} ({c.alternative.ruling})" + ("" if c else ": changes nothing"), i)
                 for i, c in enumerate(self.report.switches)]
+
+    def _movements(self) -> None:
+        """Offer the movements the chosen reading changes (one unit's Advance, Dash or ability move)."""
+        c = self.report.switches[self.controls["switch"].value]
+        options = [(f"{r.unit}: {MOVEMENT_NAMES.get(r.kind, r.kind)}", i) for i, r in enumerate(c.reaches)]
+        control = self.controls["movement"]
+        with self.quiet():
+            control.options = options or [("none changes", -1)]
+            control.value = options[0][1] if options else -1
+            control.disabled = len(options) < 2
 
     def _first_changed(self) -> None:
         """Open on the first alternative that changes something (the first of all if none does)."""
@@ -111,6 +133,7 @@ class ReportExplorer(Explorer):
             self.controls["switch"].options = self._options()
         self.set_title(f"What each reading changes: {sc.heading or 'this scenario'}")
         self._first_changed()
+        self._movements()
 
     @property
     def comparison(self) -> Any:  # the Explorer attribute: what the picture compares
@@ -118,11 +141,16 @@ class ReportExplorer(Explorer):
 
     def redraw(self) -> None:
         self.changes = c = self.report.switches[self.controls["switch"].value]
-        ov = change_overlays(c)
+        chosen = self.controls["movement"].value
+        ov = change_overlays(c, reach=chosen if 0 <= chosen < len(c.reaches) else None)
         self.art.set_fill(ov["fill"], alpha=0.6)
         self.art.set_texts(ov["texts"], key="costs", size=0.3)
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
-        self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default", fontsize=10)
+        whose = ""
+        if 0 <= chosen < len(c.reaches):
+            r = c.reaches[chosen]
+            whose = f": {r.unit}'s {MOVEMENT_NAMES.get(r.kind, r.kind)}"
+        self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}", fontsize=10)
         self.explain(html_text=pre(c.explain()) + table_html(self.report.table(),
                                                              caption="Every alternative against the default"))
 
