@@ -243,10 +243,17 @@ def wait_http_ok(server: Server, path: str, timeout: float, with_token: bool = T
         f"log tail:\n{server.log_tail()}")
 
 
-def start_lab(root_dir: Path, workdir: Path, timeout: float = SERVER_START_TIMEOUT) -> Server:
+def start_lab(root_dir: Path, workdir: Path, timeout: float = SERVER_START_TIMEOUT,
+              windowing: str | None = "none") -> Server:
     """Start JupyterLab serving *root_dir* as it is (``tools/lab.py --serve``: the kit's server
-    options, no working copy; for benchmarks on generated notebooks)."""
-    return _start_lab(["--serve", str(root_dir)], Path(root_dir), workdir, timeout)
+    options, no working copy; for benchmarks on generated notebooks).
+
+    *windowing* is the notebooks' windowing mode: ``"none"`` (every cell laid out, as the
+    browser tests need for their selectors) or None for what ``make lab`` gives a user
+    (JupyterLab's default, ``contentVisibility``: the browser skips the rendering of cells out of
+    view).
+    """
+    return _start_lab(["--serve", str(root_dir)], Path(root_dir), workdir, timeout, windowing)
 
 
 def start_kit_lab(home: Path, workdir: Path, terminals: bool = False,
@@ -257,14 +264,17 @@ def start_kit_lab(home: Path, workdir: Path, terminals: bool = False,
     return _start_lab(args, Path(home), workdir, timeout)
 
 
-def _start_lab(lab_args: list[str], root: Path, workdir: Path, timeout: float) -> Server:
+def _start_lab(lab_args: list[str], root: Path, workdir: Path, timeout: float,
+               windowing: str | None = "none") -> Server:
     import lab  # tools/lab.py
 
     port, token = free_port(), secrets.token_hex(24)
     # Test-only front-end settings: no windowing (every cell in the DOM, for selectors).
-    settings = lab.state_dirs(root)["JUPYTERLAB_SETTINGS_DIR"]
-    _write_json(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
-                {"windowingMode": "none"})
+    tracker = lab.state_dirs(root)["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    if windowing is None:
+        tracker.unlink(missing_ok=True)
+    else:
+        _write_json(tracker, {"windowingMode": windowing})
     argv = [sys.executable, str(REPO / "tools" / "lab.py"), *lab_args, f"--port={port}",
             "--ServerApp.port_retries=0"]
     # The token goes by environment (lab.py removes it before kernels start), not argv.
