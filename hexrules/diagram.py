@@ -281,6 +281,17 @@ class Item:
         return self.options.get(key, default)
 
 
+def _file_mode(path: Path) -> int:
+    """The permission bits a file written at ``path`` gets: those of the file there, else what
+    ``open`` gives a new file (0o666 less the process's umask)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 @dataclass(frozen=True)
 class DiagramData:
     """A diagram's section data: the caption lines and the ``draw:`` items, in file order."""
@@ -747,6 +758,9 @@ class _Picture:
         except OSError as err:
             raise HexrulesError(f"cannot write {path} ({err.strerror or type(err).__name__})") from None
         try:
+            # a temporary file is made readable by its owner only; the picture gets the mode a
+            # new file gets (umask), or the one of the file it replaces (a handout others read)
+            os.chmod(tmp, _file_mode(path))
             with os.fdopen(fd, "wb") as f:
                 save_figure(fig, f, fmt, dpi=dpi, text=text)
             os.replace(tmp, path)

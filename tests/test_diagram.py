@@ -307,6 +307,23 @@ def test_a_refused_diagram_leaves_no_file_and_an_old_file_untouched(tmp_path):
     assert out.read_bytes().startswith(b"<?xml")
 
 
+def test_a_saved_picture_is_readable_as_any_new_file_or_keeps_the_mode_it_replaces(tmp_path):
+    # the trial: 'hexrules draw' wrote -rw------- files (a temporary file's mode) under umask 022,
+    # so a handout was unreadable by others; make figures wrote -rw-r--r--
+    d = parse_diagram(KNUCKLE)
+    old = os.umask(0o022)
+    try:
+        fresh = d.save(tmp_path / "fresh.png")
+        kept = tmp_path / "kept.svg"
+        kept.write_text("old")
+        kept.chmod(0o640)
+        d.save(kept)
+    finally:
+        os.umask(old)
+    assert fresh.stat().st_mode & 0o777 == 0o644
+    assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_bytes().startswith(b"<?xml")
+
+
 def test_size_options_set_the_figure_size():
     d = parse_diagram(KNUCKLE)
     assert d.figure(width=6.0).get_size_inches()[0] == pytest.approx(6.0)
