@@ -138,10 +138,16 @@ def test_vehicles_and_garrisons_have_different_shapes():
     vehicle = ex.art.units["Grinder"][0]
     sc = builtin("jumping")
     garrison = draw_board(sc.board, sc.state, ax=Figure().add_subplot()).units["Federation Garrison"][0]
-    assert isinstance(vehicle, RegularPolygon) and isinstance(garrison, RegularPolygon)
-    assert vehicle.orientation != garrison.orientation  # a diamond, a square
+    assert isinstance(garrison, RegularPolygon) and garrison.numvertices == 4  # a square
+    corners = vehicle.get_path().vertices[:4]  # a diamond: a rhombus standing on its corners
+    centre = corners.mean(axis=0)
+    (dx, _), (_, dy) = np.abs(corners - centre).max(axis=0), np.abs(corners - centre).max(axis=0)
+    assert np.allclose(sorted(np.abs(corners - centre)[:, 0]), [0, 0, dx, dx])
+    assert np.allclose(sorted(np.abs(corners - centre)[:, 1]), [0, 0, dy, dy])
+    assert dx > dy  # wider than tall: as tall as a unit's circle, so its hex's label stays readable
     markers = {h.get_label(): h.get_marker() for h in ex.ax.get_legend().legend_handles if hasattr(h, "get_marker")}
-    assert markers["vehicle"] == "D"
+    drawn = np.array(markers["vehicle"])  # the legend draws the same rhombus
+    assert drawn.shape == (4, 2) and np.isclose(np.ptp(drawn[:, 0]) / np.ptp(drawn[:, 1]), dx / dy)
 
 
 # --- the Crush charts ------------------------------------------------------------------------------

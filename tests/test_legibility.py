@@ -286,30 +286,29 @@ def test_a_hex_gained_reads_as_a_cost_not_minus_a_number():
     seen = {}
     for ex in (ReportExplorer("terrain"), ReportExplorer("engagement")):  # water=none gains, a penalty loses
         seen.update(_cost_texts(ex))
-    gained = {k: v for k, v in seen.items() if k[2] is None}
-    lost = {k: v for k, v in seen.items() if k[3] is None}
+    gained = {k: v for k, v in seen.items() if k[3] is None}
+    lost = {k: v for k, v in seen.items() if k[4] is None}
     assert gained and lost  # hexes of both kinds are drawn, or the test shows nothing
-    assert all(v == f"now {b} MP" for (_, _, _, b), v in gained.items())
-    assert all(v == f"was {a} MP" for (_, _, a, _), v in lost.items())
+    assert all(v == f"now {b} MP" for (_, _, _, _, b), v in gained.items())
+    assert all(v == f"was {a} MP" for (_, _, _, a, _), v in lost.items())
     assert not any(v.startswith("-") or "-→" in v or "→-" in v for v in seen.values())
     # the report's words say the same: "gains D1 (3 MP)", "loses C1 (2 MP)"
-    (label, h, _, b) = next(iter(gained))
+    (label, _, h, _, b) = next(iter(gained))
     ex = ReportExplorer("terrain")
     ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.alternative.label == label)
     assert "gains" in ex.explanation.value and f"{ex.art.board.label(h)} ({b} MP)" in ex.explanation.value
 
 
 def _cost_texts(ex) -> dict:
-    """``{(switch, hex, base cost, alternative cost): text on the hex}`` of every alternative, for the
-    hexes only one movement changes (a hex two units' reaches change shows one of them)."""
+    """``{(switch, movement, hex, base cost, alternative cost): text on the hex}`` of every
+    alternative and every movement it changes (the map shows one movement at a time)."""
     seen = {}
     for i, c in enumerate(ex.report.switches):
         ex.controls["switch"].value = i
-        changes = [(h, a, b) for r in c.reaches for h, a, b in r.hex_changes]
-        once = {h for h, _, _ in changes if sum(h == g for g, _, _ in changes) == 1}  # one movement's change
-        for h, a, b in changes:
-            if h in once:
-                seen[(c.alternative.label, h, a, b)] = ex.art.texts_shown("costs")[h]
+        for j, r in enumerate(c.reaches):
+            ex.controls["movement"].value = j
+            for h, a, b in r.hex_changes:
+                seen[(c.alternative.label, j, h, a, b)] = ex.art.texts_shown("costs")[h]
     return seen
 
 
@@ -340,3 +339,37 @@ def test_every_explorer_figure_fits_the_notebook_column():
 
             plt.close(ex.figure)
     assert too_wide == []
+
+
+@pytest.mark.parametrize("kind", ["unit", "garrison", "vehicle"])
+def test_a_token_leaves_its_own_hexs_label_readable(kind):
+    # a hex's label is written at the top of the hex: a player reads "Sentinel (on D4)" and looks for
+    # D4 under the Sentinel. A vehicle's diamond of radius 0.7 covered it (lesson 08: A3, D4).
+    from hexrules.plot.figure import new_figure
+
+    board = Board.rectangle(8, 5)
+    units = State([Unit(f"U{i}", "blue", h, garrison=kind == "garrison") for i, h in enumerate(list(board.hexes)[3::7])])
+    fig, (ax,) = new_figure(board, pyplot=False)
+    art = draw_board(board, ax=ax, legend=False)
+    art.set_units(units, vehicles=[u.name for u in units] if kind == "vehicle" else ())
+    _renderer(fig)
+    labels = _hex_label_boxes(art)
+    covered = []
+    for u in units:
+        token = art.units[u.name][0]
+        outline = token.get_path().transformed(token.get_patch_transform() + art.ax.transData)
+        box = labels[f"labels {board.label(u.hex)}"]
+        if outline.intersects_bbox(box, filled=True):
+            covered.append(board.label(u.hex))
+    assert covered == [], covered
+
+
+def test_the_lesson_08_board_shows_every_occupied_hexs_label():
+    ex = CollapseExplorer("crush_hab_block")
+    _renderer(ex.figure)
+    labels = _hex_label_boxes(ex.art)
+    for name, (token, _t, _d) in ex.art.units.items():
+        centre = token.get_path().transformed(token.get_patch_transform()).vertices.mean(axis=0)
+        h = ex.art.board.label(ex.art.layout.pixel_to_hex(tuple(centre)))
+        outline = token.get_path().transformed(token.get_patch_transform() + ex.art.ax.transData)
+        assert not outline.intersects_bbox(labels[f"labels {h}"], filled=True), (name, h)

@@ -5,6 +5,8 @@ Expected numbers are worked out by hand from RULES.md (e.g. M1: ground to height
 
 from __future__ import annotations
 
+import re
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -170,6 +172,9 @@ def test_engagement_explorer_follows_e1_e2_e5():
     assert "allowance 2 = Advance 3 - 1" not in ex.explanation.value and len(ex.art.link_layers["engaged"].get_segments()) == 0
     ex.controls["hex"].value = "D3"  # Char's hex: refused (M3), nothing moves, dropdown reverts
     assert "Not placed" in ex.explanation.value and "M3" in ex.explanation.value
+    # the hex named as the map writes it (the trial saw "both on hex (1,2)" for a click on C3)
+    assert "stands on D3: one unit per hex" in ex.explanation.value
+    assert not re.search(r"\(-?\d+, ?-?\d+\)", ex.explanation.value)
     assert ex.controls["hex"].value == "A1"
     ex.controls["reset"].click()
     assert ex.state == ex.scenario.state and ex.controls["hex"].value == "C3"
@@ -518,7 +523,12 @@ def test_scenario_explorer_draws_the_crush_pieces_of_a_crush_scenario():
     assert set(art.units) == set(where)
     for name, label in where.items():
         token = art.units[name][0]
-        xy = token.get_center() if hasattr(token, "get_center") else token.xy
+        if hasattr(token, "get_center"):  # a circle
+            xy = token.get_center()
+        elif hasattr(token, "numvertices"):  # a Garrison's square
+            xy = token.xy
+        else:  # a vehicle's rhombus: the middle of its corners
+            xy = token.get_xy()[:4].mean(axis=0)
         assert tuple(xy) == pytest.approx(art.centre(label)), name
     legend = [t.get_text() for t in ex.ax.get_legend().get_texts()]
     assert "attackers" in legend and "defenders" in legend and "Garrison" not in legend  # a vehicle is no Garrison

@@ -71,7 +71,7 @@ from matplotlib import colors as mcolors
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection
 from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyArrowPatch, Patch, RegularPolygon
+from matplotlib.patches import Circle, FancyArrowPatch, Patch, Polygon, RegularPolygon
 from matplotlib.path import Path
 from matplotlib.text import Text
 
@@ -99,6 +99,7 @@ __all__ = [
     "short_name",
     "fit_token_text",
     "TOKEN_HALF",
+    "VEHICLE_MARKER",
     "side_colour",
     "elevation_colour",
     "cost_colour",
@@ -255,9 +256,23 @@ def _token_name(unit: "Unit") -> str:
     return unit.name
 
 
-#: The half-size of each token shape, in hex radii: a unit's circle (radius), a Garrison's square
-#: (half its side: a square of radius 0.68 stood on its side), a vehicle's diamond (its radius).
-TOKEN_HALF = {"unit": 0.52, "garrison": 0.68 / math.sqrt(2.0), "vehicle": 0.7}
+#: The half-size of each token shape, in hex radii, ``(half width, half height)``: a unit's
+#: circle (its radius), a Garrison's square (half its side: a square of radius 0.68 stood on its
+#: side), a vehicle's diamond (a rhombus on its corners, as tall as a unit's circle so that it
+#: leaves the hex's label at the top of the hex readable, and wider: a diamond of radius 0.7
+#: covered its own hex's label, lesson 08's "Sentinel (on D4)").
+TOKEN_HALF = {"unit": (0.52, 0.52), "garrison": (0.68 / math.sqrt(2.0),) * 2, "vehicle": (0.74, 0.52)}
+
+#: The legend's marker of a vehicle: the token's rhombus (matplotlib scales a vertex marker to its
+#: size, keeping its proportions).
+VEHICLE_MARKER = [(-1.0, 0.0), (0.0, -TOKEN_HALF["vehicle"][1] / TOKEN_HALF["vehicle"][0]), (1.0, 0.0),
+                  (0.0, TOKEN_HALF["vehicle"][1] / TOKEN_HALF["vehicle"][0])]
+
+
+def _rhombus(x: float, y: float, half: tuple[float, float]) -> list[tuple[float, float]]:
+    """The corners of a rhombus centred on ``(x, y)`` with half diagonals ``half`` (a vehicle's token)."""
+    a, b = half
+    return [(x - a, y), (x, y - b), (x + a, y), (x, y + b)]
 
 #: The layout box of a token's name (a bold :class:`~matplotlib.text.Text`, line spacing 0.95), in
 #: ems: one line is ``TEXT_LINE_HEIGHT`` high, each further line adds ``TEXT_LINE_PITCH``; a line
@@ -275,13 +290,13 @@ def _name_block(text: str) -> tuple[float, float]:
 def _fit_em(shape: str, width: float, height: float, margin: float) -> float:
     """The largest em (hex radii) at which a box of ``width`` x ``height`` ems lies inside the token
     ``shape``, ``margin`` hex radii inside its edge."""
-    half = TOKEN_HALF[shape] - margin
+    a, b = (half - margin for half in TOKEN_HALF[shape])
     w, h = width / 2, height / 2
     if shape == "unit":  # every corner inside the circle
-        return half / math.hypot(w, h)
-    if shape == "vehicle":  # a diamond standing on a corner: |x| + |y| <= half
-        return half / (w + h)
-    return half / max(w, h)
+        return a / math.hypot(w, h)
+    if shape == "vehicle":  # a rhombus on its corners: |x| / a + |y| / b <= 1
+        return 1.0 / (w / a + h / b)
+    return a / max(w, h)
 
 
 def _wrapped(name: str, lines: int) -> str | None:
@@ -776,8 +791,8 @@ class BoardArtists:
             if drawn is None or not token.get_visible():
                 continue
             _shape, x, y = drawn[:3]
-            half = TOKEN_HALF[self._shapes[name]]
-            boxes.append(box_at((x, y), 2 * half, 2 * half))
+            a, b = TOKEN_HALF[self._shapes[name]]
+            boxes.append(box_at((x, y), 2 * a, 2 * b))
             if dmg.get_visible():  # a circle round the number: its radius is about 0.74 em
                 r = 0.74 * dmg.get_fontsize() / self.ppu
                 bx, by = dmg.get_position()
@@ -1174,7 +1189,7 @@ class BoardArtists:
                 self._shapes[u.name] = shape
                 # tokens and their texts are drawn through _Memo: unchanged, they cost a copy
                 if shape == "vehicle":
-                    token = _MemoRegularPolygon((x, y), 4, radius=0.7, orientation=0.0, zorder=9)
+                    token = _MemoPolygon(_rhombus(x, y, TOKEN_HALF["vehicle"]), closed=True, zorder=9)
                 elif shape == "garrison":
                     token = _MemoRegularPolygon((x, y), 4, radius=0.68, orientation=math.pi / 4, zorder=9)
                 else:
@@ -1194,7 +1209,9 @@ class BoardArtists:
                 continue
             changed = True
             self._drawn_units[u.name] = drawn
-            if shape != "unit":
+            if shape == "vehicle":
+                token.set_xy(_rhombus(x, y, TOKEN_HALF["vehicle"]))
+            elif shape == "garrison":
                 token.xy = (x, y)
             else:
                 token.set_center((x, y))
@@ -1325,7 +1342,7 @@ def _wrap_label(label: str, ax: Any) -> str:
 
 
 def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", width: float = 2.0,
-                  marker: str = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME, tile: bool = False) -> Any:
+                  marker: Any = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME, tile: bool = False) -> Any:
     """A legend entry for an overlay, to pass in ``extra=`` of :meth:`BoardArtists.legend`.
 
     Parameters
@@ -1337,8 +1354,9 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
     color : str
     linestyle, width
         Of an outline, arrow or line (a dashed arrow for an illegal path or a collision).
-    marker : str
-        Of a ``"marker"`` entry.
+    marker : str or list of (float, float)
+        Of a ``"marker"`` entry: a matplotlib marker (``"X"``, or vertices such as
+        :data:`VEHICLE_MARKER`).
     alpha : float
         Of a ``"fill"`` entry.
     theme : Theme
@@ -1538,8 +1556,12 @@ class _MemoCircle(_Memo, Circle):
     """A unit's round token, drawn through :class:`_Memo`."""
 
 
+class _MemoPolygon(_Memo, Polygon):
+    """A vehicle's token (a rhombus), drawn through :class:`_Memo`."""
+
+
 class _MemoRegularPolygon(_Memo, RegularPolygon):
-    """A Garrison's or vehicle's token, drawn through :class:`_Memo`."""
+    """A Garrison's token, drawn through :class:`_Memo`."""
 
 
 class _MemoText(_Memo, Text):

@@ -28,7 +28,7 @@ from ..errors import HexrulesError
 from ..checks import show
 
 from ..hexgrid import to_offset
-from .board import cost_legend, draw_board, legend_handle
+from .board import VEHICLE_MARKER, cost_legend, draw_board, legend_handle
 from .crush import draw_expected_damage, draw_heatmap, set_heatmap
 from .figure import MAX_FIGURE_WIDTH, new_figure
 from .forced import ForcedLayer
@@ -338,8 +338,8 @@ def _draw_crush(art: Any, facts: dict, theme: Theme, i: int, tiles: dict) -> lis
         legend_handle("outline", "touching only: not affected", c["touching"], width=2.5, linestyle="--", theme=theme),
         Line2D([], [], marker="o", linestyle="none", markerfacecolor=c["token_key"], markeredgecolor=theme.token_edge,
                markersize=8, label="model"),
-        Line2D([], [], marker="D", linestyle="none", markerfacecolor=c["token_key"], markeredgecolor=theme.vehicle_edge,
-               markersize=7, label="vehicle"),
+        Line2D([], [], marker=VEHICLE_MARKER, linestyle="none", markerfacecolor=c["token_key"],
+               markeredgecolor=theme.vehicle_edge, markersize=9, label="vehicle"),
     ]
     if facts["path"]:
         out.insert(3, legend_handle("arrow", f"{facts['vehicle']}'s path (C1)", c["path"], theme=theme))

@@ -52,7 +52,7 @@ from ..crush_scenario import CrushScenario, board_tokens, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_board, draw_damage_bars,
+from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, VEHICLE_MARKER, draw_at_least, draw_board, draw_damage_bars,
                     draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, set_text_color,
                     side_colour)
 from ..plot.figure import CHART_WIDTH
@@ -288,8 +288,8 @@ class CollapseExplorer(Explorer):
             Line2D([], [], color=_C["path"], linewidth=2, label="vehicle path"),
             Line2D([], [], marker="o", linestyle="none", markerfacecolor=_C["token_key"],
                    markeredgecolor=_THEME.token_edge, markersize=8, label="model"),
-            Line2D([], [], marker="D", linestyle="none", markerfacecolor=_C["token_key"],
-                   markeredgecolor=_THEME.vehicle_edge, markersize=7, label="vehicle"),
+            Line2D([], [], marker=VEHICLE_MARKER, linestyle="none", markerfacecolor=_C["token_key"],
+                   markeredgecolor=_THEME.vehicle_edge, markersize=9, label="vehicle"),
             Line2D([], [], marker="X", linestyle="none", markerfacecolor=_C["slain"], markersize=8, label="slain"),
         ]
         sides = dict.fromkeys(u.side or u.name for u in self.scenario.units)

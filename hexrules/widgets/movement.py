@@ -51,12 +51,13 @@ from .. import movement as mv
 from ..board import Scenario, builtin, scenario_names
 from ..compare import ReachComparison, compare_reach
 from ..crush_scenario import CrushScenario, board_tokens
+from ..checks import show
 from ..errors import HexrulesError, StateError
 from ..hexgrid import Hex, from_offset, to_offset
 from ..state import State
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..movement import AbilityMove
-from ..plot import (draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
+from ..plot import (VEHICLE_MARKER, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
 from ..plot.theme import live
 from .base import (Explorer, TwoReadingsExplorer, cached, check_choice, check_int, check_unit, error_html, hex_label, movers,
@@ -269,7 +270,7 @@ class ScenarioExplorer(Explorer):
                                               for m in u.models}, vehicles=vehicles)
             self.art.legend(State([t.replace(garrison=False) for t in tokens]), [  # a vehicle is no Garrison
                 legend_handle("outline", "terrain piece (C1)", _THEME.highlight),
-                legend_handle("marker", "vehicle (C2)", _THEME.garrison_key, marker="D"),
+                legend_handle("marker", "vehicle (C2)", _THEME.garrison_key, marker=VEHICLE_MARKER),
                 legend_handle("arrow", "vehicle path (C1)", _THEME.path)])
         self.explain(sc.to_text())
 
@@ -573,6 +574,9 @@ class EngagementExplorer(Explorer):
             h = b.hex(label)
             if not b.terrain(h).passable:
                 raise StateError(f"{label} is impassable: no unit can stand there", ruling="T1")
+            there = self.state.at(h)
+            if there is not None and there.name != name:  # named by the board's label, as the map writes it
+                raise StateError(f"{show(there.name)} stands on {label}: one unit per hex", ruling="M3")
             self.state = self.state.move(name, h)
             self.message = ""
         except HexrulesError as err:
