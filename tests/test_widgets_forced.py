@@ -133,11 +133,12 @@ def test_with_no_full_distance_branch_the_longest_is_shown():
 
     # One row of three hexes: Zaku on A1 pushes the Gundam on B1 two hexes (P1). Only C1 is on the
     # board and farther from A1; every second step leaves the board (P4 "stop": ending "edge"), so
-    # no branch is full distance. The first branch with the most steps is B1 -> C1 -x D1 (2 steps).
+    # no branch is full distance. The first branch with the most steps is B1 -> C1, then off the
+    # board beyond C1 (2 steps): named as the board edge, not as a hex "D1" the map does not have.
     sc = Scenario.from_text("map:\n 0 0 0\nunits:\n Zaku side=zeon at=A1\n Gundam side=federation at=B1\n")
     ex = ForcedExplorer(sc, n=2)
     assert not any(b.ending == "full" for b in ex.move)
-    assert ex.controls["branch"].label.startswith("3. B1 -> C1 -x D1: board edge")
+    assert ex.controls["branch"].label.startswith("3. B1 -> C1 -x board edge: board edge")
     assert (ex.controls["step"].max, ex.controls["step"].value) == (2, 2)
 
 
@@ -175,10 +176,10 @@ def test_a_switch_keeps_the_branch_and_step():
     # "collide" makes the same choice a collision with 2 damage (P2).
     ex = ForcedExplorer("push_edge", n=2, switches=("push_off_board",))
     dd = ex.controls["branch"]
-    dd.value = next(v for t, v in dd.options if t.startswith("3. C2 -> D2 -x E2"))
+    dd.value = next(v for t, v in dd.options if t.startswith("3. C2 -> D2 -x board edge"))
     assert ex.shown_state.unit("RX-78-2 Gundam").damage == 0
     ex.controls["push_off_board"].value = "collide"
-    assert dd.label.startswith("3. C2 -> D2 -x E2") and ex.controls["step"].value == 2
+    assert dd.label.startswith("3. C2 -> D2 -x board edge") and ex.controls["step"].value == 2
     assert ex.shown_state.unit("RX-78-2 Gundam").damage == 2
 
 

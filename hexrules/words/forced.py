@@ -159,7 +159,10 @@ def step_text(step: ForcedStep) -> str:
 
 
 def path_text(b: Branch, names: Any = None) -> str:
-    """``"C3 -> D3 -x D4"``: the hexes moved through, then the collision or edge hex if any.
+    """``"C3 -> D3 -x D4"``: the hexes moved through, then the hex of the collision if any, or
+    ``"-x board edge"`` for a step off the board (P4: a hex beyond the edge has a name,
+    ``"D-1"``, that a player reads as a hex of the map; the step's own words say which hex it
+    leaves).
 
     Parameters
     ----------
@@ -170,7 +173,7 @@ def path_text(b: Branch, names: Any = None) -> str:
     names = b.board if names is None else names
     text = hex_names(b.trail, names, sep=" -> ")
     if b.attempted is not None:
-        text += f" -x {hex_name(b.attempted, names)}"
+        text += " -x board edge" if b.ending == "edge" else f" -x {hex_name(b.attempted, names)}"
     return text
 
 
