@@ -353,6 +353,25 @@ def test_breakdown_explains_every_step():
     assert rows == [{"from": "C3", "to": "C2", "enter": 1, "climb": 2, "terrain": 0, "cost": 3, "total": 3}]
 
 
+def test_a_breakdown_says_becomes_engaged_only_for_an_enemy_new_since_the_start():
+    # E3: "becoming" Engaged is with an enemy the unit was not Engaged with when the movement
+    # began. On the engagement board the Gundam (C3) starts Engaged with Char (D3, E1); C2 is next
+    # to D3 too: still Engaged, as at the start. The trial saw "Engaged with Char (E3)" there,
+    # which reads as a new Engagement.
+    sc = builtin("engagement")
+    text = path_cost(sc.board, sc.state, GUNDAM, ["C3", "C2"]).explain()
+    assert "C3 -> C2: 1 to enter = 1 (total 1); still Engaged with Char's Zaku II, as at the start (E1)" in text
+    assert "becomes" not in text and "(E3)" not in text
+    # the same board, the Gundam starting on A3 away from Char: B3 is not next to D3; C3 is (it
+    # becomes Engaged, once); C2 is next to D3 as well (still Engaged, no second "becomes")
+    far = Scenario.from_text(sc.to_text().replace("at=C3", "at=A3"))
+    text = path_cost(far.board, far.state, GUNDAM, ["A3", "B3", "C3", "C2"]).explain()
+    lines = text.splitlines()
+    assert lines[1] == "  1. A3 -> B3: 1 to enter = 1 (total 1)"
+    assert lines[2] == "  2. B3 -> C3: 1 to enter = 1 (total 2); becomes Engaged with Char's Zaku II (E3)"
+    assert lines[3] == "  3. C3 -> C2: 1 to enter = 1 (total 3); still Engaged with Char's Zaku II (E3)"
+
+
 def test_move_returns_a_new_state():
     b, s = builtin("elevation").board, builtin("elevation").state
     s2, cost = move(b, s, GUNDAM, "D3")

@@ -162,9 +162,11 @@ def cost_text(cost: MoveCost) -> str:
         f"{allowance_text(cost.allowance)}"
     ]
     running = 0
+    at_start = set(cost.allowance.engaged_with)  # "becoming" Engaged is with another enemy (E3)
+    noted: set[str] = set()
     for i, st in enumerate(cost.steps):
         running += st.cost
-        extra = f"; Engaged with {join_names(st.engaged_with)} (E3)" if st.engaged_with else ""
+        extra = _engaged_note(st.engaged_with, at_start, noted)
         if i == cost.unaffordable:
             left = cost.allowance.total - (running - st.cost)
             extra += f"; the first step it cannot pay: {plural(left, 'movement point')} left (M1)"
@@ -178,6 +180,26 @@ def cost_text(cost: MoveCost) -> str:
         i = cost.unaffordable
         lines.append("Also " + unaffordable_reason(cost.steps, i, cost.allowance.total, _names(cost)) + " (M1).")
     return "\n".join(lines)
+
+
+def _engaged_note(engaged: Any, at_start: set, noted: set) -> str:
+    """What a step's end does to the mover's Engagement, for its line of a cost breakdown: it
+    becomes Engaged with an enemy it was not Engaged with at the start (E3, said once), stays so,
+    or stays Engaged with one from the start (E1: not "becoming", so never a stop under E3's
+    "must stop"). Updates ``noted`` with the enemies it became Engaged with."""
+    new = [n for n in engaged if n not in at_start]
+    first = [n for n in new if n not in noted]
+    again = [n for n in new if n in noted]
+    kept = [n for n in engaged if n in at_start]
+    noted.update(new)
+    out = ""
+    if first:
+        out += f"; becomes Engaged with {join_names(first)} (E3)"
+    if again:
+        out += f"; still Engaged with {join_names(again)} (E3)"
+    if kept:
+        out += f"; still Engaged with {join_names(kept)}, as at the start (E1)"
+    return out
 
 
 def cost_table(cost: MoveCost) -> list[dict[str, Any]]:
