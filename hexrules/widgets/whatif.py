@@ -218,6 +218,7 @@ class SweepExplorer(Explorer):
                                               f"({spec.columns} x {spec.rows} boards)",
                          handlers={"run": lambda _b: self.run()})
         self.progress = widgets.IntProgress(value=0, min=0, max=boards, description="0 boards",
+                                            style={"description_width": "initial"},  # "1000 of 1000" whole
                                             layout=widgets.Layout(width="30em"))
         self.progress.add_class("hexrules-progress")
         children = list(self.children)
@@ -270,8 +271,9 @@ class SweepExplorer(Explorer):
         if redraw:
             rows = [(t.alternative.label, t.share, t.alternative.topic) for t in r.tallies
                     if t.alternative.topic != "crush"]
-            draw_sweep_bars(self.ax, rows, title=f"{r.boards} boards, seed {r.seed}: share of movements (blue) or "
-                                                 f"Push / Pull situations (orange) that change")
+            # two lines: in one, the title ran past the figure's right edge (a new-user trial)
+            draw_sweep_bars(self.ax, rows, title=f"{r.boards} boards, seed {r.seed}: the share that changes,\n"
+                                                 f"of movements (blue) or Push / Pull situations (orange)")
         self.explain(html_text=pre(r.explain()) + table_html(r.table()))
 
 
