@@ -384,6 +384,9 @@ def test_reach_a_garrison_told_to_advance_is_refused_and_the_picture_cleared():
     ex.controls["kind"].value = "advance"  # Garrisons never Advance (M2)
     assert ex.reach is None and ex.cost is None
     assert "does not Advance or Dash" in _text(ex) and "M2" in _text(ex)
+    # in a player's words: what to choose on screen, not the Python call (a new-user trial saw
+    # "kind=AbilityMove(n), M5" in red)
+    assert "choose Ability" in _text(ex) and "AbilityMove" not in _text(ex) and "kind=" not in _text(ex)
     assert ex.art.texts_shown("costs") == {}  # no numbers of the movement before
     ex.controls["unit"].value = CHAR  # a unit: Advance 3 - 1 Engaged with the Garrison = 2
     assert ex.controls["kind"].value == "advance" and ex.reach.allowance.total == 2
@@ -407,7 +410,7 @@ def test_compare_a_garrison_moved_by_an_ability_under_both_readings():
     assert b.hex("C1") in cmp.gained and cmp.cost(b.hex("B2")) == (2, 1)
     assert [c.total for c in ex.costs] == [4, 2]
     ex.controls["kind"].value = "dash"  # a Garrison never Dashes (M2): both sides cleared
-    assert ex.comparison is None and "M2" in _text(ex)
+    assert ex.comparison is None and "M2" in _text(ex) and "AbilityMove" not in _text(ex)
     assert all(art.texts_shown("costs") == {} for art in ex.arts)
 
 

@@ -52,7 +52,7 @@ from ..board import Scenario, builtin, scenario_names
 from ..compare import ReachComparison, compare_reach
 from ..crush_scenario import CrushScenario, board_tokens
 from ..checks import show
-from ..errors import HexrulesError, StateError
+from ..errors import HexrulesError, RuleError, StateError
 from ..hexgrid import Hex, from_offset, to_offset
 from ..state import State
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
@@ -156,6 +156,13 @@ class _MovementControls:
         """A Garrison chosen: it moves by an ability only (M5), so Ability is chosen with it."""
         if self.scenario.state.unit(change["new"]).garrison:
             self._choose_ability()
+
+    def _garrison_refusal(self, state: Any, name: str, kind: Any) -> None:
+        """Refuse Advance or Dash for a Garrison in a player's words (M2, M5): the rules' own
+        message names the Python call (``kind=AbilityMove(n)``), which a player cannot use."""
+        if state.unit(name).garrison and not isinstance(kind, AbilityMove):
+            raise RuleError(f"{name} is a Garrison: it does not Advance or Dash (M2). An ability may move it: "
+                            f"choose Ability and its N hexes (M5)", ruling="M2")
 
     def _choose_ability(self, _change: Any = None) -> None:
         """Choose Ability (a Garrison chosen, or the ability's N moved; M5)."""
@@ -470,6 +477,7 @@ class ReachExplorer(_MovementControls, Explorer):
         self.art.set_units(st)
         self.reach = self.cost = None
         try:
+            self._garrison_refusal(st, name, kind)
             self.reach = r = self._reachable(st, name, kind, opts)
         except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): no reach to show
             clear_reach(self.art)
@@ -722,6 +730,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         switch = self.controls["switch"].value
         left, right = self.readings()
         try:
+            self._garrison_refusal(st, name, kind)
             self.comparison = cmp = self._compared(st, name, left, right, kind=kind, target=target or None)
         except HexrulesError as err:  # e.g. a Garrison told to Advance (M2): nothing to compare
             self.comparison, self.reaches, self.costs = None, [], []

@@ -5,8 +5,8 @@
   changes nothing), and the picture of the alternative chosen on the scenario's map (hexes gained
   green, lost red, cost changes orange with ``base→alternative`` costs, Push and Pull outcomes that
   change outlined), for one movement at a time (*Movement*: a unit's Advance, Dash or ability
-  move, so that a hex two movements change shows the chosen one's numbers). Given a :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the
-  board being edited.
+  move, so that a hex two movements change shows the chosen one's numbers). Given a
+  :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the board being edited.
 * :class:`SweepExplorer`: a sweep over generated boards (:func:`hexrules.whatif.sweep`), run with
   *Run*: a progress bar while it runs, then a bar chart of how often each alternative changes an
   outcome and the table of the figures; reproducible from its seed.
