@@ -546,7 +546,7 @@ def compare_forced(
     >>> len(cmp.changed), cmp.only_a, cmp.only_b, cmp.changed[0].differs
     (6, (), (), ('damage', 'collision'))
     >>> cmp.table()[0]
-    {'path': 'C2 -> D2 -x board edge', 'A': 'board edge: stop, ends on D2, no damage', 'B': 'board edge: collision, ends on D2, damage RX-78-2 Gundam 2', 'differs': 'damage, collision'}
+    {'path': 'C2 -> D2 -x board edge (east)', 'A': 'board edge: stop, ends on D2, no damage', 'B': 'board edge: collision, ends on D2, damage RX-78-2 Gundam 2', 'differs': 'damage, collision'}
     """
     a, b = _readings(a, b)
     fa = forced(kind, board, state, source, target, n, side=side, allow_allies=allow_allies, options=a)

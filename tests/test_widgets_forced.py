@@ -138,7 +138,7 @@ def test_with_no_full_distance_branch_the_longest_is_shown():
     sc = Scenario.from_text("map:\n 0 0 0\nunits:\n Zaku side=zeon at=A1\n Gundam side=federation at=B1\n")
     ex = ForcedExplorer(sc, n=2)
     assert not any(b.ending == "full" for b in ex.move)
-    assert ex.controls["branch"].label.startswith("3. B1 -> C1 -x board edge: board edge")
+    assert ex.controls["branch"].label.startswith("3. B1 -> C1 -x board edge (east): board edge")
     assert (ex.controls["step"].max, ex.controls["step"].value) == (2, 2)
 
 
@@ -493,3 +493,14 @@ def test_compare_forced_after_a_series_of_changes_shows_the_pixels_of_a_fresh_on
     fresh = CompareForcedExplorer("push_edge", "push", "push_off_board")
     assert [fresh.controls[n].value for n in ex.controls] == [ex.controls[n].value for n in ex.controls]
     assert np.array_equal(pixels(ex), pixels(fresh))
+
+
+def test_steps_off_the_board_read_as_the_edge_and_the_way_they_go():
+    # push_edge (4 columns, pointy-top, rows down the page): the Gundam pushed from C2 to D2 can go
+    # on east, north-east or south-east, all off the board (P4). A new-user trial read the hexes
+    # beyond the edge ("-x E2") as hexes of the map; without a direction the three read alike.
+    ex = ForcedExplorer("push_edge", n=2)
+    labels = [t.split(". ", 1)[1] for t, _ in ex.controls["branch"].options]
+    assert [t.split(":")[0] for t in labels if t.startswith("C2 -> D2 -x")] == [
+        "C2 -> D2 -x board edge (east)", "C2 -> D2 -x board edge (north-east)", "C2 -> D2 -x board edge (south-east)"]
+    assert not any(h in t for t in labels for h in ("E1", "E2", "E3"))  # no hex beyond the edge is named

@@ -158,11 +158,28 @@ def step_text(step: ForcedStep) -> str:
     return _into(step, prefix=f"{dist}, ") + note
 
 
+#: Where each of the six neighbour directions (:data:`hexrules.hexgrid.DIRECTIONS`, in order) points
+#: on the page as a board is drawn (rows down the page): pointy-top, then flat-top boards.
+EDGE_DIRECTIONS = {"pointy": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
+                   "flat": ("south-east", "north-east", "north", "north-west", "south-west", "south")}
+
+
+def _edge_direction(frm: Any, to: Any, board: Any) -> str:
+    """``" (north-east)"``: which way a step off the board goes on the page ("" if unknown)."""
+    from ..hexgrid import DIRECTIONS, FLAT, Hex
+
+    step = Hex(to.q - frm.q, to.r - frm.r)
+    if board is None or step not in DIRECTIONS:
+        return ""
+    names = EDGE_DIRECTIONS["flat" if getattr(board, "orientation", None) == FLAT else "pointy"]
+    return f" ({names[DIRECTIONS.index(step)]})"
+
+
 def path_text(b: Branch, names: Any = None) -> str:
     """``"C3 -> D3 -x D4"``: the hexes moved through, then the hex of the collision if any, or
-    ``"-x board edge"`` for a step off the board (P4: a hex beyond the edge has a name,
-    ``"D-1"``, that a player reads as a hex of the map; the step's own words say which hex it
-    leaves).
+    ``"-x board edge (north-east)"`` for a step off the board, with the way it goes on the page
+    (P4: a hex beyond the edge has a name, ``"D-1"``, that a player reads as a hex of the map;
+    the step's own words say which hex it leaves).
 
     Parameters
     ----------
@@ -173,7 +190,10 @@ def path_text(b: Branch, names: Any = None) -> str:
     names = b.board if names is None else names
     text = hex_names(b.trail, names, sep=" -> ")
     if b.attempted is not None:
-        text += " -x board edge" if b.ending == "edge" else f" -x {hex_name(b.attempted, names)}"
+        if b.ending == "edge":
+            text += " -x board edge" + _edge_direction(b.trail[-1], b.attempted, b.board)
+        else:
+            text += f" -x {hex_name(b.attempted, names)}"
     return text
 
 
