@@ -142,12 +142,13 @@ class ReportExplorer(Explorer):
     def redraw(self) -> None:
         self.changes = c = self.report.switches[self.controls["switch"].value]
         chosen = self.controls["movement"].value
-        ov = change_overlays(c, reach=chosen if 0 <= chosen < len(c.reaches) else None)
+        chosen = chosen if 0 <= chosen < len(c.reaches) else None  # -1: no movement changes
+        ov = change_overlays(c, reach=chosen)
         self.art.set_fill(ov["fill"], alpha=0.6)
         self.art.set_texts(ov["texts"], key="costs", size=0.3)
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
         whose = ""
-        if 0 <= chosen < len(c.reaches):
+        if chosen is not None:
             r = c.reaches[chosen]
             whose = f": {r.unit}'s {MOVEMENT_NAMES.get(r.kind, r.kind)}"
         self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}", fontsize=10)

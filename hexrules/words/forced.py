@@ -24,6 +24,7 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..hexgrid import DIRECTIONS, FLAT
 from . import forced_word, hex_name, hex_names, join_and, plural
 from .exercise import hexes_text
 
@@ -166,12 +167,10 @@ EDGE_DIRECTIONS = {"pointy": ("east", "north-east", "north-west", "west", "south
 
 def _edge_direction(frm: Any, to: Any, board: Any) -> str:
     """``" (north-east)"``: which way a step off the board goes on the page ("" if unknown)."""
-    from ..hexgrid import DIRECTIONS, FLAT, Hex
-
-    step = Hex(to.q - frm.q, to.r - frm.r)
+    step = to - frm
     if board is None or step not in DIRECTIONS:
         return ""
-    names = EDGE_DIRECTIONS["flat" if getattr(board, "orientation", None) == FLAT else "pointy"]
+    names = EDGE_DIRECTIONS["flat" if board.orientation == FLAT else "pointy"]
     return f" ({names[DIRECTIONS.index(step)]})"
 
 
