@@ -24,7 +24,6 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..hexgrid import DIRECTIONS, FLAT
 from . import forced_word, hex_name, hex_names, join_and, plural
 from .exercise import hexes_text
 
@@ -167,6 +166,8 @@ EDGE_DIRECTIONS = {"pointy": ("east", "north-east", "north-west", "west", "south
 
 def _edge_direction(frm: Any, to: Any, board: Any) -> str:
     """``" (north-east)"``: which way a step off the board goes on the page ("" if unknown)."""
+    from ..hexgrid import DIRECTIONS, FLAT  # at run time only: words import no rules module at load (cycles)
+
     step = to - frm
     if board is None or step not in DIRECTIONS:
         return ""
