@@ -213,6 +213,11 @@ class LayeredFigure(Figure):
       is stale (a static artist changed: limits, ticks, a legend, a colour bar, a heatmap's
       cells...), nothing is kept yet, the renderer's size or dpi changed (a resize), or the
       dynamic layer changed; otherwise puts the kept pixels back (``restore_region``);
+    * but when the static change lies in some axes only (a heatmap and its colour bar, not the
+      charts beside them), puts the kept pixels back, wipes those axes' regions to the
+      figure's patch and draws only those axes again, with every axes whose ink may touch
+      theirs (bounding boxes); a figure-level artist in such a region, or new ink over an
+      axes not drawn again, makes it a whole draw;
     * then draws the dynamic layer over them.
 
     The dynamic layer of an axes is the declared artist drawn first and every artist of that
@@ -231,9 +236,9 @@ class LayeredFigure(Figure):
 
     Attributes
     ----------
-    full_draws, cached_draws : int
-        How many blitting draws drew the static part, and how many reused it (benchmarks,
-        tests).
+    full_draws, partial_draws, cached_draws : int
+        How many blitting draws drew the static part whole, drew some axes of it again, and
+        reused it (benchmarks, tests).
 
     Examples
     --------
@@ -254,9 +259,18 @@ class LayeredFigure(Figure):
         self._layer: list[Any] = []
         self._background: tuple[tuple[int, int, float], Any] | None = None
         self._extents: dict[int, Any] = {}  # static artists' padded extents, until the next full draw
+        # declared artists' padded extents, each kept while the artist is not stale (matplotlib's
+        # setters mark an artist stale, its draw unmarks it), until the next full draw
+        self._dynamic_extents: dict[int, Any] = {}
         self._declared_ids: set[int] = set()
+        # where each axes' static part may have put ink in the kept pixels (display pixels), and
+        # the pixels of the figure's patch alone (to wipe an axes' region): for redrawing only the
+        # axes that changed (_draw_axes)
+        self._axes_extents: dict[int, Any] = {}
+        self._blank: tuple[tuple[int, int, float], Any] | None = None
         self.full_draws = 0
         self.cached_draws = 0
+        self.partial_draws = 0
 
     @property
     def dynamic(self) -> tuple[Any, ...]:
@@ -314,8 +328,9 @@ class LayeredFigure(Figure):
     def _extent(self, a: Any, renderer: Any) -> Any:
         """Where ``a`` may put ink (display pixels, padded for line widths and anti-aliasing), or None."""
         static = id(a) not in self._declared_ids
-        if static and id(a) in self._extents:
-            return self._extents[id(a)]
+        kept = self._extents if static else self._dynamic_extents
+        if id(a) in kept and (static or not a.stale):
+            return kept[id(a)]
         box = a.get_tightbbox(renderer) if a.get_visible() else None
         patch = a.get_bbox_patch() if box is not None and hasattr(a, "get_bbox_patch") else None
         if patch is not None:  # a text's box is drawn around it, outside its extent
@@ -328,9 +343,13 @@ class LayeredFigure(Figure):
             width = a.get_linewidth() if hasattr(a, "get_linewidth") else 0.0
             width = float(max(width)) if hasattr(width, "__len__") and len(width) else float(width or 0.0)
             box = box.padded(2.0 + width * self.dpi / 72.0 / 2)
-        if static:
-            self._extents[id(a)] = box
+        kept[id(a)] = box
         return box
+
+    def _forget_extents(self) -> None:
+        """Forget every kept extent (the static part is drawn anew: limits, ticks, sizes may move)."""
+        self._extents = {}
+        self._dynamic_extents = {}
 
     def _dynamic_layer(self, renderer: Any) -> list[Any]:
         """The artists drawn over the kept static part, in the order a full draw draws them.
@@ -375,11 +394,90 @@ class LayeredFigure(Figure):
         for _ in range(3):  # again if the draw moved what overlaps (ticks, a title's place...)
             self._animate(layer)
             super().draw(renderer)  # animated artists left out
-            self._extents = {}
+            self._forget_extents()
             layer = self._dynamic_layer(renderer)
             if [id(a) for a in layer] == [id(a) for a in self._layer]:
                 return True
         return False
+
+    def _axes_extent(self, ax: Any, renderer: Any) -> Any:
+        """Where ``ax`` may put ink (its tight box, display pixels, padded), or None if unknown."""
+        box = ax.get_tightbbox(renderer) if ax.get_visible() else None
+        if box is None or not all(map(math.isfinite, box.bounds)):
+            return None
+        return box.padded(4.0)
+
+    def _keep_axes_extents(self, renderer: Any) -> None:
+        """Note where each axes' static part put ink, for :meth:`_draw_axes` (several axes only)."""
+        self._axes_extents = ({id(ax): self._axes_extent(ax, renderer) for ax in self.axes}
+                              if len(self.axes) > 1 else {})
+
+    def _wipe(self, renderer: Any, box: Any) -> None:
+        """Put the figure's patch alone back over ``box`` (display pixels, y up; whole pixels out)."""
+        if self._blank is None or self._blank[0] != (renderer.width, renderer.height, self.dpi):
+            kept = renderer.copy_from_bbox(self.bbox)
+            renderer.clear()
+            self.patch.draw(renderer)
+            self._blank = ((renderer.width, renderer.height, self.dpi), renderer.copy_from_bbox(self.bbox))
+            renderer.restore_region(kept)
+        height = int(renderer.height)
+        x0, x1 = max(0, math.floor(box.x0)), min(int(renderer.width) - 1, math.ceil(box.x1))
+        top, bottom = max(0, height - math.ceil(box.y1)), min(height - 1, height - math.floor(box.y0))
+        if x0 <= x1 and top <= bottom:  # Agg's rectangle: rows from the top, both ends included
+            renderer.restore_region(self._blank[1], bbox=(x0, top, x1, bottom), xy=(0, 0))
+
+    def _draw_axes(self, renderer: Any) -> bool:
+        """Draw again over the kept pixels only the axes whose static part changed; False when
+        that cannot give the picture a full draw gives (then the caller draws everything).
+
+        The changed (stale) axes, and every axes whose ink may touch theirs, have their regions
+        (where their ink was) wiped to the figure's patch and are drawn again, in the order a
+        full draw draws them. Refused when a figure-level artist or the patch changed; given up
+        (the caller draws everything over it) when the new ink may touch an axes not drawn
+        again or a figure-level artist (those are drawn after the axes), or the dynamic layer
+        changes.
+        """
+        if len(self.axes) < 2 or len(self._axes_extents) != len(self.axes) or self.patch.stale:
+            return False
+        others = [a for a in self.get_children() if a is not self.patch and a not in self.axes]
+        if any(a.stale for a in others):
+            return False
+        old = self._axes_extents
+        changed = [ax for ax in self.axes if ax.stale]
+        if not changed or any(old.get(id(ax)) is None for ax in self.axes):
+            return False
+        boxes = [old[id(ax)] for ax in changed]
+        redraw = {id(ax) for ax in changed}
+        grown = True
+        while grown:  # an axes whose ink touches a wiped region is wiped and drawn again too
+            grown = False
+            for ax in self.axes:
+                if id(ax) not in redraw and any(old[id(ax)].overlaps(b) for b in boxes):
+                    redraw.add(id(ax))
+                    boxes.append(old[id(ax)])
+                    grown = True
+        if len(redraw) == len(self.axes):
+            return False
+        renderer.restore_region(self._background[1])
+        for box in boxes:
+            self._wipe(renderer, box)
+        with render_lock():
+            for ax in self._get_draw_artists(renderer):  # zorder, as Figure.draw; runs apply_aspect
+                if id(ax) in redraw:
+                    ax.draw(renderer)
+        new = {id(ax): self._axes_extent(ax, renderer) for ax in self.axes if id(ax) in redraw}
+        kept = [old[id(ax)] for ax in self.axes if id(ax) not in redraw]
+        others_boxes = [a.get_tightbbox(renderer) for a in others if a.get_visible()]
+        kept += [b.padded(4.0) for b in others_boxes if b is not None]
+        if any(b is None or any(b.overlaps(k) for k in kept) for b in new.values()):
+            return False  # new ink where an axes not drawn again, or a figure-level artist, is
+        drawn = {id(a) for ax in self.axes if id(ax) in redraw for a in ax.get_children()}
+        self._extents = {k: v for k, v in self._extents.items() if k not in drawn}
+        self._dynamic_extents = {k: v for k, v in self._dynamic_extents.items() if k not in drawn}
+        if [id(a) for a in self._dynamic_layer(renderer)] != [id(a) for a in self._layer]:
+            return False  # a static artist joins or leaves the layer: drawn whole
+        self._axes_extents.update(new)
+        return True
 
     def draw(self, renderer: Any) -> None:
         """Draw the figure: the kept static part and the dynamic layer, or everything (see the class)."""
@@ -389,10 +487,23 @@ class LayeredFigure(Figure):
         blit = (self.get_visible() and isinstance(renderer, RendererAgg) and not self.canvas.is_saving()
                 and not drawing_disabled(renderer) and self.get_layout_engine() is None)
         key = (renderer.width, renderer.height, self.dpi) if blit else None
+        if (blit and self.stale and self._background is not None and self._background[0] == key
+                and self._draw_axes(renderer)):
+            self._background = (key, renderer.copy_from_bbox(self.bbox))
+            self.partial_draws += 1
+            self._finish(renderer, self._layer)
+            self.canvas.callbacks.process("draw_event", DrawEvent("draw_event", self.canvas, renderer))
+            return
         if not blit or self.stale or self._background is None or self._background[0] != key:
             self._background = None
-            self._extents = {}
-        layer = self._dynamic_layer(renderer) if blit else []
+            self._forget_extents()
+        # with nothing kept, the static part is drawn first and the layer found after it
+        # (_draw_static): the last layer is the first guess (the layer found before that draw
+        # would be found again after it, on extents the draw may move)
+        if self._background is None:
+            layer = (self._layer or self._dynamic_layer(renderer)) if blit else []
+        else:
+            layer = self._dynamic_layer(renderer)
         drawn = None
         if self._background is not None and [id(a) for a in layer] == [id(a) for a in self._layer]:
             renderer.restore_region(self._background[1])
@@ -401,6 +512,7 @@ class LayeredFigure(Figure):
         elif blit and self._draw_static(renderer, layer):
             layer = self._layer
             self._background = (key, renderer.copy_from_bbox(self.bbox))
+            self._keep_axes_extents(renderer)
             self.full_draws += 1
         else:  # every artist in its place, nothing kept
             every = list({id(a): a for a in [*self._layer, *self._declared]}.values())
@@ -412,12 +524,20 @@ class LayeredFigure(Figure):
                 for a in every:
                     a.set_animated(True)
             return
+        self._finish(renderer, layer)
+        if drawn is not None:
+            self.canvas.callbacks.process("draw_event", drawn)
+
+    def _finish(self, renderer: Any, layer: list[Any]) -> None:
+        """Draw ``layer`` over the static part; leave the figure and its axes not stale (measuring
+        extents updates ticks, which marks them stale: an axes is stale at the next draw only
+        if something of it changed)."""
         with render_lock():
             for a in layer:
                 a.draw(renderer)
+        for ax in self.axes:
+            ax.stale = False
         self.stale = False
-        if drawn is not None:
-            self.canvas.callbacks.process("draw_event", drawn)
 
 
 def to_png(board: "Board", state: "State | None" = None, *, dpi: int = 100, legend: bool = True, **overlays: Any) -> bytes:
