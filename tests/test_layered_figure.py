@@ -16,11 +16,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+from fractions import Fraction  # noqa: E402
+
 from hexrules import HexrulesError  # noqa: E402
 from hexrules.generate import BoardSpec  # noqa: E402
 from hexrules.plot import LayeredFigure, new_figure  # noqa: E402
 from hexrules.plot._mpl import drawing_disabled  # noqa: E402
 from hexrules.widgets.crush import DamageExplorer, VehicleExplorer  # noqa: E402
+from hexrules.words import percent  # noqa: E402
 from hexrules.widgets.whatif import SweepExplorer  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("close_figures")
@@ -165,10 +168,26 @@ def test_a_slider_leaves_the_heatmap_static_and_the_metric_redraws_it():
     assert fig.full_draws == full and ex.img not in fig.layer
     before = [t.get_text() for t in ex.colorbar.ax.get_yticklabels()]
     ex.controls["metric"].value = "P(at least 1)"  # cells and colour bar (0% to 100%): a static change
-    assert fig.full_draws == full + 1
+    # of the heatmap's axes and the colour bar's only: those two are drawn again, the charts kept
+    assert fig.full_draws == full and fig.partial_draws == 1
     after = [t.get_text() for t in ex.colorbar.ax.get_yticklabels()]
     assert after != before and after[-1] == "100%"
     assert ex.cells[6][0].get_text() == "100%"  # 6 dice against Resolve 1: every die hits (C3)
+    assert np.array_equal(shown(fig), full_picture(fig))
+
+
+def test_the_vehicle_table_stays_static_for_shield_and_resolve_and_is_drawn_alone_for_cover():
+    ex = live(VehicleExplorer(cover=3, shield=4, resolve=2))
+    fig = ex.figure
+    full, partial = fig.full_draws, fig.partial_draws
+    ex.controls["shield"].value = 5  # bars, titles and the frame move; the table (Cover 3) stays
+    ex.controls["resolve"].value = 1
+    assert (fig.full_draws, fig.partial_draws) == (full, partial) and ex.img not in fig.layer
+    ex.controls["cover"].value = 2  # a new table: its axes alone drawn again
+    assert (fig.full_draws, fig.partial_draws) == (full, partial + 1)
+    # 2 dice, Shield 1, Resolve 1, Major only (C4's default): a 1 is Minor, 2+ Major and not
+    # Minor: P(>= 1 Minor) = 1 - (5/6)^2 = 11/36, P(>= 1 Major) = 1 - (1/6)^2 = 35/36
+    assert ex.cells[0][0].get_text() == f"{percent(Fraction(11, 36))}\n{percent(Fraction(35, 36))}"
     assert np.array_equal(shown(fig), full_picture(fig))
 
 
@@ -182,3 +201,55 @@ def test_the_sweep_chart_is_drawn_again_only_for_a_new_result():
     ex.controls["run"].click()
     assert fig.full_draws == full + 1
     assert np.array_equal(shown(fig), full_picture(fig))
+
+
+def two_axes_figure(text_at=None):
+    """Two charts side by side, a bar of each dynamic; ``text_at``: a figure-level text there."""
+    fig, axes = new_figure(None, 2, figsize=(6.0, 2.0), pyplot=False, layered=True, dpi=80)
+    fig.subplots_adjust(wspace=0.5)  # the right chart's tick labels clear of the left chart
+    bars = []
+    for ax in axes:
+        ax.set_xlim(-0.5, 2.5)
+        ax.set_ylim(0, 1)
+        bars += list(ax.bar(range(3), [0.2, 0.5, 0.8]))
+    if text_at is not None:
+        fig.text(*text_at, "figure text", fontsize=7)
+    fig.set_dynamic(bars[0], bars[3])
+    fig.canvas.draw()
+    return fig, axes, bars
+
+
+def drawn_as(fig, change):
+    """Make ``change``, draw; return how (``"full"``, ``"partial"``, ``"cached"``) and whether the
+    picture is the one a full draw gives (savefig forgets the kept pixels: drawn again after)."""
+    counts = (fig.full_draws, fig.partial_draws, fig.cached_draws)
+    change()
+    fig.canvas.draw()
+    after = (fig.full_draws, fig.partial_draws, fig.cached_draws)
+    how = [name for name, a, b in zip(("full", "partial", "cached"), counts, after) if b > a]
+    same = np.array_equal(shown(fig), full_picture(fig))
+    fig.canvas.draw()
+    return how, same
+
+
+def test_a_static_change_in_one_axes_draws_that_axes_again_only():
+    fig, (left, right), bars = two_axes_figure()
+    # new ticks and labels on the right chart only, and a dynamic bar
+    assert drawn_as(fig, lambda: (right.set_ylim(0, 2), bars[3].set_height(1.5))) == (["partial"], True)
+    assert drawn_as(fig, lambda: right.set_yticks([0, 0.5, 1, 1.5, 2], ["0", "half", "one", "1.5", "two"])) \
+        == (["partial"], True)  # wider ink than before
+    assert drawn_as(fig, lambda: bars[0].set_height(0.9)) == (["cached"], True)  # dynamic only: kept pixels
+
+
+def test_axes_whose_ink_may_touch_a_changed_one_are_drawn_again_with_it():
+    fig, (left, right), bars = two_axes_figure()
+    # the right chart's labels now reach into the left chart: both are drawn again (here: all)
+    assert drawn_as(fig, lambda: right.set_yticks([0, 0.5, 1], ["0", "a very long label, longer still", "1"])) \
+        == (["full"], True)
+    assert drawn_as(fig, lambda: left.set_xlim(-1, 3)) == (["full"], True)
+
+
+def test_a_figure_level_artist_over_a_changed_axes_makes_a_full_draw():
+    fig, (left, right), bars = two_axes_figure(text_at=(0.7, 0.5))  # over the right chart
+    assert drawn_as(fig, lambda: right.set_ylim(0, 2)) == (["full"], True)  # the text is drawn after the axes
+    assert drawn_as(fig, lambda: left.set_ylim(0, 2)) == (["partial"], True)  # not over the left chart

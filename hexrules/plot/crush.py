@@ -68,6 +68,8 @@ def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH
     color = theme.crush["bars"] if color is None else color
     ks = np.arange(max_k + 1)
     bars = list(ax.bar(ks + offset, np.zeros(len(ks)), width=width, color=color, label=label, zorder=2))
+    for b in bars:
+        b.set_height(0.0)  # a float, as set_bars gives (bar() leaves numpy's)
     texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=fontsize, rotation=90 if vertical else 0)
              for k in ks]
     ax.set_xticks(ks)
@@ -80,12 +82,20 @@ def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH
 
 def set_bars(bars: Sequence[Any], texts: Sequence[Any], probs: Sequence[Any]) -> None:
     """Give ``bars`` the heights ``probs`` (missing ones 0) and write their percentages above them
-    (:func:`hexrules.words.percent`: ``"12.5%"``; nothing over a bar of probability 0)."""
+    (:func:`hexrules.words.percent`: ``"12.5%"``; nothing over a bar of probability 0).
+
+    Only what differs is set (matplotlib's setters mark an artist stale even for the same
+    value), so that an unchanged bar keeps its measured extent in a
+    :class:`~hexrules.plot.figure.LayeredFigure`.
+    """
     for i, (b, t) in enumerate(zip(bars, texts)):
         p = float(probs[i]) if i < len(probs) else 0.0
-        b.set_height(p)
-        t.set_position((b.get_x() + b.get_width() / 2, p + 0.01))
-        t.set_text(percent(probs[i]) if i < len(probs) and probs[i] > 0 else "")
+        if b.get_height() != p:
+            b.set_height(p)
+        place = (b.get_x() + b.get_width() / 2, p + 0.01)
+        if tuple(t.get_position()) != place:
+            t.set_position(place)
+        t.set_text(percent(probs[i]) if i < len(probs) and probs[i] > 0 else "")  # stale only if it changes
 
 
 def draw_at_least(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6), *,
@@ -161,8 +171,13 @@ def draw_heatmap(ax: "Axes", rows: Sequence[Any], cols: Sequence[Any], *, cmap: 
     from matplotlib.patches import Rectangle
 
     img = ax.imshow(np.zeros((len(rows), len(cols))), cmap=cmap, vmin=0, vmax=vmax, origin="lower", aspect="auto")
-    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=fontsize) for j in range(len(cols))]
+    # each text lies inside its cell: clipped to the axes' box, it draws the same and is left out
+    # of the axes' measured extent (a LayeredFigure measures it after each redraw of the heatmap;
+    # matplotlib leaves out an artist whose clip box is the axes' bbox itself)
+    texts = [[ax.text(j, i, "", ha="center", va="center", fontsize=fontsize, clip_on=True) for j in range(len(cols))]
              for i in range(len(rows))]
+    for t in (t for row in texts for t in row):
+        t.set_clip_box(ax.bbox)
     ax.set_xticks(range(len(cols)), [str(c) for c in cols])
     ax.set_yticks(range(len(rows)), [str(r) for r in rows])
     ax.set_xlabel(xlabel)
@@ -173,10 +188,12 @@ def draw_heatmap(ax: "Axes", rows: Sequence[Any], cols: Sequence[Any], *, cmap: 
 
 
 def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[Any]], fmt: Callable[[float], str],
-                vmax: float | None = None, *, theme: Theme = DEFAULT_THEME) -> None:
+                vmax: float | None = None, *, labels: Sequence[Sequence[str]] | None = None,
+                theme: Theme = DEFAULT_THEME) -> None:
     """Put ``values`` (rows x columns) in a heatmap made by :func:`draw_heatmap`, in place.
 
-    Each cell's text is ``fmt(value)``, in ``theme.crush["on_dark"]`` over the darkest cells
+    Each cell's text is ``fmt(value)`` (or ``labels[row][col]``, given: a cell that says more
+    than the value it is coloured by), in ``theme.crush["on_dark"]`` over the darkest cells
     (above 60 % of ``vmax``) and ``["on_light"]`` elsewhere. Only what differs from what is shown
     is set (the image, its colour limits, each text and colour), so that the same values leave
     the artists unchanged, not stale (a :class:`~hexrules.plot.figure.LayeredFigure` then keeps
@@ -202,7 +219,7 @@ def set_heatmap(img: Any, texts: list[list[Any]], values: Sequence[Sequence[Any]
     for i, row in enumerate(texts):
         for j, t in enumerate(row):
             v = arr[i, j]
-            t.set_text(fmt(v))  # Text.set_text marks the text stale only when it changes
+            t.set_text(fmt(v) if labels is None else labels[i][j])  # stale only when it changes
             set_text_color(t, theme.crush["on_dark"] if v > 0.6 * top else theme.crush["on_light"])
 
 

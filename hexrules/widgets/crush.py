@@ -53,8 +53,7 @@ from ..dice import damage_distribution, expected_damage_table, hit_probability, 
 from ..errors import StateError
 from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, VEHICLE_MARKER, draw_at_least, draw_board, draw_damage_bars,
-                    draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, set_text_color,
-                    side_colour)
+                    draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
 from ..plot.figure import CHART_WIDTH
 from ..plot.theme import live
 from ..scenario import Scenario
@@ -556,13 +555,13 @@ class VehicleExplorer(Explorer):
                                                          xlabel="Resolve", ylabel="Shield", fontsize=6)
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]), label="P(≥1 Major)")
         set_colorbar_percent(self.colorbar)
-        # every control changes the bars, the titles and the frame, Cover and the reading the
-        # table too: its axes is redrawn over the rest, drawn once (LayeredFigure)
+        # every control changes the bars, the titles and the frame: redrawn over the rest, drawn
+        # once; Cover and the reading change the table too, whose axes alone is then drawn again
+        # (LayeredFigure)
         for ax, size in ((self.ax_minor, 9), (self.ax_hp, 9), (self.ax_table, 8)):
             ax.set_title("", fontsize=size)  # its text set by redraw (only the text: nothing else goes stale)
         fig.set_dynamic(*self.bars_only, *self.texts_only, *self.bars_also, *self.texts_also, *self.bars_hp,
-                        *self.texts_hp, self.img, *(t for row in self.cells for t in row), self.frame,
-                        *(ax.title for ax in (self.ax_minor, self.ax_hp, self.ax_table)))
+                        *self.texts_hp, self.frame, *(ax.title for ax in (self.ax_minor, self.ax_hp, self.ax_table)))
         self.update()
 
     def redraw(self) -> None:
@@ -584,13 +583,10 @@ class VehicleExplorer(Explorer):
                               options=DEFAULT.replace(crush_major_also_minor=also_table))
         self.table = table
         values = [[table[(sh, re)][1] for re in TABLE_RESOLVES] for sh in TABLE_SHIELDS]
-        set_heatmap(self.img, self.cells, values, lambda v: "", vmax=1.0, theme=_THEME)
-        for i, sh in enumerate(TABLE_SHIELDS):
-            for j, re in enumerate(TABLE_RESOLVES):
-                pmi, pma = table[(sh, re)]
-                cell = self.cells[i][j]
-                cell.set_text(f"{percent(pmi)}\n{percent(pma)}")  # the title says: Minor over Major
-                set_text_color(cell, _C["on_dark"] if float(pma) > 0.6 else _C["on_light"])
+        # each cell: P(>= 1 Minor) over P(>= 1 Major), as the title says; coloured by P(>= 1 Major)
+        labels = [[f"{percent(table[(sh, re)][0])}\n{percent(table[(sh, re)][1])}" for re in TABLE_RESOLVES]
+                  for sh in TABLE_SHIELDS]
+        set_heatmap(self.img, self.cells, values, percent, vmax=1.0, labels=labels, theme=_THEME)
         self.ax_table.title.set_text(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
                                      f"({self.controls['reading'].value})")
         inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
