@@ -201,6 +201,14 @@ def test_the_sweep_chart_is_drawn_again_only_for_a_new_result():
     ex.controls["run"].click()
     assert fig.full_draws == full + 1
     assert np.array_equal(shown(fig), full_picture(fig))
+    fig.canvas.draw()  # savefig forgot the kept pixels: a whole draw
+    before = [float(b.get_width()) for b in ex._chart.bars]
+    ex.controls["seed"].value = 7
+    ex.controls["run"].click()  # the same alternatives, new shares: bars, percentages and title in place
+    assert fig.full_draws == full + 2 and ex.ax.title.get_text().startswith("3 boards, seed 7:")
+    assert [float(b.get_width()) for b in ex._chart.bars] != before
+    ref = SweepExplorer(3, spec=spec, sizes=(2, 3), seed=7, run=True, workers=1)
+    assert np.array_equal(shown(fig), full_picture(ref.figure))
 
 
 def two_axes_figure(text_at=None):

@@ -283,13 +283,16 @@ class LayeredFigure(Figure):
         the static ones over them), in drawing order."""
         return tuple(self._layer)
 
-    def set_dynamic(self, *artists: Any) -> tuple[Any, ...]:
+    def set_dynamic(self, *artists: Any, replace: bool = False) -> tuple[Any, ...]:
         """Declare ``artists`` dynamic: redrawn on every draw, over the kept static part.
 
         Parameters
         ----------
         *artists : matplotlib.artist.Artist
             Artists of axes of this figure (bars, texts, lines, patches, an axes' ``title``...).
+        replace : bool
+            Forget the artists declared before (drawn in their place again, if the figure still
+            holds them): for a chart drawn afresh (``ax.clear()`` and new artists).
 
         Returns
         -------
@@ -302,6 +305,10 @@ class LayeredFigure(Figure):
             If an artist does not belong to an axes of this figure (a figure-level artist is
             drawn after every axes, so it cannot be blitted in its place).
         """
+        if replace:
+            for a in self._declared:
+                a.set_animated(False)
+            self._declared = []
         known = {id(a) for a in self._declared}
         for a in artists:
             ax = getattr(a, "axes", None)

@@ -4,7 +4,8 @@ overlays of one alternative's changes on a board.
 * :func:`draw_sweep_bars` draws one horizontal bar per alternative (its share of movements,
   Push and Pull situations, or boards that change, 0..100 %), coloured by rule topic, with the
   percentage written at the end of each bar; called again, it redraws the same axes (a widget
-  shows a sweep's progress on one figure);
+  shows a sweep's progress on one figure); :func:`set_sweep_bars` gives the same chart a new
+  sweep's shares in place (the same alternatives: every sweep of the explorer);
 * :func:`change_overlays` turns one :class:`~hexrules.whatif.SwitchChanges` into plain overlay
   data for :func:`~hexrules.plot.board.draw_board`: the hexes a movement gains or loses, whose
   cost changes, where a Push or Pull's outcome changes.
@@ -13,13 +14,18 @@ Examples
 --------
 >>> from matplotlib.figure import Figure
 >>> ax = Figure().add_subplot()
->>> bars = draw_sweep_bars(ax, [("water=none", 0.5, "movement"), ("collision_damage=1", 0.25, "forced")])
->>> [float(b.get_width()) for b in bars]
-[50.0, 25.0]
+>>> chart = draw_sweep_bars(ax, [("water=none", 0.5, "movement"), ("collision_damage=1", 0.25, "forced")])
+>>> [float(b.get_width()) for b in chart.bars], [t.get_text() for t in chart.values]
+([50.0, 25.0], ['50%', '25%'])
+>>> set_sweep_bars(chart, [("water=none", 0.125, "movement"), ("collision_damage=1", 0.0, "forced")])
+True
+>>> [float(b.get_width()) for b in chart.bars], [t.get_text() for t in chart.values]
+([12.5, 0.0], ['12.5%', '0%'])
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import HexrulesError
@@ -31,7 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..whatif import SwitchChanges
 
-__all__ = ["topic_colours", "draw_sweep_bars", "change_overlays", "change_text", "CHANGE_COLOURS"]
+__all__ = ["topic_colours", "SweepChart", "draw_sweep_bars", "set_sweep_bars", "change_overlays", "change_text",
+           "CHANGE_COLOURS"]
 
 #: What :func:`change_overlays` colours: hexes gained (green), lost (red), cheaper or dearer
 #: (orange), a Push or Pull outcome that changes (the theme's "differs" outline).
@@ -44,14 +51,34 @@ def topic_colours(theme: Theme = DEFAULT_THEME) -> dict[str, str]:
     return {"movement": d["blue"], "forced": d["orange"], "crush": d["green"]}
 
 
+@dataclass(frozen=True)
+class SweepChart:
+    """The artists of a sweep chart (:func:`draw_sweep_bars`), changed in place by
+    :func:`set_sweep_bars`.
+
+    Attributes
+    ----------
+    bars : list of matplotlib.patches.Rectangle
+        One bar per row, top to bottom (widths in percent).
+    values : list of matplotlib.text.Text
+        The percentage written at the end of each bar.
+    rows : tuple of (str, str)
+        Each bar's ``(label, topic)``: what the chart's ticks, colours and legend show.
+    """
+
+    bars: list
+    values: list
+    rows: tuple[tuple[str, str], ...]
+
+
 def draw_sweep_bars(ax: "Axes", rows: Sequence[tuple[str, float, str]], *, title: str | None = None,
-                    theme: Theme = DEFAULT_THEME) -> list[Any]:
+                    theme: Theme = DEFAULT_THEME) -> SweepChart:
     """One bar per ``(label, share 0..1, topic)`` on ``ax`` (cleared first), top to bottom.
 
     Returns
     -------
-    list of matplotlib.patches.Rectangle
-        The bars, in ``rows`` order (widths in percent).
+    SweepChart
+        The bars and their percentages, in ``rows`` order.
     """
     from matplotlib.patches import Patch
 
@@ -61,8 +88,8 @@ def draw_sweep_bars(ax: "Axes", rows: Sequence[tuple[str, float, str]], *, title
     ys = list(range(n))[::-1]
     bars = ax.barh(ys, [100 * s for _, s, _ in rows], color=[colours.get(t, "#888888") for _, _, t in rows],
                    height=0.7)
-    for y, (_, share, _) in zip(ys, rows):
-        ax.text(100 * share + 1, y, percent(share), va="center", ha="left", fontsize=8)
+    values = [ax.text(100 * share + 1, y, percent(share), va="center", ha="left", fontsize=8)
+              for y, (_, share, _) in zip(ys, rows)]
     ax.set_yticks(ys, [label for label, _, _ in rows], fontsize=8)
     ax.set_xlim(0, 112)
     ax.set_ylim(-0.6, max(n, 1) - 0.4)
@@ -76,7 +103,37 @@ def draw_sweep_bars(ax: "Axes", rows: Sequence[tuple[str, float, str]], *, title
                           for h in handles])
     if title:
         ax.set_title(title, fontsize=10)
-    return list(bars)
+    return SweepChart(list(bars), values, tuple((label, topic) for label, _, topic in rows))
+
+
+def set_sweep_bars(chart: SweepChart, rows: Sequence[tuple[str, float, str]]) -> bool:
+    """Give ``chart``'s bars the shares of ``rows`` in place, if they are the chart's rows.
+
+    Parameters
+    ----------
+    chart : SweepChart
+        From :func:`draw_sweep_bars`.
+    rows : sequence of (str, float, str)
+        ``(label, share 0..1, topic)``, as :func:`draw_sweep_bars` takes them.
+
+    Returns
+    -------
+    bool
+        True if the rows' labels and topics are the chart's, in its order (then each bar and
+        its percentage is set: what changes only, so an unchanged bar stays not stale); False,
+        and nothing changed, otherwise (draw the chart again with :func:`draw_sweep_bars`).
+    """
+    if tuple((label, topic) for label, _, topic in rows) != chart.rows:
+        return False
+    for bar, text, (_, share, _) in zip(chart.bars, chart.values, rows):
+        width = 100 * share
+        if bar.get_width() != width:
+            bar.set_width(width)
+        place = (width + 1, text.get_position()[1])
+        if tuple(text.get_position()) != place:
+            text.set_position(place)
+        text.set_text(percent(share))  # stale only if it changes
+    return True
 
 
 def change_text(base: int | None, alternative: int | None) -> str:

@@ -31,7 +31,7 @@ from ..generate import RULEBOOK, BoardSpec
 from ..checks import show
 from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
 from ..plot.edit import redraw_board, same_hexes
-from ..plot.whatif import CHANGE_COLOURS, change_overlays, draw_sweep_bars
+from ..plot.whatif import CHANGE_COLOURS, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
@@ -204,12 +204,15 @@ class SweepExplorer(Explorer):
         self.workers = min(2, os.cpu_count() or 1) if workers is None else check_int("workers", workers, 1, 64)
         self.spec = spec
         self.result: SweepResult | None = None
-        # a LayeredFigure with nothing dynamic: a redraw that leaves the chart as it is (the Boards
-        # or Seed control before Run) puts the drawn picture back instead of drawing it again
+        # a LayeredFigure: a redraw that leaves the chart as it is (the Boards or Seed control
+        # before Run) puts the drawn picture back; a new sweep of the same alternatives (every
+        # Run after the first) changes the bars, their percentages and the title in place, drawn
+        # over the rest (labels, ticks, legend), drawn once
         fig, (ax,) = new_figure(None, figsize=(8.5, 5.2), layered=True)
         fig.subplots_adjust(left=0.36, right=0.97, top=0.92, bottom=0.1)
         self.ax = ax
         self._charted: Any = False  # the result the chart shows (None: the "Press Run" chart)
+        self._chart: SweepChart | None = None
         controls = {
             "boards": widgets.Dropdown(options=list(sizes), value=boards, description="Boards"),
             "seed": widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="12em")),
@@ -264,7 +267,7 @@ class SweepExplorer(Explorer):
         self._charted = r
         if r is None:
             if redraw:
-                draw_sweep_bars(self.ax, [], title="Press Run to sweep the boards")
+                self._draw_chart([], "Press Run to sweep the boards")
             self.explain(f"Press Run: {self.controls['boards'].value} boards of {self.spec.columns} x "
                          f"{self.spec.rows} hexes, seed {self.controls['seed'].value}, every alternative of every "
                          f"switch against the default.")
@@ -273,9 +276,18 @@ class SweepExplorer(Explorer):
             rows = [(t.alternative.label, t.share, t.alternative.topic) for t in r.tallies
                     if t.alternative.topic != "crush"]
             # two lines: in one, the title ran past the figure's right edge (a new-user trial)
-            draw_sweep_bars(self.ax, rows, title=f"{r.boards} boards, seed {r.seed}: the share that changes,\n"
-                                                 f"of movements (blue) or Push / Pull situations (orange)")
+            title = (f"{r.boards} boards, seed {r.seed}: the share that changes,\n"
+                     f"of movements (blue) or Push / Pull situations (orange)")
+            if self._chart is not None and set_sweep_bars(self._chart, rows):
+                self.ax.title.set_text(title)
+            else:
+                self._draw_chart(rows, title)
         self.explain(html_text=pre(r.explain()) + table_html(r.table()))
+
+    def _draw_chart(self, rows: list, title: str) -> None:
+        """Draw the chart afresh; its bars, percentages and title are what a new sweep changes."""
+        self._chart = draw_sweep_bars(self.ax, rows, title=title)
+        self.figure.set_dynamic(*self._chart.bars, *self._chart.values, self.ax.title, replace=True)
 
 
 def _edited() -> Any:
