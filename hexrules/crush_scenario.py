@@ -204,14 +204,14 @@ def _built(e: Entry, make: Any, *args: Any) -> Any:
         raise e.error(err.message, ruling=err.ruling) from None
 
 
-def _read_piece(rd: Reader, board: Any, line: Line, named: dict[str, int]) -> "TerrainPiece":
+def _read_piece(rd: Reader, board: Any, line: Line, named: dict[str, tuple[int, int]]) -> "TerrainPiece":
     from .crush import TerrainPiece
 
     e = rd.entry(line, "piece", ("cover", "hexes", "collapsible", "collapsed"), ruling="C1")
     (name,) = e.names(1, '"Hab block"  cover=3  hexes=C2,D2')
     if name.text in named:
-        raise e.error(f"two pieces are named {name.text!r} (the first on line {named[name.text]})", name.column)
-    named[name.text] = line.number
+        raise e.error(f"two pieces are named {name.text!r} (the first on {rd.place(*named[name.text])})", name.column)
+    named[name.text] = (line.number, name.column)
     hexes = e.hexes(board, "hexes", what=f"piece {name.text!r} hex")
     return _built(e, TerrainPiece, name.text, hexes, e.whole("cover"), e.flag("collapsible", True), e.flag("collapsed", False))
 
@@ -225,7 +225,7 @@ def _read_squads(rd: Reader, board: Any, section: Section) -> list[tuple[Line, A
     from .crush import Model, Squad
 
     out: list[tuple[Line, Any]] = []
-    squad: list[Any] | None = None  # [entry, resolve, models, {model name: line}]
+    squad: list[Any] | None = None  # [entry, resolve, models, {model name: (line, column)}]
 
     def finish() -> None:
         if squad is None:
@@ -256,9 +256,9 @@ def _read_squads(rd: Reader, board: Any, section: Section) -> list[tuple[Line, A
             (name,) = e.names(1, "R1  at=C2  wounds=1")
             seen = squad[3]
             if name.text in seen:
-                raise e.error(f"squad {squad[0].name!r} has two models named {name.text!r} (the first on line "
-                              f"{seen[name.text]})", name.column)
-            seen[name.text] = line.number
+                raise e.error(f"squad {squad[0].name!r} has two models named {name.text!r} (the first on "
+                              f"{rd.place(*seen[name.text])})", name.column)
+            seen[name.text] = (line.number, name.column)
             h = e.position(board, what=f"model {name.text!r} position", ruling="C2")
             wounds = e.whole("wounds", 1, minimum=1)
             squad[2].append(_built(e, Model, name.text, h, wounds, e.whole("damage", 0, maximum=wounds)))
@@ -278,7 +278,7 @@ def _read_vehicle(rd: Reader, board: Any, line: Line) -> "CrushUnit":
 
 
 def _read_path(rd: Reader, board: Any, line: Line, units: dict[str, Any], paths: dict[str, tuple[Hex, ...]],
-               path_lines: dict[str, int]) -> None:
+               path_lines: dict[str, tuple[int, int]]) -> None:
     e = rd.entry(line, "path", (), ruling="C1")
     name, *labels = e.words
     unit = units.get(name.text)
@@ -288,7 +288,7 @@ def _read_path(rd: Reader, board: Any, line: Line, units: dict[str, Any], paths:
             f"no vehicle {name.text!r} (vehicles: {', '.join(vehicles) or 'none'})"
         raise e.error(f"path for {name.text!r}: {why}", name.column)
     if name.text in path_lines:
-        raise e.error(f"a second path for {name.text!r} (the first on line {path_lines[name.text]})", name.column)
+        raise e.error(f"a second path for {name.text!r} (the first on {rd.place(*path_lines[name.text])})", name.column)
     if not labels:
         raise e.error(f"the path of {name.text!r} needs the hexes it drives through, starting on its own hex "
                       f"{board.label(unit.hex)}", name.column)
@@ -297,15 +297,15 @@ def _read_path(rd: Reader, board: Any, line: Line, units: dict[str, Any], paths:
     if problem:
         raise e.error(problem[1], labels[problem[0]].column)
     paths[name.text] = path
-    path_lines[name.text] = line.number
+    path_lines[name.text] = (line.number, name.column)
 
 
 def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> CrushData:
     board = scenario.board
     pieces: list[Any] = []
-    piece_lines: dict[str, int] = {}
+    piece_lines: dict[str, tuple[int, int]] = {}
     units: dict[str, Any] = {}
-    unit_lines: dict[str, int] = {}
+    unit_lines: dict[str, tuple[int, int]] = {}
     for section in sections:
         if section.heading == "pieces":
             pieces.extend(_read_piece(rd, board, line, piece_lines) for line in section.lines)
@@ -318,12 +318,12 @@ def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> Crus
             continue
         for line, unit in read:
             if unit.name in units:
-                raise rd.error(f"two units are named {unit.name!r} (the first on line {unit_lines[unit.name]})",
+                raise rd.error(f"two units are named {unit.name!r} (the first on {rd.place(*unit_lines[unit.name])})",
                                line.number, line.indent, "C2")
             units[unit.name] = unit
-            unit_lines[unit.name] = line.number
+            unit_lines[unit.name] = (line.number, line.indent)
     paths: dict[str, tuple[Hex, ...]] = {}
-    path_lines: dict[str, int] = {}
+    path_lines: dict[str, tuple[int, int]] = {}
     for section in sections:
         if section.heading == "paths":
             for line in section.lines:

@@ -415,15 +415,15 @@ def _unit_name(e: Entry, tok: Token, sc: Scenario) -> str:
     return tok.text
 
 
-def _read_item(rd: Reader, line: Line, sc: Scenario, seen: dict[str, int]) -> Item:
+def _read_item(rd: Reader, line: Line, sc: Scenario, seen: dict[str, tuple[int, int]]) -> Item:
     first = line.tokens[0]
     kind = first.value
     spec = KINDS.get(kind)
     if spec is None:
         raise rd.error(f"unknown draw kind {kind!r} (known: {', '.join(KINDS)})", line.number, first.column)
     if kind in _ONCE and kind in seen:
-        raise rd.error(f"a second '{kind}' line (the first on line {seen[kind]})", line.number, first.column)
-    seen.setdefault(kind, line.number)
+        raise rd.error(f"a second '{kind}' line (the first on {rd.place(*seen[kind])})", line.number, first.column)
+    seen.setdefault(kind, (line.number, first.column))
     e = rd.entry(Line(line.number, line.tokens[1:], line.text), kind, tuple(spec.fields))
     e = dataclasses.replace(e, line=line)  # errors without a column point at the kind
     words = list(e.words)
@@ -467,7 +467,7 @@ def _read_item(rd: Reader, line: Line, sc: Scenario, seen: dict[str, int]) -> It
 def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> DiagramData:
     caption: list[str] = []
     items: list[Item] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, int]] = {}
     for s in sections:
         if s.heading == "caption":
             if s.tokens:
@@ -1209,25 +1209,71 @@ def _parse_chart(text: str, source: str) -> Chart:
 _USE = re.compile(r"^use:[ \t]*(.*?)[ \t]*(?:#.*)?$")
 
 
+class _UsedText(Reader):
+    """The lines of a diagram's text after :func:`expand_use`, by the file each came from.
+
+    Lines 1 to ``shift`` of the merged text are the used scenario's (``base``, its own numbers),
+    the others the diagram file's (``source``), ``shift`` lines on. As the :class:`Reader` the
+    merged text is parsed with, errors are made at the merged lines and moved back by calling
+    it; and a message naming another line (the first of two clashing ones,
+    :meth:`~hexrules.scenario.Reader.place`) names it by its own file: ``base:line:column``
+    for a line of the used scenario, the file's own line number for one of the file.
+    """
+
+    def __init__(self, source: str, base: str = "", shift: int = 0) -> None:
+        super().__init__(source)
+        self.base = base
+        self.shift = shift
+
+    def place(self, line: int, column: int | None = None) -> str:
+        if line > self.shift:
+            return super().place(line - self.shift, column)
+        return f"{self.base}:{line}" + (f":{column}" if column is not None else "")
+
+    def __call__(self, err: ScenarioError) -> ScenarioError:
+        """``err`` (made at a line of the merged text) at the file and line that line came from."""
+        if err.line is None or not self.shift:
+            return err
+        prefix = f"{err.source}:{err.line}" + (f":{err.column}" if err.column is not None else "") + ": "
+        message = err.message[len(prefix):] if err.message.startswith(prefix) else err.message
+        if err.line > self.shift:
+            return ScenarioError(message, source=self.source, line=err.line - self.shift, column=err.column,
+                                 ruling=err.ruling)
+        return ScenarioError(message, source=self.base, line=err.line, column=err.column, ruling=err.ruling)
+
+
 def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike | None = None) -> tuple[str, Callable[[ScenarioError], ScenarioError]]:
     """``text`` with its ``use: NAME`` line replaced by that scenario's text, and a function that
     moves an error's line back to the file it came from.
 
     ``NAME`` is a shipped scenario (:func:`~hexrules.scenario.scenario_names`) or a file
     (``*.hex``, relative to ``base_dir``). The used scenario's lines come first; the ``use:``
-    line is left blank, so every other line keeps its number after the shift.
+    line is left blank, so every other line keeps its number after the shift. The function is
+    also the :class:`~hexrules.scenario.Reader` to parse the merged text with
+    (``parse_scenario(text, source=function)``): a message naming another line names it by its
+    own file, ``hexrules/scenarios/NAME.hex:6:1`` for a line of the used scenario.
 
     Raises
     ------
     ScenarioError
         For a second ``use:`` line, an unknown scenario or a file that cannot be read.
+
+    Examples
+    --------
+    >>> text, used = expand_use("use: elevation\\nmap:\\n  0\\n", source="mine.hex")
+    >>> parse_scenario(text, source=used)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ScenarioError: mine.hex:15:1: a second 'map:' (the first is on hexrules/scenarios/elevation.hex:6:1): a scenario has one
+    >>> print(used(ScenarioError("a second 'map:'", source="mine.hex", line=15, column=1)))
+    mine.hex:2:1: a second 'map:'
     """
     if not isinstance(text, str):
         raise ScenarioError(f"diagram text is {type(text).__name__}, not str", source=str(source), line=1)
     lines = text.splitlines()
     found = [(i, m) for i, raw in enumerate(lines) if (m := _USE.match(raw))]
     if not found:
-        return text, lambda err: err
+        return text, _UsedText(source)
     if len(found) > 1:
         raise ScenarioError(f"a second 'use:' line (the first on line {found[0][0] + 1}): a diagram starts from one "
                             "scenario", source=source, line=found[1][0] + 1, column=1)
@@ -1257,18 +1303,7 @@ def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike
         if any(re.match(rf"{key}:", raw) for raw in lines):
             head = ["" if re.match(rf"{key}:", raw) else raw for raw in head]
     merged = "\n".join(head + lines) + "\n"
-    shift = len(head)
-
-    def moved(err: ScenarioError) -> ScenarioError:
-        if err.line is None:
-            return err
-        prefix = f"{err.source}:{err.line}" + (f":{err.column}" if err.column is not None else "") + ": "
-        message = err.message[len(prefix):] if err.message.startswith(prefix) else err.message
-        if err.line > shift:
-            return ScenarioError(message, source=source, line=err.line - shift, column=err.column, ruling=err.ruling)
-        return ScenarioError(message, source=base_source, line=err.line, column=err.column, ruling=err.ruling)
-
-    return merged, moved
+    return merged, _UsedText(source, base_source, len(head))
 
 
 def parse_diagram(text: str, *, source: str = "<text>", base_dir: str | os.PathLike | None = None) -> Diagram | Chart:
@@ -1290,12 +1325,12 @@ def parse_diagram(text: str, *, source: str = "<text>", base_dir: str | os.PathL
         raise ScenarioError(f"diagram text is {type(text).__name__}, not str", source=str(source), line=1)
     if _CHART_LINE.search(text):
         return _parse_chart(text, source)
-    merged, moved = expand_use(text, source=source, base_dir=base_dir)
+    merged, used = expand_use(text, source=source, base_dir=base_dir)
     try:
-        d = Diagram(parse_scenario(merged, source=source), source)
+        d = Diagram(parse_scenario(merged, source=used), source)
         d.computed()
     except ScenarioError as err:
-        raise moved(err) from None
+        raise used(err) from None
     return d
 
 

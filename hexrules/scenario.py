@@ -433,6 +433,18 @@ class Reader:
         """A :class:`~hexrules.errors.ScenarioError` at ``source:line:column``, to raise."""
         return ScenarioError(message, source=self.source, line=line, column=column, ruling=ruling)
 
+    def place(self, line: int, column: int | None = None) -> str:
+        """How a message names another place of the text (the first of two clashing lines):
+        ``line N``, as the error's own ``source:line:column`` names the file.
+
+        A text put together from two files (a diagram's ``use:``) has a reader whose places name
+        their own file where it is not the error's (:func:`hexrules.diagram.expand_use`).
+
+        >>> Reader("demo.hex").place(4, 3)
+        'line 4'
+        """
+        return f"line {line}"
+
     def entry(self, line: Line, what: str, known: Sequence[str], *, ruling: str | None = None) -> "Entry":
         """Split ``line`` into words and ``key=value`` fields.
 
@@ -1138,7 +1150,7 @@ def picture(scenario: Scenario) -> str:
 # --- text in ------------------------------------------------------------------------------------------
 
 
-def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
+def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
     """Parse scenario text (format: module docstring of :mod:`hexrules.scenario`).
 
     The core sections are read here; every other known heading goes to the topic that
@@ -1148,8 +1160,10 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     ----------
     text : str
         The scenario.
-    source : str
-        Where the text came from (a file name), for error messages.
+    source : str or Reader
+        Where the text came from (a file name), for error messages; or the :class:`Reader` that
+        makes them (a diagram's ``use:`` passes one whose messages name the used file's lines by
+        their own file, :meth:`Reader.place`).
 
     Returns
     -------
@@ -1169,16 +1183,19 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
     ...
     hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
     """
-    if not isinstance(source, str):
+    if isinstance(source, Reader):
+        rd, source = source, source.source
+    elif isinstance(source, str):
+        rd = Reader(source)
+    else:
         raise ScenarioError(f"source {show(source)} is not a string naming where the text came from")
-    rd = Reader(source)
     if not isinstance(text, str):
         raise rd.error(f"scenario text is {type(text).__name__}, not str", 1)
     if len(text) > MAX_TEXT_LENGTH:
         raise rd.error(f"scenario text has {len(text):,} characters; the most it may have is {MAX_TEXT_LENGTH:,}", 1)
     owners = {h: r for r in _REGISTRY.values() for h in r.headings}
     legacy = [(prefix, message) for r in _REGISTRY.values() for prefix, message in r.legacy.items()]
-    once: dict[str, int] = {}  # a heading that comes at most once: the line it is on
+    once: dict[str, tuple[int, int]] = {}  # a heading that comes at most once: where it is
     name = title = ""
     geometry: dict[str, Any] = {"orientation": POINTY}
     terrain = dict(DEFAULT_TERRAIN)
@@ -1194,14 +1211,14 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
         keyword = head.group(1) if head else None
         if keyword in ("name", "title") and add is not None and head.start(1) + 1 > section_column:
             # indented under a section, it reads as an entry whose name has a colon: never silently the scenario's name
-            raise rd.error(f"'{keyword}:' is indented deeper than the section heading above it (line {section_line}), "
+            raise rd.error(f"'{keyword}:' is indented deeper than the section heading above it ({rd.place(section_line, section_column)}), "
                            f"like an entry: '{keyword}:' takes all of its line; an entry's name with a colon goes in "
                            f"double quotes (\"{keyword}:...\")", lineno, head.start(1) + 1)
         if keyword in ("name", "title", "orientation", "map"):
             if keyword in once:
-                raise rd.error(f"a second '{keyword}:' (the first is on line {once[keyword]}): a scenario has one",
+                raise rd.error(f"a second '{keyword}:' (the first is on {rd.place(*once[keyword])}): a scenario has one",
                                lineno, head.start(1) + 1)
-            once[keyword] = lineno
+            once[keyword] = (lineno, head.start(1) + 1)
         if keyword in ("name", "title"):  # the rest of the line as written: no words, quotes or comments
             add = None
             if keyword == "name":
@@ -1232,7 +1249,7 @@ def parse_scenario(text: str, *, source: str = "<text>") -> Scenario:
             elif keyword == "terrain":
                 t = _parse_terrain(rd, Line(lineno, rest_toks, raw), head.start(2) + 1)
                 if t.name in defined:
-                    raise rd.error(f"terrain {t.name!r} is defined twice (the first on line {defined[t.name][0]})",
+                    raise rd.error(f"terrain {t.name!r} is defined twice (the first on {rd.place(*defined[t.name])})",
                                    lineno, rest_toks[0].column, ruling="T1")
                 defined[t.name] = (lineno, rest_toks[0].column)
                 terrain[t.name] = t
@@ -1365,7 +1382,7 @@ def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], geo
         if len(line.tokens) != width:
             short = len(line.tokens) < width
             column = line.tokens[-1].column + len(line.tokens[-1].text) if short else line.tokens[width].column
-            raise rd.error(f"map row {row + 1} has {len(line.tokens)} cells and row 1 (line {rows[0].number}) has "
+            raise rd.error(f"map row {row + 1} has {len(line.tokens)} cells and row 1 ({rd.place(rows[0].number, rows[0].indent)}) has "
                            f"{width}: every row has the same number of cells ('-' for no hex)", line.number, column)
         for colno, (col, tok) in enumerate(line.tokens):
             if tok == "-":
@@ -1388,8 +1405,8 @@ def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], geo
 
 def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> State:
     units: list[Unit] = []
-    taken: dict[Hex, tuple[str, int]] = {}
-    named: dict[str, int] = {}
+    taken: dict[Hex, tuple[str, tuple[int, int]]] = {}  # a hex held: by whom, and where that unit's line is
+    named: dict[str, tuple[int, int]] = {}
     for garrison, line in rows:
         e = rd.entry(line, "unit", _UNIT_FIELDS)
         if len(e.words) > 1:
@@ -1412,12 +1429,12 @@ def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> Stat
             raise e.error(f"{show(name)} is on impassable hex {at.text}", at.column, ruling="T1")
         if h in taken:
             other, other_line = taken[h]
-            raise e.error(f"{show(name)} is on {at.text}, already held by {show(other)} (line {other_line}): one unit per "
+            raise e.error(f"{show(name)} is on {at.text}, already held by {show(other)} ({rd.place(*other_line)}): one unit per "
                           "hex", at.column, ruling="M3")
         if name in named:
-            raise e.error(f"two units are named {show(name)} (the first on line {named[name]})")
-        taken[h] = (name, line.number)
-        named[name] = line.number
+            raise e.error(f"two units are named {show(name)} (the first on {rd.place(*named[name])})")
+        taken[h] = (name, (line.number, line.indent))
+        named[name] = (line.number, line.indent)
         units.append(unit)
     return State(units)
 
