@@ -279,3 +279,45 @@ def test_a_bad_size_is_refused():
 def test_the_registry_builds_editors():
     for make in EXPLORERS.values():
         assert isinstance(make(), BoardEditor)
+
+
+def test_a_unit_is_never_offered_as_its_own_push_or_pull_target(ed):
+    # a new-user trial: the target menu listed the unit chosen as the source; choosing the target as
+    # the source then said "place two units of different sides" on a board that had them
+    _place(ed, "Zaku", "zeon", "A1")
+    _place(ed, "Gundam", "federation", "B1")
+    _place(ed, "Guntank", "federation", "C3")
+    c = ed.controls
+    c["show"].value, c["n"].value = "push", 1
+    for source in ("Zaku", "Gundam", "Guntank", "Zaku"):
+        c["unit"].value = source
+        assert source not in c["target"].options
+        assert sorted(c["target"].options) == sorted({"Zaku", "Gundam", "Guntank"} - {source})
+    c["unit"].value, c["target"].value = "Zaku", "Gundam"
+    # the source becomes the unit that was the target: the target gives way to the source's enemy,
+    # and the words, the table and the map show Gundam (B1) pushing Zaku (A1). Every hex next to A1
+    # and strictly farther from B1 (west, north-west and south-west of A1) is off the board: the
+    # step off the edge stops Zaku on A1 (P1, P4's default 'stop').
+    c["unit"].value = "Gundam"
+    assert c["target"].value == "Zaku" and c["target"].options == ("Zaku", "Guntank")
+    assert (ed.move.source, ed.move.target) == (ed.scenario.board.hex("B1"), "Zaku")
+    assert ed.explanation.value.startswith("<pre") and "Push 1 from B1 (Gundam) on Zaku at A1" in ed.explanation.value
+    assert sorted(ed.scenario.board.label(h) for h in ed.move.destinations) == ["A1"]
+    assert "place two units" not in ed.explanation.value
+    c["show"].value = "pull"  # the same pair for a Pull: Zaku stands next to B1 on the same level (L3)
+    assert ("Zaku&#x27; on A1 is already adjacent to the source B1 at the same elevation (0): it cannot be Pulled "
+            "(ruling L3)") in ed.explanation.value
+
+
+def test_an_editor_asked_to_force_a_unit_by_itself_is_refused(tmp_path):
+    from hexrules.errors import ExplorerError
+
+    sc = parse_scenario("map:\n  0 0 0\nunits:\n  Zaku side=zeon at=A1\n  Gundam side=federation at=C1\n")
+    with pytest.raises(ExplorerError, match="a unit never pushes or pulls itself"):
+        BoardEditor(sc, show="push", unit="Zaku", target="Zaku", folder=tmp_path)
+    # the target named alone: the other unit forces it
+    ed = BoardEditor(sc, show="push", target="Zaku", n=1, folder=tmp_path)
+    assert (ed.controls["unit"].value, ed.controls["target"].value) == ("Gundam", "Zaku")
+    alone = parse_scenario("map:\n  0 0\nunits:\n  Zaku side=zeon at=A1\n")
+    with pytest.raises(ExplorerError, match="the board's only unit"):
+        BoardEditor(alone, show="push", target="Zaku", folder=tmp_path)

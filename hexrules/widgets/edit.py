@@ -120,7 +120,9 @@ class BoardEditor(Explorer):
     show : {"none", "reach", "push", "pull"}
         What the rules part of the map shows first.
     unit, target : str, optional
-        The unit whose reach (or Push, Pull) is shown, and the unit it pushes or pulls.
+        The unit whose reach (or Push, Pull) is shown, and the unit it pushes or pulls: another
+        unit (the *target* menu offers every unit but the one chosen as *unit*; default the first
+        enemy of the unit).
     n : int
         Push N / Pull N (0..4).
     kind : {"advance", "dash"}
@@ -151,7 +153,8 @@ class BoardEditor(Explorer):
         If a size is outside 1..``max_size``.
     ScenarioError, ExplorerError
         If ``scenario`` is neither a Scenario nor a shipped scenario's name, or ``show``, ``kind``,
-        ``n`` or ``compare`` is not a value its control offers.
+        ``n`` or ``compare`` is not a value its control offers, or ``target`` is ``unit`` (a unit
+        never pushes or pulls itself, P1, L1) or, without ``unit``, the board's only unit.
     StateError
         If ``unit`` or ``target`` is not one of the scenario's moving units.
     OptionsError
@@ -175,6 +178,12 @@ class BoardEditor(Explorer):
             value = locals()[name]
             if value is not None:
                 check_unit(name, value, [u.name for u in start.state if not u.garrison])
+        if target is not None and target == unit:
+            raise ExplorerError(f"unit={shown(unit)} and target={shown(target)}: a unit never pushes or pulls itself "
+                                "(P1, L1)")
+        if target is not None and unit is None and not any(u.name != target and not u.garrison for u in start.state):
+            raise ExplorerError(f"target={shown(target)} is the board's only unit: no other unit can push or pull it "
+                                "(P1, L1)")
         if not isinstance(compare, bool):
             raise ExplorerError(f"compare={shown(compare)} is not True or False")
         self.history = edit.History(start)
@@ -248,6 +257,7 @@ class BoardEditor(Explorer):
             "overwrite": lambda _b: self.save(overwrite=True),
             "apply_text": lambda _b: self.apply_text(self.text.value),
             "tool": lambda _change: self._tool_changed(),
+            "unit": lambda _change: self._sync_choices(),  # the new source is no longer a target
             "show": lambda _change: self._show_changed(),
             "folder": lambda _change: self._folder_changed(),
             "file": lambda _change: self._forget_pending(),
@@ -273,13 +283,13 @@ class BoardEditor(Explorer):
             for name, value in (("show", show), ("kind", kind), ("n", n), ("compare", compare)):
                 c[name].value = value
             self._sync_choices()
-            movers = list(c["unit"].options)
             if unit is not None:
                 c["unit"].value = unit
+            elif target is not None and c["unit"].value == target:  # the first unit is the target: the next one forces it
+                c["unit"].value = next(name for name in c["unit"].options if name != target)
+            self._sync_choices()
             if target is not None:
                 c["target"].value = target
-            elif len(movers) > 1:
-                self._sync_choices()
         self.update()
 
     # --- layout ----------------------------------------------------------------------------------
@@ -397,28 +407,16 @@ class BoardEditor(Explorer):
         """Offer the units of the current scenario, its terrain table, and the start choices."""
         sc = self.scenario
         movers = [u.name for u in sc.state if not u.garrison]
-        everyone = [u.name for u in sc.state if not u.garrison]
         c = self.controls
         with self.quiet():
-            for name, options in (("unit", movers), ("target", everyone)):
-                dd = c[name]
-                value = dd.value
-                if list(dd.options) != options:
-                    dd.options = options
-                dd.value = value if value in options else (options[0] if options else None)
-            if c["target"].value == c["unit"].value and len(everyone) > 1:
-                enemies = [n for n in everyone if sc.state.unit(n).side != sc.state.unit(c["unit"].value).side]
-                c["target"].value = (enemies or [n for n in everyone if n != c["unit"].value])[0]
-            terrains = list(sc.board.terrain_table)
-            if list(c["terrain"].options) != terrains:
-                value = c["terrain"].value
-                c["terrain"].options = terrains
-                c["terrain"].value = value if value in terrains else terrains[0]
-            starts = self._start_options()
-            if list(c["start"].options) != starts:
-                value = c["start"].value
-                c["start"].options = starts
-                c["start"].value = value if value in starts else _BLANK
+            source = _offer(c["unit"], movers)
+            # a unit never pushes or pulls itself (P1, L1): the targets are the other units, and a
+            # target that became the source gives way to the first enemy of the source (else another unit)
+            others = [n for n in movers if n != source]
+            enemies = [n for n in others if sc.state.unit(n).side != sc.state.unit(source).side]
+            _offer(c["target"], others, (enemies or others or [None])[0])
+            _offer(c["terrain"], list(sc.board.terrain_table))
+            _offer(c["start"], self._start_options(), _BLANK)
             c["undo"].disabled = not self.history.can_undo
             c["redo"].disabled = not self.history.can_redo
             c["overwrite"].disabled = self._overwrite is None
@@ -762,7 +760,7 @@ class BoardEditor(Explorer):
         sc, art, c = self.scenario, self.art, self.controls
         source, target, n, opts = c["unit"].value, c["target"].value, c["n"].value, self.options
         art.set_highlight(None, key="differs")
-        if not source or not target or source == target:
+        if not source or not target:  # the target is never the source (_sync_choices)
             self.layer.show(None)
             raise EditError("place two units of different sides: the unit pushes or pulls the target")
         try:
@@ -780,6 +778,18 @@ class BoardEditor(Explorer):
                               inset=0.84)
             parts.append(pre(cmp.explain(("the default", "the reading chosen"))))
         self.explain(html_text="".join(parts))
+
+
+def _offer(dropdown: widgets.Dropdown, options: list[str], default: str | None = None) -> str | None:
+    """Give ``dropdown`` the choices ``options`` and keep its value if it is one of them, else
+    ``default`` (None: the first choice). Returns the value chosen (None when there is no choice)."""
+    value = dropdown.value
+    if list(dropdown.options) != options:
+        dropdown.options = options
+    if value not in options:
+        value = default if default in options else (options[0] if options else None)
+    dropdown.value = value
+    return value
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
