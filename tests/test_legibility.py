@@ -373,3 +373,54 @@ def test_the_lesson_08_board_shows_every_occupied_hexs_label():
         h = ex.art.board.label(ex.art.layout.pixel_to_hex(tuple(centre)))
         outline = token.get_path().transformed(token.get_patch_transform() + ex.art.ax.transData)
         assert not outline.intersects_bbox(labels[f"labels {h}"], filled=True), (name, h)
+
+
+def _label_ink_heights(art) -> list[float]:
+    """The ink height (pixels) of every hex label drawn (glyph outlines)."""
+    return sorted(b.height for name, b in _hex_label_boxes(art).items() if name.startswith("labels "))
+
+
+def test_the_board_editor_draws_lesson_10s_board_at_the_kits_hex_and_label_size(tmp_path):
+    # a new-user trial: lesson 10's 12 x 10 editor drew its map in a 710 px figure (the board 430-500
+    # px wide), hex labels about 5 px high and its '-3' collision labels unreadable. The map is as
+    # wide as every explorer's (MAX_FIGURE_PIXELS), and its labels are the size the kit draws that
+    # board at in any other explorer (new_figure's own size for it)
+    from hexrules.plot.figure import MAX_FIGURE_PIXELS, new_figure
+    from hexrules.widgets.edit import BoardEditor
+
+    ed = BoardEditor(columns=12, rows=10, folder=tmp_path)
+    assert ed.figure.get_figwidth() * ed.figure.dpi == MAX_FIGURE_PIXELS
+    board = ed.scenario.board
+    fig, (ax,) = new_figure(board, pyplot=False)
+    kit = draw_board(board, ax=ax)
+    _renderer(fig), _renderer(ed.figure)
+    assert ed.art.fontsize(ed.art.LABEL_SIZE) == pytest.approx(kit.fontsize(kit.LABEL_SIZE))
+    assert _label_ink_heights(ed.art) == pytest.approx(_label_ink_heights(kit), abs=0.05)
+    # five rows more: the map grows to hold them at the same hex size (it does not shrink them)
+    ed.controls["edge"].value = "bottom"
+    for _ in range(5):
+        ed.controls["add_line"].click()
+    grown = ed.scenario.board
+    assert len(grown) == 12 * 15
+    fig2, (ax2,) = new_figure(grown, pyplot=False)
+    kit2 = draw_board(grown, ax=ax2)
+    assert tuple(ed.figure.get_size_inches()) == tuple(fig2.get_size_inches())
+    _renderer(ed.figure)
+    assert ed.art.fontsize(ed.art.LABEL_SIZE) == pytest.approx(kit2.fontsize(kit2.LABEL_SIZE))
+
+
+def test_the_board_editors_collision_labels_are_the_kits_size(tmp_path):
+    # the Push of lesson 10 on its 12 x 10 generated board: the '-2' / '-3' stubs' labels are drawn at
+    # the size of the hex labels (ForcedLayer: 0.26 of a hex radius), not below it
+    from hexrules import DEFAULT
+    from hexrules.generate import BoardSpec, generate
+    from hexrules.widgets.edit import BoardEditor
+
+    board = generate(BoardSpec(columns=12, rows=10), seed=17)
+    ed = BoardEditor(board, show="push", unit="blue1", target="red2", options=DEFAULT.replace(collision_damage=3),
+                     folder=tmp_path)
+    _renderer(ed.figure)
+    stubs = [t for t in ed.art.ax.texts if t.get_visible() and t.get_text().startswith("-")]
+    assert stubs and {t.get_text() for t in stubs} == {"-3"}
+    assert min(t.get_fontsize() for t in stubs) == pytest.approx(ed.art.fontsize(0.26, 4, 10))
+    assert ed.art.fontsize(0.26, 4, 10) > 5.5  # was 4.3 pt in the 710 px map

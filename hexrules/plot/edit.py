@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from .board import BoardArtists, draw_board
+from .figure import fit_figure
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
@@ -90,9 +91,13 @@ def legend_key(board: "Board", state: "State | None") -> tuple:
 
 
 def redraw_board(art: BoardArtists, board: "Board", state: "State | None" = None,
-                 legend: Sequence[Any] | None = None, **kwargs: Any) -> BoardArtists:
+                 legend: Sequence[Any] | None = None, *, fit: bool = False, **kwargs: Any) -> BoardArtists:
     """Clear ``art``'s axes and draw ``board`` on them (a board whose hexes changed): the same
     axes of the same figure, new artists.
+
+    ``fit=True`` first gives the figure the size the kit draws ``board`` at
+    (:func:`~hexrules.plot.figure.fit_figure`; a figure of one board with its legend at the
+    right), so that hexes and labels keep the kit's size when the board grows or shrinks.
 
     Returns
     -------
@@ -100,6 +105,8 @@ def redraw_board(art: BoardArtists, board: "Board", state: "State | None" = None
         The new artists (``art`` is stale).
     """
     ax = art.ax
+    if fit:
+        fit_figure(ax.figure, board)
     ax.clear()
     new = draw_board(board, state, ax=ax, legend=False, theme=art.theme, **kwargs)
     if legend is not None:

@@ -4,7 +4,8 @@
   ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`
   and the faster frames of :func:`hexrules.plot._mpl.fast_frames`; texts drawn from a cache
   (:func:`hexrules.plot._mpl.cached_text`, pixel for pixel as matplotlib draws them);
-  ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`;
+  ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`
+  (:func:`fit_figure` sizes it again for another board);
   ``layered=True`` makes it a :class:`LayeredFigure`, which draws its static part once and then
   only the artists declared dynamic (matplotlib's blitting, for an explorer's redraws);
 * :func:`to_png` and :func:`picture` turn a board and overlays into PNG bytes or a
@@ -40,6 +41,7 @@ __all__ = [
     "board_extent",
     "board_figsize",
     "new_figure",
+    "fit_figure",
     "LayeredFigure",
     "to_png",
     "Picture",
@@ -187,9 +189,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         FigureCanvasAgg(fig)
     cached_text(fig.canvas)
     if board is not None:
-        right = 1 - 1.8 / figsize[0] if legend is True else 0.98
-        bottom = (LEGEND_BELOW + 0.05) / figsize[1] if legend == "below" else 0.04
-        fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=0.92, wspace=0.05)
+        _board_margins(fig, figsize, legend)
     axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
     if lines:
         height = figsize[1]
@@ -198,6 +198,51 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         fig.text(0.02, 0.03, "\n".join(lines), ha="left", va="bottom", fontsize=8.5, family="DejaVu Sans Mono",
                  linespacing=1.4)
     return fig, axes
+
+
+def _board_margins(fig: Figure, figsize: tuple[float, float], legend: bool | str) -> None:
+    """The margins of a board figure of ``figsize`` inches: room for the legend at the right or below."""
+    right = 1 - 1.8 / figsize[0] if legend is True else 0.98
+    bottom = (LEGEND_BELOW + 0.05) / figsize[1] if legend == "below" else 0.04
+    fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=0.92, wspace=0.05)
+
+
+def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | str = True) -> bool:
+    """Give ``fig`` the size and margins :func:`new_figure` gives a figure made for ``board``.
+
+    For a figure that shows another board than the one it was made for (the board editor's map
+    after rows or columns were added, or another board opened): its hexes stay the size the kit
+    draws that board at, within :data:`MAX_FIGURE_WIDTH`. An ipympl canvas follows the new size
+    (matplotlib's ``resize`` message). The caller draws the board again (fonts follow the size).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        A figure of :func:`new_figure` with a board and no caption.
+    board : Board
+    ncols : int
+        Boards side by side.
+    legend : bool or "below"
+        As :func:`new_figure`'s.
+
+    Returns
+    -------
+    bool
+        True when the size changed.
+
+    Examples
+    --------
+    >>> from hexrules import Board
+    >>> fig, _ = new_figure(Board.rectangle(4, 3), pyplot=False)
+    >>> fit_figure(fig, Board.rectangle(12, 10)), tuple(fig.get_size_inches()) == board_figsize(Board.rectangle(12, 10))
+    (True, True)
+    """
+    size = board_figsize(board, ncols, legend=legend)
+    if tuple(round(float(v), 2) for v in fig.get_size_inches()) == size:
+        return False
+    fig.set_size_inches(size, forward=True)
+    _board_margins(fig, size, legend)
+    return True
 
 
 class LayeredFigure(Figure):

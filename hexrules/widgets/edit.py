@@ -3,9 +3,11 @@
 :class:`BoardEditor` is one explorer (one ipympl map, made once) over the editing model of
 :mod:`hexrules.edit`: every click or drag calls one of its operations, which returns a new
 scenario or refuses with the rule (shown in red, nothing changed), and each step goes into a
-:class:`~hexrules.edit.History` (undo and redo, 100 steps). Beside the map, the scenario text
-follows every edit (copy it, or edit it and press *Apply text*); under it, the rules on the board
-being edited, under the reading chosen:
+:class:`~hexrules.edit.History` (undo and redo, 100 steps). The map is as wide as the kit's
+explorers (its hexes and labels the size every explorer draws that board at, resized when rows or
+columns are added or another board is opened); beside it, or under it in a notebook column too
+narrow for both, the scenario text follows every edit (copy it, or edit it and press *Apply
+text*); under them, the rules on the board being edited, under the reading chosen:
 
 * **Show reach**: the unit's reach (Advance or Dash) coloured and numbered by cost (M1-M4, E2,
   E3, J1, J2, T1), the breakdown of the hex last clicked with the *inspect* tool;
@@ -63,7 +65,7 @@ from ..checks import show as shown
 from ..forced import forced
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions, check_options
-from ..plot import DEFAULT_THEME, ForcedLayer, board_figsize, draw_board, legend_handle, new_figure, reach_legend
+from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, builtin
 from ..whatif import ALTERNATIVES
@@ -77,8 +79,6 @@ TOOLS = (("raise", "raise"), ("lower", "lower"), ("height", "height"), ("paint",
          ("Garrison", "garrison"), ("move", "move"), ("delete", "delete"), ("inspect", "inspect"))
 #: What the rules part of the map shows.
 SHOW = (("board only", "none"), ("reach", "reach"), ("Push", "push"), ("Pull", "pull"))
-#: The widest the editor's map is (inches, legend included): the scenario text stands beside it.
-MAP_WIDTH = 6.8
 #: The tools a drag applies to every hex it passes over (one step for the whole drag).
 DRAG_TOOLS = ("raise", "lower", "height", "paint")
 
@@ -244,8 +244,9 @@ class BoardEditor(Explorer):
                                         tooltip="Replace the file that Save found (only right after it)"),
             "apply_text": widgets.Button(description="Apply text", tooltip="Read the scenario text (beside or under the map) as the board"),
         }
-        # narrower than a lesson's picture: the scenario text stands beside it
-        fig, (ax,) = new_figure(start.board, figsize=board_figsize(start.board, max_width=MAP_WIDTH))
+        # as wide as every explorer's map (the kit's hex and label size for this board); the scenario
+        # text stands beside it where the notebook column has room, else under it
+        fig, (ax,) = new_figure(start.board)
         handlers = {
             "open": lambda _b: self._open(),
             "add_terrain": lambda _b: self._add_terrain(),
@@ -295,7 +296,8 @@ class BoardEditor(Explorer):
     # --- layout ----------------------------------------------------------------------------------
 
     def _layout(self) -> None:
-        """Controls in labelled rows; the map and the scenario text side by side."""
+        """Controls in labelled rows; the map, and the scenario text beside it (under it when the
+        notebook column has no room beside a map as wide as the kit's explorers)."""
         c = self.controls
 
         def row(label: str, *names: str) -> widgets.Widget:
@@ -682,7 +684,7 @@ class BoardEditor(Explorer):
                 if self._drawn.board is not sc.board and self._drawn.board != sc.board:
                     restyle_board(self.art, sc.board)
             else:
-                self.art = redraw_board(self.art, sc.board, sc.state)
+                self.art = redraw_board(self.art, sc.board, sc.state, fit=True)  # the map resized for the new board
                 self.layer = ForcedLayer(self.art)
                 self._click_targets = [self.art]
             self._drawn = sc
