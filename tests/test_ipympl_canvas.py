@@ -115,6 +115,39 @@ def test_an_ipympl_toolbar_mode_keeps_clicks_from_choosing_hexes():
     assert seen["none"] == ["", "C2"]
 
 
+PLACE_CHILD = textwrap.dedent(
+    """
+    import json
+    import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    from hexrules.widgets.crush import EXPLORERS as CRUSH
+    from hexrules.widgets.edit import scratch_editor
+    from hexrules.widgets.whatif import SweepExplorer
+
+    seen = {}
+    for name, ex in (("editor", scratch_editor(columns=12, rows=10)), ("damage", CRUSH["damage"]()),
+                     ("collapse", CRUSH["collapse"]()), ("sweep", SweepExplorer(10))):
+        c = ex.figure.canvas
+        seen[name] = [c.toolbar_visible, c.toolbar_position, c.layout.padding, c.layout.width]
+    print(json.dumps(seen))
+    """
+)
+
+
+def test_the_toolbar_sits_above_a_map_and_is_hidden_on_a_chart():
+    # a new-user trial: ipympl's toolbar, fading in at the figure's left edge, covered the editor's
+    # A1, A3, A5 and the Crush chart's 'probability' label (tests/browser/test_toolbar.py measures it)
+    from hexrules.plot._mpl import TOOLBAR_STRIP
+
+    done = subprocess.run([sys.executable, "-c", PLACE_CHILD], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    above = ["fade-in-fade-out", "top", f"{TOOLBAR_STRIP} 0 0 0", "fit-content"]
+    assert seen["editor"] == above and seen["collapse"] == above  # maps: zoom into a board, save it
+    for chart in ("damage", "sweep"):  # charts: everything in view at fixed limits
+        assert seen[chart][0] is False and seen[chart][2] is None
+
+
 FRAME_CHILD = textwrap.dedent(
     """
     import io, json

@@ -11,6 +11,8 @@ the arrow), never as extra attributes set on artists.
   as :meth:`Axes.legend <matplotlib.axes.Axes.legend>` does for a plain one (``ax.legend_`` and
   the legend's ``_remove_method``).
 * :func:`keep_data_url_valid`: the ipympl 0.10 ``syncing_data_url`` workaround.
+* :func:`place_toolbar`: ipympl's figure toolbar in a strip of its own above a map (its CSS puts
+  it over the figure), hidden on a chart.
 * :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded faster (:func:`png_rgba`:
   unfiltered rows at a fast zlib level).
 * :func:`cached_text`: an Agg canvas that draws its texts from a cache of laid-out strings and
@@ -25,7 +27,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["install_legend", "keep_data_url_valid", "fast_frames", "FRAME_PNG_LEVEL",
+__all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "fast_frames", "FRAME_PNG_LEVEL",
            "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
 
 
@@ -66,6 +68,45 @@ def keep_data_url_valid(canvas: Any) -> None:
     """
     if getattr(canvas, "syncing_data_url", None) is True:
         canvas.syncing_data_url = False
+
+
+#: The height of the strip :func:`place_toolbar` keeps above a map for ipympl's toolbar (CSS): a
+#: row of its buttons (``--jp-widgets-inline-height``, 28 px, and their 2 px borders; 32 px
+#: measured in Chromium) at 3 px from the top, and a gap under it.
+TOOLBAR_STRIP = "calc(var(--jp-widgets-inline-height, 28px) + 10px)"
+
+
+def place_toolbar(canvas: Any, *, pan_zoom: bool) -> None:
+    """Keep ipympl's figure toolbar off the figure: above a map in a strip of its own, or hidden.
+
+    ipympl 0.10's toolbar (home, back, forward, pan, zoom, download) fades in over the figure
+    while the pointer is on it: its CSS (not ipympl's public API) places it ``position:
+    absolute`` at 3 px inside the canvas widget's padding box, on the left by default, where it
+    covered a map's first column of hexes (A1, A3, A5) and a chart's y label (a new-user trial).
+    No ``toolbar_position`` keeps it off the figure by itself (``top`` and ``bottom`` lay it
+    along the figure's top or bottom edge, at its right), so:
+
+    * ``pan_zoom=True`` (a map: zooming into a large board, saving the picture): the toolbar
+      goes ``top`` and the canvas widget gets a top padding of :data:`TOOLBAR_STRIP`, so the
+      row of buttons lies in that strip, above the figure's top right corner (the widget is as
+      wide as its figure, ``fit-content``, so the corner is the figure's); it still fades in
+      and out with the pointer;
+    * ``pan_zoom=False`` (a chart: every bar, curve and cell already in view, fixed limits):
+      the toolbar is hidden (``toolbar_visible=False``).
+
+    Other canvases (Agg) are left alone. ``tests/browser/test_toolbar.py`` measures, in
+    Chromium, that the shown toolbar and the figure do not overlap: check it on an ipympl
+    upgrade.
+    """
+    if not hasattr(canvas, "toolbar_position") or not hasattr(canvas, "layout"):
+        return
+    if not pan_zoom:
+        canvas.toolbar_visible = False
+        return
+    canvas.toolbar_position = "top"
+    canvas.layout.width = "fit-content"  # the widget as wide as its figure: the toolbar at the figure's corner
+    canvas.layout.flex = "0 0 auto"  # in a row (the editor's map and text), not stretched either
+    canvas.layout.padding = f"{TOOLBAR_STRIP} 0 0 0"
 
 
 #: zlib level of the PNG frames :func:`fast_frames` makes (:func:`png_rgba`): 1 encodes a

@@ -1,8 +1,9 @@
 """Figures: the one factory every picture of the kit is made by, its sizes, and PNG pictures.
 
 * :func:`new_figure` makes every figure (``pyplot=True`` for explorers: an ipympl canvas under
-  ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`
-  and the faster frames of :func:`hexrules.plot._mpl.fast_frames`; texts drawn from a cache
+  ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`,
+  its toolbar off the figure (:func:`hexrules.plot._mpl.place_toolbar`: above a map, hidden on a
+  chart) and the faster frames of :func:`hexrules.plot._mpl.fast_frames`; texts drawn from a cache
   (:func:`hexrules.plot._mpl.cached_text`, pixel for pixel as matplotlib draws them);
   ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`
   (:func:`fit_figure` sizes it again for another board);
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from matplotlib.figure import Figure
 
 from ..errors import HexrulesError
-from ._mpl import cached_text, drawing_disabled, fast_frames, keep_data_url_valid, render_lock
+from ._mpl import cached_text, drawing_disabled, fast_frames, keep_data_url_valid, place_toolbar, render_lock
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -181,6 +182,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         with plt.ioff():
             fig = plt.figure(figsize=figsize, FigureClass=LayeredFigure if layered else Figure, **kwargs)
         keep_data_url_valid(fig.canvas)
+        place_toolbar(fig.canvas, pan_zoom=board is not None)  # above a map, hidden on a chart
         fast_frames(fig.canvas)
     else:
         from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -436,8 +436,8 @@ class Explorer(widgets.VBox):
         canvas = figure.canvas
         self.interactive = isinstance(canvas, widgets.DOMWidget)
         if self.interactive:
-            for attr, value in (("header_visible", False), ("footer_visible", False), ("resizable", False),
-                                ("toolbar_visible", "fade-in-fade-out")):
+            # the toolbar: placed by new_figure (plot._mpl.place_toolbar: above a map, hidden on a chart)
+            for attr, value in (("header_visible", False), ("footer_visible", False), ("resizable", False)):
                 if hasattr(canvas, attr):
                     setattr(canvas, attr, value)
             self.view = canvas
