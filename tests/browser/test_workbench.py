@@ -154,12 +154,22 @@ class Editor:
     def button(self, label: str) -> None:
         self.box.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click()
 
+    def in_view(self, label: str) -> None:
+        """Scroll the map back to the middle of the window if hex ``label`` is outside it (the map is as
+        tall as the kit draws the board, and a status of two lines moves it down)."""
+        _, y = self.point(label)
+        if not 0 < y < self.page.viewport_size["height"]:
+            self.canvas.evaluate("c => c.scrollIntoView({block: 'center'})")
+            time.sleep(0.3)
+
     def click(self, label: str) -> None:
+        self.in_view(label)
         x, y = self.point(label)
         self.page.mouse.click(x, y)
 
     def drag(self, labels: list[str]) -> None:
         m = self.page.mouse
+        self.in_view(labels[0])
         x, y = self.point(labels[0])
         m.move(x, y)
         m.down()
