@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -172,63 +171,54 @@ def test_errors_after_a_use_line_keep_the_files_own_line_numbers(tmp_path):
 #: Where the shipped scenario ``elevation`` has its ``map:`` heading and its unit's line (counted
 #: in hexrules/scenarios/elevation.hex: three comment lines, name, title, then the map).
 ELEVATION = "hexrules/scenarios/elevation.hex"
+CRUSH_HAB = "hexrules/scenarios/crush_hab_block.hex"
+
+
+def _refusal(f: Path, text: str) -> ScenarioError:
+    """The error of loading diagram file ``f`` holding ``text``."""
+    f.write_text(text)
+    with pytest.raises(ScenarioError) as err:
+        load_diagram(f)
+    return err.value
 
 
 def test_a_second_map_after_a_use_line_names_the_used_file_and_its_line(tmp_path):
     # a new-user trial: "a second 'map:' (the first is on line 10)" named neither the used file nor
     # whose line 10 it was; both places are named as path:line:column
     f = tmp_path / "mine.hex"
-    f.write_text("# my diagram\nuse: elevation\ntitle: mine\nmap:\n    0 0 0\n")
-    with pytest.raises(ScenarioError) as err:
-        load_diagram(f)
-    assert (err.value.source, err.value.line, err.value.column) == (str(f), 4, 1)
-    assert str(err.value) == (f"{f}:4:1: a second 'map:' (the first is on {ELEVATION}:6:1): a scenario has one")
+    err = _refusal(f, "# my diagram\nuse: elevation\ntitle: mine\nmap:\n    0 0 0\n")
+    assert (err.source, err.line, err.column) == (str(f), 4, 1)
+    assert str(err) == f"{f}:4:1: a second 'map:' (the first is on {ELEVATION}:6:1): a scenario has one"
 
 
 def test_a_clash_with_a_used_crush_scenario_names_its_file_and_line(tmp_path):
     # the trial's case: crush_hab_block has its 'map:' on line 10 and its piece on line 17
     f = tmp_path / "mine.hex"
-    f.write_text("use: crush_hab_block\nmap:\n    0 0\n")
-    with pytest.raises(ScenarioError, match=re.escape(
-            f"{f}:2:1: a second 'map:' (the first is on hexrules/scenarios/crush_hab_block.hex:10:1)")):
-        load_diagram(f)
-    f.write_text("use: crush_hab_block\npieces:\n    \"Hab block\"  cover=1  hexes=A1\n")
-    with pytest.raises(ScenarioError) as err:
-        load_diagram(f)
-    assert str(err.value) == (f"{f}:3:5: two pieces are named 'Hab block' (the first on "
-                              "hexrules/scenarios/crush_hab_block.hex:17:5) (ruling C1)")
+    assert str(_refusal(f, "use: crush_hab_block\nmap:\n    0 0\n")).startswith(
+        f"{f}:2:1: a second 'map:' (the first is on {CRUSH_HAB}:10:1)")
+    assert str(_refusal(f, "use: crush_hab_block\npieces:\n    \"Hab block\"  cover=1  hexes=A1\n")) == (
+        f"{f}:3:5: two pieces are named 'Hab block' (the first on {CRUSH_HAB}:17:5) (ruling C1)")
 
 
 def test_a_clash_with_a_used_hex_file_names_that_file(tmp_path):
     base = tmp_path / "base.hex"
     base.write_text("map:\n  0 0\nunits:\n  Scout  side=blue  at=A1\n")
     f = tmp_path / "mine.hex"
-    f.write_text("use: base.hex\nunits:\n  Scout  side=red  at=B1\n")
-    with pytest.raises(ScenarioError) as err:
-        load_diagram(f)
-    assert str(err.value) == f"{f}:3:3: two units are named 'Scout' (the first on {base}:4:3)"
-    f.write_text("use: base.hex\nmap:\n  0\n")
-    with pytest.raises(ScenarioError, match=rf"^{re.escape(str(f))}:2:1: a second 'map:' \(the first is on "
-                                            rf"{re.escape(str(base))}:1:1\)"):
-        load_diagram(f)
+    assert str(_refusal(f, "use: base.hex\nunits:\n  Scout  side=red  at=B1\n")) == (
+        f"{f}:3:3: two units are named 'Scout' (the first on {base}:4:3)")
+    assert str(_refusal(f, "use: base.hex\nmap:\n  0\n")).startswith(
+        f"{f}:2:1: a second 'map:' (the first is on {base}:1:1)")
 
 
 def test_a_clash_within_the_file_after_a_use_line_gives_the_files_own_line(tmp_path):
     # the first 'labels' line is line 3 of this file (not line 3 + the used scenario's 13 lines)
     f = tmp_path / "mine.hex"
-    f.write_text("use: elevation\ndraw:\n    labels off\n    labels on\n")
-    with pytest.raises(ScenarioError) as err:
-        load_diagram(f)
-    assert str(err.value) == f"{f}:4:5: a second 'labels' line (the first on line 3)"
-    f.write_text("use: elevation\nunits:\n    Zaku  side=zeon  at=A1\n    Zaku  side=zeon  at=B1\n")
-    with pytest.raises(ScenarioError) as err:
-        load_diagram(f)
-    assert str(err.value) == f"{f}:4:5: two units are named 'Zaku' (the first on line 3)"
-    f.write_text("use: elevation\nunits:\n    Zaku  side=zeon  at=C3\n")
-    with pytest.raises(ScenarioError) as err:
-        load_diagram(f)
-    assert str(err.value) == (f"{f}:3:25: 'Zaku' is on C3, already held by 'RX-78-2 Gundam' ({ELEVATION}:13:5): "
-                              "one unit per hex (ruling M3)")
+    assert str(_refusal(f, "use: elevation\ndraw:\n    labels off\n    labels on\n")) == (
+        f"{f}:4:5: a second 'labels' line (the first on line 3)")
+    assert str(_refusal(f, "use: elevation\nunits:\n    Zaku  side=zeon  at=A1\n    Zaku  side=zeon  at=B1\n")) == (
+        f"{f}:4:5: two units are named 'Zaku' (the first on line 3)")
+    assert str(_refusal(f, "use: elevation\nunits:\n    Zaku  side=zeon  at=C3\n")) == (
+        f"{f}:3:25: 'Zaku' is on C3, already held by 'RX-78-2 Gundam' ({ELEVATION}:13:5): one unit per hex (ruling M3)")
 
 
 def test_an_item_built_in_code_is_checked():
