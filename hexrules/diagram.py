@@ -1261,12 +1261,11 @@ def expand_use(text: str, *, source: str = "<text>", base_dir: str | os.PathLike
     Examples
     --------
     >>> text, used = expand_use("use: elevation\\nmap:\\n  0\\n", source="mine.hex")
-    >>> parse_scenario(text, source=used)
-    Traceback (most recent call last):
-    ...
-    hexrules.errors.ScenarioError: mine.hex:15:1: a second 'map:' (the first is on hexrules/scenarios/elevation.hex:6:1): a scenario has one
-    >>> print(used(ScenarioError("a second 'map:'", source="mine.hex", line=15, column=1)))
-    mine.hex:2:1: a second 'map:'
+    >>> try:
+    ...     parse_scenario(text, source=used)
+    ... except ScenarioError as err:
+    ...     print(used(err))
+    mine.hex:2:1: a second 'map:' (the first is on hexrules/scenarios/elevation.hex:6:1): a scenario has one
     """
     if not isinstance(text, str):
         raise ScenarioError(f"diagram text is {type(text).__name__}, not str", source=str(source), line=1)

@@ -1211,7 +1211,8 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
         keyword = head.group(1) if head else None
         if keyword in ("name", "title") and add is not None and head.start(1) + 1 > section_column:
             # indented under a section, it reads as an entry whose name has a colon: never silently the scenario's name
-            raise rd.error(f"'{keyword}:' is indented deeper than the section heading above it ({rd.place(section_line, section_column)}), "
+            above = rd.place(section_line, section_column)
+            raise rd.error(f"'{keyword}:' is indented deeper than the section heading above it ({above}), "
                            f"like an entry: '{keyword}:' takes all of its line; an entry's name with a colon goes in "
                            f"double quotes (\"{keyword}:...\")", lineno, head.start(1) + 1)
         if keyword in ("name", "title", "orientation", "map"):
@@ -1382,7 +1383,8 @@ def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], geo
         if len(line.tokens) != width:
             short = len(line.tokens) < width
             column = line.tokens[-1].column + len(line.tokens[-1].text) if short else line.tokens[width].column
-            raise rd.error(f"map row {row + 1} has {len(line.tokens)} cells and row 1 ({rd.place(rows[0].number, rows[0].indent)}) has "
+            first = rd.place(rows[0].number, rows[0].indent)
+            raise rd.error(f"map row {row + 1} has {len(line.tokens)} cells and row 1 ({first}) has "
                            f"{width}: every row has the same number of cells ('-' for no hex)", line.number, column)
         for colno, (col, tok) in enumerate(line.tokens):
             if tok == "-":
@@ -1429,8 +1431,8 @@ def _read_units(rd: Reader, board: Board, rows: list[tuple[bool, Line]]) -> Stat
             raise e.error(f"{show(name)} is on impassable hex {at.text}", at.column, ruling="T1")
         if h in taken:
             other, other_line = taken[h]
-            raise e.error(f"{show(name)} is on {at.text}, already held by {show(other)} ({rd.place(*other_line)}): one unit per "
-                          "hex", at.column, ruling="M3")
+            raise e.error(f"{show(name)} is on {at.text}, already held by {show(other)} ({rd.place(*other_line)}): "
+                          "one unit per hex", at.column, ruling="M3")
         if name in named:
             raise e.error(f"two units are named {show(name)} (the first on {rd.place(*named[name])})")
         taken[h] = (name, (line.number, line.indent))

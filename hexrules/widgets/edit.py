@@ -286,7 +286,7 @@ class BoardEditor(Explorer):
             self._sync_choices()
             if unit is not None:
                 c["unit"].value = unit
-            elif target is not None and c["unit"].value == target:  # the first unit is the target: the next one forces it
+            elif target is not None and c["unit"].value == target:  # the first unit is the target: the next forces it
                 c["unit"].value = next(name for name in c["unit"].options if name != target)
             self._sync_choices()
             if target is not None:
