@@ -219,7 +219,7 @@ def test_reach_colours_are_the_legends_fixed_cost_scale(ed):
     # allowance (yellow to red) while its legend lists the kit's fixed cost swatches (1 MP ... 7+
     # MP). Scout on A1, Advance 3, open ground: B1 and A2 cost 1, C1 costs 2, D1 3; each hex's
     # tile is cost_colour(its cost), the legend's swatch for that cost, and nothing is blended
-    # over the faces. "differs from default" is listed only while compare is on.
+    # over the faces. "differs from default" is listed only while a hex is outlined as differing.
     from matplotlib.colors import to_hex
 
     from hexrules.plot import cost_colour
@@ -239,7 +239,16 @@ def test_reach_colours_are_the_legends_fixed_cost_scale(ed):
     assert swatches["1 MP"] == cost_colour(1) and swatches["3 MP"] == cost_colour(3)
     assert "differs from default" not in swatches
     ed.controls["compare"].value = True
-    assert "differs from default" in [" ".join(t.get_text().split()) for t in ed.art.ax.get_legend().texts]
+
+    def listed():
+        return [" ".join(t.get_text().split()) for t in ed.art.ax.get_legend().texts]
+
+    # compared with the default under the default, no hex differs: nothing outlined, nothing listed
+    assert not ed.comparison.differing_hexes and "differs from default" not in listed()
+    ed.controls["terrain"].value = "water"
+    ed.click("A2", tool="paint")
+    ed.controls["rule_water"].value = "none"  # water costs 1 more by default (T1), not under "none"
+    assert b.hex("A2") in ed.comparison.differing_hexes and "differs from default" in listed()
 
 
 def test_a_push_on_the_edited_board_under_two_readings(ed):

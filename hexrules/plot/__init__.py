@@ -60,8 +60,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_MODES, TEXT_ZORDER, BoardArtists, cost_colour, cost_handle,
-                        VEHICLE_MARKER, cost_label, cost_legend, draw_board, elevation_colour, legend_handle, short_name,
-                        side_colour)
+                        VEHICLE_MARKER, cost_label, cost_legend, draw_board, elevation_colour, legend_handle, legend_when,
+                        short_name, side_colour, sync_legends)
     from .crush import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_damage_bars, draw_expected_damage,
                         draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap, set_text_color)
     from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
@@ -85,7 +85,7 @@ _HOME: dict[str, str] = {
                      "new_figure", "fit_figure", "LayeredFigure", "to_png", "Picture", "picture"], "figure"),
     **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "legend_handle",
                      "cost_handle", "short_name", "side_colour", "elevation_colour", "cost_colour", "cost_label",
-                     "cost_legend", "TEXT_MODES", "VEHICLE_MARKER"], "board"),
+                     "cost_legend", "TEXT_MODES", "VEHICLE_MARKER", "legend_when", "sync_legends"], "board"),
     **dict.fromkeys(["move_cost_overlays", "reach_overlays", "path_style", "unaffordable_overlays", "reach_legend",
                      "set_engagement", "engagement_legend"], "movement"),
     **dict.fromkeys(["FORCED_COLOURS", "ForcedLayer"], "forced"),

@@ -25,7 +25,10 @@ it made so that an explorer *changes* them instead of drawing again:
   (:class:`_StaticPathCollection`), and the board's axes are hidden outright (matplotlib would
   measure their tick labels on every draw to place a title);
 * the legend (:meth:`BoardArtists.legend`, entries for overlays from :func:`legend_handle` and
-  :func:`cost_handle`) is a :class:`_StaticLegend`, rendered once and pasted on Agg canvases.
+  :func:`cost_handle`) lists what the board draws now: the sides of the tokens drawn, and each
+  overlay entry while its layer draws something (:func:`legend_when`, :meth:`BoardArtists.draws`);
+  an explorer's update lists again (:func:`sync_legends`) and replaces the legend only when what
+  it lists changed. It is a :class:`_StaticLegend`, rendered once and pasted on Agg canvases.
 
 Everything here takes plain data (hexes, labels, numbers, colours); the topic modules
 (:mod:`hexrules.plot.movement`, :mod:`~hexrules.plot.forced`, :mod:`~hexrules.plot.crush`)
@@ -95,6 +98,8 @@ __all__ = [
     "BoardArtists",
     "draw_board",
     "legend_handle",
+    "legend_when",
+    "sync_legends",
     "cost_handle",
     "short_name",
     "fit_token_text",
@@ -184,7 +189,8 @@ def cost_label(cost: int, theme: Theme = DEFAULT_THEME) -> str:
     return f"{top}+ MP" if cost >= top else f"{max(1, int(cost))} MP"
 
 
-def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, title: bool = True) -> list:
+def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, title: bool = True,
+                drawn_by: tuple | None = None) -> list:
     """Legend entries of the fixed cost scale: one swatch per cost in ``costs`` (or 1..``costs``).
 
     Each swatch is the tile colour of that cost (:func:`cost_colour`), so picture and legend
@@ -197,6 +203,10 @@ def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, tit
         (every swatch from 1 to it: an explorer's fixed legend).
     title : bool
         Start with a label-only entry "cost (movement points)".
+    drawn_by : tuple, optional
+        As :func:`legend_handle`'s: the layer of the tiles the swatches stand for
+        (``("tiles", None)``: any), so that the legend lists the scale only while a cost is
+        shown. Default: always listed.
 
     >>> [h.get_label() for h in cost_legend([3, 1, 3])]
     ['cost (movement points):', '1 MP', '3 MP']
@@ -207,7 +217,7 @@ def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, tit
     out = [Patch(facecolor="none", edgecolor="none", label="cost (movement points):")] if title and levels else []
     out += [Patch(facecolor=cost_colour(c, theme), edgecolor=theme.cost_tile_edge, linewidth=0.8,
                   hatch=theme.tile_hatch, label=cost_label(c, theme)) for c in levels]
-    return out
+    return [legend_when(h, *drawn_by) for h in out] if drawn_by else out
 
 
 def _ink_on(colour: Any) -> str:
@@ -477,6 +487,11 @@ class BoardArtists:
         self._sides: list[str] = []
         self._shapes: dict[str, str] = {}
         self._drawn_units: dict[str, tuple] = {}  # what each token shows, to leave unchanged tokens alone
+        self._unit_sides: dict[str, str] = {}  # each drawn token's side (the legend lists the sides drawn)
+        self._drawn_checks: dict[str, Callable[[Any], bool]] = {}  # what other layers draw (when_drawn)
+        self._legend_spec: dict[str, Any] | None = None  # what legend() was asked to list (sync_legend)
+        self._legend_listed: tuple | None = None
+        self._board_entries: tuple[Any, list] | None = None  # the levels and terrain of one board, once
         self._set_with: dict[tuple[str, str], tuple] = {}  # each layer's last arguments (_unchanged)
         self._occupied: set[Hex] = set()
         self._text_calls: dict[str, dict[str, Any]] = {}  # set_texts' arguments per layer, to redo when units move
@@ -1178,6 +1193,7 @@ class BoardArtists:
             if u.hex not in self.index:
                 raise BoardError(f"{u.kind} {u.name!r} is on hex {u.hex}, which is not on the board")
             present.add(u.name)
+            self._unit_sides[u.name] = u.side
             x, y = self.layout.hex_to_pixel(u.hex)
             colour = side_colour(u.side, self._sides, theme)
             art = self.units.get(u.name)
@@ -1279,22 +1295,99 @@ class BoardArtists:
     # --- legend ---------------------------------------------------------------------------
 
     def legend(self, state: "State | None" = None, extra: Sequence[Any] = (), *, below: bool = False,
-               **kwargs: Any):
-        """A legend of the elevation levels and terrain present, the sides of ``state``, and ``extra``.
+               boards: Sequence["BoardArtists"] = (), **kwargs: Any):
+        """A legend of what the board draws: its elevation levels and terrain, the sides of the tokens
+        drawn, and the entries of ``extra`` whose layer draws something now.
+
+        The legend lists what the picture shows, and follows it: an explorer's update calls
+        :meth:`sync_legend` (:func:`sync_legends`), which lists again the sides whose tokens are
+        drawn and the entries of ``extra`` whose layer draws something, and replaces the legend
+        (on the same axes) only when that list changed.
 
         Parameters
         ----------
         state : State, optional
-            Its sides (token colours) and Garrisons (square tokens) are listed.
+            Kept for the callers that pass it: the sides and Garrisons listed are those of the
+            tokens drawn (:meth:`set_units`), one circle per side and, for a side with Garrisons,
+            a square of the side's colour ("federation Garrison"), as the tokens are drawn.
         extra : sequence of artists
             Entries for the overlays a picture uses (:func:`legend_handle`: cost shading, the
-            target outline, arrows, markers...), listed after the board's.
+            target outline, arrows, markers...), listed after the board's. An entry made with
+            ``drawn_by=`` (:func:`legend_when`) is listed only while that layer draws something
+            (in its colour); an entry without is always listed. Entries with the same label are
+            listed once.
         below : bool
             Lay the legend out in columns under the axes, across the figure (for boards side
             by side: :func:`new_figure` with ``legend="below"``), instead of at the right.
+        boards : sequence of BoardArtists
+            Other boards this legend stands for (two readings side by side): an entry is listed
+            when any of them, or this one, draws it, and their tokens' sides too.
         **kwargs
             Passed to :class:`~matplotlib.legend.Legend`.
         """
+        self._legend_spec = dict(extra=list(extra), below=below, boards=list(boards), kwargs=kwargs)
+        self._legend_listed = None
+        return self.sync_legend(force=True)
+
+    def draws(self, layer: str, key: str | None = None, color: Any = None) -> bool:
+        """True if layer ``key`` of kind ``layer`` draws something now (in ``color``, if given).
+
+        Parameters
+        ----------
+        layer : {"fill", "tiles", "outline", "paths", "links", "markers", "texts", "drawn"}
+            The kind of layer: :meth:`set_fill` (``key`` unused), :meth:`set_tiles` (and
+            :meth:`set_costs`), :meth:`set_highlight`, :meth:`set_paths`, :meth:`set_links`,
+            :meth:`set_markers`, :meth:`set_texts`, or ``"drawn"``: what another layer drawing on
+            this board says it draws (:meth:`when_drawn`).
+        key : str, optional
+            The layer's key; None: any layer of that kind.
+        color : colour, optional
+            Only what is drawn in this colour counts (a legal path's green, not an illegal one's red).
+
+        Raises
+        ------
+        HexrulesError
+            If ``layer`` is not one of the kinds above.
+        """
+        want = None if color is None else mcolors.to_rgba(color)[:3]
+
+        def coloured(colours: Any) -> bool:
+            colours = np.asarray(colours, dtype=float).reshape(-1, 4) if len(colours) else np.zeros((0, 4))
+            return want is None or bool(np.any(np.all(np.abs(colours[:, :3] - want) < 1e-6, axis=1)))
+
+        def pick(layers: Mapping[str, Any]) -> list:
+            return list(layers.values()) if key is None else [layers[key]] if key in layers else []
+
+        if layer == "fill":
+            return any(want is None or (isinstance(v, str) and coloured([mcolors.to_rgba(v)])) for v in self.fill.values())
+        if layer in ("tiles", "outline"):
+            face = layer == "tiles"
+            return any(len(pc.get_paths()) > 0 and coloured(pc.get_facecolor() if face else pc.get_edgecolor())
+                       for pc in pick(self.tile_layers if face else self.outline_layers))
+        if layer == "paths":
+            arrows = [a for pool in pick(self.arrow_layers) for a in pool if a.get_visible()]
+            return bool(arrows) and coloured([a.get_edgecolor() for a in arrows])
+        if layer == "links":
+            return any(len(lc.get_segments()) > 0 and coloured(lc.get_color()) for lc in pick(self.link_layers))
+        if layer == "markers":
+            return any(len(sc.get_offsets()) > 0 and coloured(sc.get_facecolor()) for sc in pick(self.marker_layers))
+        if layer == "texts":
+            return any(bool(shown) for shown in pick(self._shown))
+        if layer == "drawn":
+            return any(bool(check(color)) for check in pick(self._drawn_checks))
+        raise HexrulesError(f"layer={layer!r} is not one of 'fill', 'tiles', 'outline', 'paths', 'links', 'markers', "
+                            "'texts', 'drawn'")
+
+    def when_drawn(self, key: str, check: Callable[[Any], bool]) -> None:
+        """Let another layer drawing on this board (a Push's stubs) say what it draws: ``check(colour)``
+        (colour None: anything) answers :meth:`draws` ``("drawn", key, colour)`` for the legend."""
+        self._drawn_checks[key] = check
+
+    def _ground_entries(self) -> list:
+        """The legend entries of the board itself: its levels of open ground and its terrain types
+        (built once per board drawn)."""
+        if self._board_entries is not None and self._board_entries[0] is self.board:
+            return self._board_entries[1]
         theme = self.theme
         handles = []
         levels = sorted({self.board.elevation(h) for h in self.hexes if self.board.terrain(h).name == "open"})
@@ -1310,26 +1403,104 @@ class BoardArtists:
             else:
                 hatch = theme.impassable_hatch if n == "impassable" else self._designer_hatch(n)
                 handles.append(Patch(facecolor=colour, edgecolor=theme.edge, hatch=hatch, label=n))
-        if state is not None:
-            for s in state.sides():
-                handles.append(Line2D([], [], marker="o", linestyle="none", markersize=9,
-                                      markerfacecolor=side_colour(s, state.sides(), theme),
-                                      markeredgecolor=theme.token_edge, label=s))
-            if any(u.garrison for u in state):
+        self._board_entries = (self.board, handles)
+        return handles
+
+    def _token_kinds(self) -> dict[str, set[str]]:
+        """``{side: shapes}`` of the tokens drawn now, sides in the order the board met them."""
+        kinds: dict[str, set[str]] = {}
+        for name, (token, _text, _dmg) in self.units.items():
+            if token.get_visible() and name in self._unit_sides:
+                kinds.setdefault(self._unit_sides[name], set()).add(self._shapes.get(name, "unit"))
+        return {s: kinds[s] for s in self._sides if s in kinds}
+
+    def _legend_entries(self) -> list:
+        """What the legend lists now (:meth:`legend`)."""
+        spec = self._legend_spec or {}
+        boards = [self, *spec.get("boards", ())]
+        theme = self.theme
+        handles = list(self._ground_entries())
+        kinds: dict[str, set[str]] = {}
+        for b in boards:
+            for side, shapes in b._token_kinds().items():
+                kinds.setdefault(side, set()).update(shapes)
+        sides = list(kinds)
+        for s in sides:  # a side's units are circles of its colour, its Garrisons squares of the same colour
+            colour = side_colour(s, self._sides or sides, theme)
+            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=9, markerfacecolor=colour,
+                                  markeredgecolor=theme.token_edge, label=s))
+        for s in sides:
+            if "garrison" in kinds[s]:
                 handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9,
-                                      markerfacecolor=theme.garrison_key, markeredgecolor=theme.garrison_edge,
-                                      label="Garrison"))
-        handles.extend(extra)
-        if not below:  # a label wider than the room at the right of the board wraps (never cut at the edge)
-            for h in handles:
-                h.set_label(_wrap_label(h.get_label(), self.ax))
+                                      markerfacecolor=side_colour(s, self._sides or sides, theme),
+                                      markeredgecolor=theme.garrison_edge, label=f"{s} Garrison"))
+        for h in spec.get("extra", ()):
+            when = getattr(h, "hexrules_drawn_by", None)
+            if when is None or any(b.draws(*when) for b in boards):
+                handles.append(h)
+        seen: set[str] = set()
+        out = []
+        for h in handles:  # one entry per label (two Pushes of a diagram both have "moves")
+            label = getattr(h, "hexrules_label", None) or h.get_label()
+            if label not in seen:
+                seen.add(label)
+                out.append(h)
+        return out
+
+    def sync_legend(self, *, force: bool = False) -> Any:
+        """List again what the board draws now (:meth:`legend`); replace the legend if that changed.
+
+        Returns
+        -------
+        matplotlib.legend.Legend or None
+            The legend drawn (None if :meth:`legend` was never called).
+        """
+        spec = self._legend_spec
+        if spec is None:
+            return None
+        handles = self._legend_entries()
+        listed = tuple((getattr(h, "hexrules_label", None) or h.get_label(), id(h) if h in spec["extra"] else
+                        _swatch_colour(h)) for h in handles)
+        current = self.ax.get_legend()
+        if not force and listed == self._legend_listed and isinstance(current, _StaticLegend):
+            return current
+        self._legend_listed = listed
+        below = spec["below"]
+        for h in handles:  # a label wider than the room at the right of the board wraps (never cut at the edge)
+            if not hasattr(h, "hexrules_label"):
+                h.hexrules_label = h.get_label()
+            h.set_label(h.hexrules_label if below else _wrap_label(h.hexrules_label, self.ax))
         kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
         if below:
             kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
                       ncol=min(5, max(1, (len(handles) + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
-        kw.update(kwargs)
-        return install_legend(self.ax, _StaticLegend(self.ax, handles, [h.get_label() for h in handles], **kw))
+        kw.update(spec["kwargs"])
+        legend = install_legend(self.ax, _StaticLegend(self.ax, handles, [h.get_label() for h in handles], **kw))
+        legend.board = self
+        return legend
 
+
+def sync_legends(figure: Any) -> None:
+    """Bring every board legend of ``figure`` up to date with what its board draws
+    (:meth:`BoardArtists.sync_legend`): an explorer calls it before it shows a new frame."""
+    for ax in figure.axes:
+        legend = ax.get_legend()
+        board = getattr(legend, "board", None)
+        if board is not None and board.ax is ax:
+            board.sync_legend()
+
+
+def legend_when(handle: Any, layer: str, key: str | None = None, color: Any = None) -> Any:
+    """Mark legend entry ``handle`` as listed only while layer ``key`` of kind ``layer`` draws
+    something (in ``color``, if given): :meth:`BoardArtists.draws`. Returns ``handle``."""
+    handle.hexrules_drawn_by = (layer, key, color)
+    return handle
+
+
+def _swatch_colour(handle: Any) -> str:
+    """The colour a legend entry shows (its marker's face, or its patch's face), as hex."""
+    face = handle.get_markerfacecolor() if hasattr(handle, "get_markerfacecolor") else handle.get_facecolor()
+    return mcolors.to_hex(face, keep_alpha=True)
 
 def _wrap_label(label: str, ax: Any) -> str:
     """``label`` wrapped to the room at the right of ``ax`` on its figure (about 5.5 points per
@@ -1342,7 +1513,8 @@ def _wrap_label(label: str, ax: Any) -> str:
 
 
 def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", width: float = 2.0,
-                  marker: Any = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME, tile: bool = False) -> Any:
+                  marker: Any = "X", alpha: float = 1.0, theme: Theme = DEFAULT_THEME, tile: bool = False,
+                  drawn_by: tuple | None = None) -> Any:
     """A legend entry for an overlay, to pass in ``extra=`` of :meth:`BoardArtists.legend`.
 
     Parameters
@@ -1364,6 +1536,10 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
     tile : bool
         A ``"fill"`` entry stands for tiles (:meth:`BoardArtists.set_tiles`): it has their
         hatch, ``theme.tile_hatch``.
+    drawn_by : tuple, optional
+        ``(layer, key)`` or ``(layer, key, colour)``: the layer that draws what the entry stands
+        for; the legend lists the entry only while that layer draws something (in that colour),
+        :func:`legend_when`. Default: always listed.
 
     Raises
     ------
@@ -1376,19 +1552,21 @@ def legend_handle(kind: str, label: str, color: str, *, linestyle: str = "-", wi
     'target'
     """
     if kind == "fill":
-        return Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label,
-                     hatch=theme.tile_hatch if tile else None)
-    if kind == "outline":
-        return Patch(facecolor="none", edgecolor=color, linewidth=width, linestyle=linestyle, label=label)
-    if kind == "arrow":
-        return Line2D([], [], color=color, linewidth=width, linestyle=linestyle, marker=">",
-                      markersize=6, label=label)
-    if kind == "line":
-        return Line2D([], [], color=color, linewidth=width, linestyle=linestyle, label=label)
-    if kind == "marker":
-        return Line2D([], [], color=color, linestyle="none", marker=marker, markersize=9,
-                      markeredgecolor=theme.marker_edge, markeredgewidth=0.8, label=label)
-    raise HexrulesError(f"kind={kind!r} is not one of 'fill', 'outline', 'arrow', 'line', 'marker'")
+        handle = Patch(facecolor=color, edgecolor=theme.edge, alpha=alpha, label=label,
+                       hatch=theme.tile_hatch if tile else None)
+    elif kind == "outline":
+        handle = Patch(facecolor="none", edgecolor=color, linewidth=width, linestyle=linestyle, label=label)
+    elif kind == "arrow":
+        handle = Line2D([], [], color=color, linewidth=width, linestyle=linestyle, marker=">",
+                        markersize=6, label=label)
+    elif kind == "line":
+        handle = Line2D([], [], color=color, linewidth=width, linestyle=linestyle, label=label)
+    elif kind == "marker":
+        handle = Line2D([], [], color=color, linestyle="none", marker=marker, markersize=9,
+                        markeredgecolor=theme.marker_edge, markeredgewidth=0.8, label=label)
+    else:
+        raise HexrulesError(f"kind={kind!r} is not one of 'fill', 'outline', 'arrow', 'line', 'marker'")
+    return legend_when(handle, *drawn_by) if drawn_by else handle
 
 
 def cost_handle(label: str = "cost in MP", theme: Theme = DEFAULT_THEME) -> Any:
@@ -1401,7 +1579,8 @@ def cost_handle(label: str = "cost in MP", theme: Theme = DEFAULT_THEME) -> Any:
 class _StaticLegend(Legend):
     """A :class:`~matplotlib.legend.Legend` that an Agg canvas renders once and then pastes.
 
-    A board's legend never changes while an explorer changes the board, yet laying out and
+    A board's legend changes only when what the board draws changes kind (a first path, a stub
+    to the edge: :meth:`BoardArtists.sync_legend` then makes a new one), yet laying out and
     drawing its texts is about half of an Agg redraw of a rulebook-size board. On an Agg
     renderer (Agg, ipympl) the legend is drawn once into a canvas of its own, and the pixels it
     covers are pasted on every later draw, until the canvas size, its dpi (an ipympl canvas

@@ -216,16 +216,6 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     return fig, art
 
 
-def _dedupe(handles: list) -> list:
-    seen, out = set(), []
-    for h in handles:
-        key = (type(h).__name__, h.get_label())
-        if key not in seen:
-            seen.add(key)
-            out.append(h)
-    return out
-
-
 def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
     """Draw every mark and overlay on ``art``; return their legend entries."""
     handles: list = []
@@ -301,15 +291,13 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
             ForcedLayer(art, key=f"forced{i}_", colours=colours).show(fm, chosen=chosen, fill=False, branches=branches)
             if branches:
                 tiles.update({h: theme.forced["ends"] for h in fm.destinations})
-            edge = any(b.ending == "edge" for b in fm)
-            handles += ForcedLayer.legend_handles(chosen=chosen is not None, edge=edge, theme=theme, tile=True)
-            if not branches:
-                handles = [h for h in handles if h.get_label() not in ("can end here", "moves")]
+            # each entry listed while this Push draws it: "board edge" only for a stub to the edge
+            handles += ForcedLayer.legend_handles(chosen=chosen is not None, theme=theme, tile=True, key=f"forced{i}_")
             forced_count += 1
         elif k == "crush":
             handles += _draw_crush(art, ov.result, theme, i, tiles)
     art.set_tiles(tiles, key="diagram", edgecolor=theme.edge)
-    return _dedupe(handles)
+    return handles  # the legend lists each label once, of what is drawn (BoardArtists.legend)
 
 
 def _draw_crush(art: Any, facts: dict, theme: Theme, i: int, tiles: dict) -> list:

@@ -16,7 +16,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
 from ..hexgrid import Hex
-from .board import BoardArtists, legend_handle, shortened
+from .board import BoardArtists, legend_handle, legend_when, shortened
 from .text import Box, box_at, free_spot, text_width
 from .theme import DEFAULT_THEME, Theme
 
@@ -97,17 +97,25 @@ class ForcedLayer:
         self._labels: list[Any] = []
         self._shown: list[tuple[tuple[float, float], tuple[float, float], str]] = []  # (from, X, label) per stub
         art.when_units_change(key + "forced_labels", self._place_labels)
+        self._stub_colours: list[str] = []  # the colour of each stub drawn (a collision's, the edge's)
+        art.when_drawn(key + "forced_hit", lambda _colour: self.colours["hit"] in self._stub_colours)
+        art.when_drawn(key + "forced_edge", lambda _colour: self.colours["edge"] in self._stub_colours)
+        # the chosen branch: its arrows, or its X alone when its first step is blocked
+        art.when_drawn(key + "forced_chosen", lambda _colour: art.draws("paths", key + "chosen")
+                       or len(self._chosen_mark.get_offsets()) > 0)
         self._marks = self.ax.scatter([], [], marker="X", zorder=12)
         self._chosen_mark = self.ax.scatter([], [], marker="X", zorder=12.5)
 
     @staticmethod
     def legend_handles(*, chosen: bool = False, edge: bool = True, theme: Theme = DEFAULT_THEME,
-                       tile: bool = False, ahead: bool = False) -> list[Any]:
+                       tile: bool = False, ahead: bool = False, key: str = "") -> list[Any]:
         """Legend entries of what this layer draws, for :meth:`BoardArtists.legend` ``extra=``.
 
         Moves are solid green arrows, collisions dashed red stubs with an X and the target's
         damage, board-edge stops dotted orange stubs: a reader who does not tell red from green
-        still tells them apart.
+        still tells them apart. Each entry is listed while the layer of ``key`` draws it
+        (:func:`~hexrules.plot.board.legend_when`): "board edge" only while a stub goes to the
+        edge, "collision" only while one hits, and so on.
 
         Parameters
         ----------
@@ -122,23 +130,30 @@ class ForcedLayer:
             Its ``forced`` colours.
         tile : bool
             The ends are drawn as tiles (a diagram): the swatch has the tiles' hatch.
+        key : str
+            The layer's ``key`` (:class:`ForcedLayer`).
         """
         c = theme.forced
         out = [
-            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme, tile=tile),
-            legend_handle("outline", "source", c["source"], width=2.5, theme=theme),
-            legend_handle("arrow", "moves", c["move"], theme=theme),
-            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", theme=theme),
-            legend_handle("marker", "blocked step", c["hit"], theme=theme),
+            legend_handle("fill", "can end here", c["ends"], alpha=0.75, theme=theme, tile=tile,
+                          drawn_by=("tiles" if tile else "fill", None, c["ends"])),
+            legend_handle("outline", "source", c["source"], width=2.5, theme=theme,
+                          drawn_by=("outline", key + "forced_source")),
+            legend_handle("arrow", "moves", c["move"], theme=theme, drawn_by=("paths", key + "forced")),
+            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", theme=theme,
+                          drawn_by=("drawn", key + "forced_hit")),
+            legend_handle("marker", "blocked step", c["hit"], theme=theme, drawn_by=("drawn", key + "forced_hit")),
         ]
         if edge:  # the stub toward the edge ends in an X of the edge's colour, as the red X ends a collision's
-            out.append(Line2D([], [], color=c["edge"], linewidth=2.0, linestyle=":", marker="X", markersize=9,
-                              markerfacecolor=c["edge"], markeredgecolor=theme.marker_edge, markeredgewidth=0.8,
-                              label="board edge"))
+            out.append(legend_when(Line2D([], [], color=c["edge"], linewidth=2.0, linestyle=":", marker="X", markersize=9,
+                                          markerfacecolor=c["edge"], markeredgecolor=theme.marker_edge,
+                                          markeredgewidth=0.8, label="board edge"), "drawn", key + "forced_edge"))
         if chosen:
-            out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0, theme=theme))
+            out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0, theme=theme,
+                                     drawn_by=("drawn", key + "forced_chosen")))
             if ahead:
-                out.append(legend_handle("line", "its steps to come", c["chosen"], linestyle="--", theme=theme))
+                out.append(legend_handle("line", "its steps to come", c["chosen"], linestyle="--", theme=theme,
+                                         drawn_by=("paths", key + "chosen_ahead")))
         return out
 
     def _point(self, h: Hex) -> tuple[float, float]:
@@ -265,6 +280,7 @@ class ForcedLayer:
             arrow.set_visible(False)
             text.set_visible(False)
         self._shown = [(self._point(a), self._boundary(a, t), label) for a, t, _, label in stubs]
+        self._stub_colours = colours
         self._marks.set_offsets(np.array(points, dtype=float).reshape(-1, 2))
         self._marks.set_sizes([(self.MARK * art.ppu) ** 2])
         self._marks.set(facecolor=colours or "none", edgecolor=art.theme.marker_edge, linewidth=0.8)

@@ -153,15 +153,26 @@ def unaffordable_overlays(cost: "MoveCost | None") -> dict[str, Any]:
 def reach_legend(theme: Theme = DEFAULT_THEME, *, costs: "int | Iterable[int] | None" = None) -> list:
     """Legend entries of a reach picture: the fixed cost scale (one swatch per cost,
     :func:`~hexrules.plot.board.cost_legend`; ``costs`` as there, default the whole scale),
-    target, pass-through hexes, legal and illegal paths (an illegal path is dashed, not only red)."""
+    target, pass-through hexes, legal and illegal paths (an illegal path is dashed, not only red)
+    and the first hex the unit cannot pay for (M1).
+
+    Each entry is listed while the board draws one of its kind in its colour
+    (:func:`~hexrules.plot.board.legend_when`), whatever the layer: the cost scale while cost
+    tiles are shown (whole: a scale whose colours keep their meaning as the costs change), an
+    outline of the target's colour, of the pass-through colour, of the illegal path's colour
+    (the first hex the unit cannot pay for), an arrow of a legal or an illegal path's colour.
+    """
     c = theme.movement
     return [
-        *cost_legend(len(theme.cost_steps) if costs is None else costs, theme),
-        legend_handle("outline", "target", c["target"], width=2.5, theme=theme),
-        legend_handle("outline", "pass through only", c["pass"], linestyle="--", theme=theme),
-        legend_handle("arrow", "cheapest path", c["path_ok"], theme=theme),
-        legend_handle("arrow", "illegal path", c["path_bad"], linestyle="--", theme=theme),
-        legend_handle("outline", "cannot pay (M1)", c["path_bad"], linestyle="--", theme=theme),
+        *cost_legend(len(theme.cost_steps) if costs is None else costs, theme, drawn_by=("tiles", None)),
+        legend_handle("outline", "target", c["target"], width=2.5, theme=theme, drawn_by=("outline", None, c["target"])),
+        legend_handle("outline", "pass through only", c["pass"], linestyle="--", theme=theme,
+                      drawn_by=("outline", None, c["pass"])),
+        legend_handle("arrow", "cheapest path", c["path_ok"], theme=theme, drawn_by=("paths", None, c["path_ok"])),
+        legend_handle("arrow", "illegal path", c["path_bad"], linestyle="--", theme=theme,
+                      drawn_by=("paths", None, c["path_bad"])),
+        legend_handle("outline", "cannot pay (M1)", c["path_bad"], linestyle="--", theme=theme,
+                      drawn_by=("outline", None, c["path_bad"])),
     ]
 
 
@@ -216,14 +227,17 @@ def set_engagement(
 
 def engagement_legend(*, ignoring: bool = False, theme: Theme = DEFAULT_THEME) -> list:
     """Legend entries of :func:`set_engagement`: the two kinds of links, the Engaged outline and,
-    with ``ignoring=True``, the outline of a unit that ignores Engagement (E5)."""
+    with ``ignoring=True``, the outline of a unit that ignores Engagement (E5); each listed while
+    :func:`set_engagement` draws it (its layers ``"engaged"``, ``"near"`` and ``"ignoring"``)."""
     c = theme.engagement
     out = [
-        legend_handle("line", "Engaged (E1)", c["engaged"], width=3, linestyle="--", theme=theme),
-        legend_handle("line", "adjacent, not Engaged", c["near"], linestyle=":", theme=theme),
-        legend_handle("outline", "Engaged unit", c["engaged"], width=2.5, theme=theme),
+        legend_handle("line", "Engaged (E1)", c["engaged"], width=3, linestyle="--", theme=theme,
+                      drawn_by=("links", "engaged")),
+        legend_handle("line", "adjacent, not Engaged", c["near"], linestyle=":", theme=theme,
+                      drawn_by=("links", "near")),
+        legend_handle("outline", "Engaged unit", c["engaged"], width=2.5, theme=theme, drawn_by=("outline", "engaged")),
     ]
     if ignoring:
         out.append(legend_handle("outline", "ignores Engagement", c["ignoring"], width=2.5, linestyle="--",
-                                 theme=theme))
+                                 theme=theme, drawn_by=("outline", "ignoring")))
     return out

@@ -618,7 +618,13 @@ class Explorer(widgets.VBox):
         (issue 14: about a fifth of a control's latency in JupyterLab). The first update, in the
         constructor, still uses ``draw_idle``: the browser is not showing the canvas yet and
         asks for its first frame when it does.
+
+        Before the frame, every board legend of the figure lists again what its board draws now
+        (:func:`hexrules.plot.sync_legends`): a legend changes with the picture, on the same figure.
         """
+        from ..plot.board import sync_legends
+
+        sync_legends(self.figure)
         if self.interactive:
             if self.updates:
                 self.figure.canvas.draw()

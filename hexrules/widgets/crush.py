@@ -53,7 +53,7 @@ from ..dice import damage_distribution, expected_damage_table, hit_probability, 
 from ..errors import StateError
 from ..options import DEFAULT
 from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, VEHICLE_MARKER, draw_at_least, draw_board, draw_damage_bars,
-                    draw_heatmap, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap, side_colour)
+                    draw_heatmap, legend_when, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap)
 from ..plot.figure import CHART_WIDTH
 from ..plot.theme import live
 from ..scenario import Scenario
@@ -278,25 +278,30 @@ class CollapseExplorer(Explorer):
         return self._cache[key]
 
     def _legend(self) -> None:
+        """The legend: the board, the sides of the tokens drawn, and what the step shows (listed
+        while it is drawn: the collapsed piece once it collapses, the affected and touching
+        outlines once the Crush says who is affected, the slain marks once a model dies)."""
+        c = _C
         handles = [
-            Patch(facecolor=_C["intact"], edgecolor=_THEME.edge, label="piece (intact)"),
-            Patch(facecolor=_C["collapsed"], edgecolor=_THEME.edge, label="piece (collapsed)"),
-            Patch(facecolor="none", edgecolor=_C["affected"], linewidth=2, label="affected (C2)"),
-            Patch(facecolor="none", edgecolor=_C["touching"], linewidth=2, linestyle="--", label="touching only"),
-            Patch(facecolor="none", edgecolor=_C["current"], linewidth=2, label="resolving now"),
-            Line2D([], [], color=_C["path"], linewidth=2, label="vehicle path"),
-            Line2D([], [], marker="o", linestyle="none", markerfacecolor=_C["token_key"],
+            legend_when(Patch(facecolor=c["intact"], edgecolor=_THEME.edge, label="piece (intact)"),
+                        "fill", None, c["intact"]),
+            legend_when(Patch(facecolor=c["collapsed"], edgecolor=_THEME.edge, label="piece (collapsed)"),
+                        "fill", None, c["collapsed"]),
+            legend_when(Patch(facecolor="none", edgecolor=c["affected"], linewidth=2, label="affected (C2)"),
+                        "outline", "affected"),
+            legend_when(Patch(facecolor="none", edgecolor=c["touching"], linewidth=2, linestyle="--",
+                              label="touching only"), "outline", "touching"),
+            legend_when(Patch(facecolor="none", edgecolor=c["current"], linewidth=2, label="resolving now"),
+                        "outline", "current"),
+            legend_when(Line2D([], [], color=c["path"], linewidth=2, label="vehicle path"), "paths", "path"),
+            Line2D([], [], marker="o", linestyle="none", markerfacecolor=c["token_key"],
                    markeredgecolor=_THEME.token_edge, markersize=8, label="model"),
-            Line2D([], [], marker=VEHICLE_MARKER, linestyle="none", markerfacecolor=_C["token_key"],
+            Line2D([], [], marker=VEHICLE_MARKER, linestyle="none", markerfacecolor=c["token_key"],
                    markeredgecolor=_THEME.vehicle_edge, markersize=9, label="vehicle"),
-            Line2D([], [], marker="X", linestyle="none", markerfacecolor=_C["slain"], markersize=8, label="slain"),
+            legend_when(Line2D([], [], marker="X", linestyle="none", markerfacecolor=c["slain"], markersize=8,
+                               label="slain"), "markers", "slain"),
         ]
-        sides = dict.fromkeys(u.side or u.name for u in self.scenario.units)
-        for s in sides:
-            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=8,
-                                  markerfacecolor=side_colour(s, list(sides), _THEME),
-                                  markeredgecolor=_THEME.token_edge, label=s))
-        self.ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False)
+        self.art.legend(None, handles, fontsize=7)
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -344,8 +344,10 @@ class BoardEditor(Explorer):
             return
         self._legend_key = key
         rule = {"reach": reach_legend(_THEME), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
-        self.art.legend(st, rule.get(show, []) + [legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5)]
-                        + ([legend_handle("outline", "differs from default", _DIFFERS, width=3.0)] if compare else []))
+        self.art.legend(st, rule.get(show, []) + [legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5,
+                                                                 drawn_by=("outline", "target"))]
+                        + ([legend_handle("outline", "differs from default", _DIFFERS, width=3.0,
+                                          drawn_by=("outline", "differs"))] if compare else []))
 
     # --- the scenario ----------------------------------------------------------------------------
 

@@ -50,8 +50,8 @@ from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
 from ..plot.theme import live
 from ..state import State
 from ..words import forced as words
-from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, cached, check_choice, check_int, check_unit,
-                   hex_label, movers, pre, scenario_from, switch_controls, table_html)
+from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, _ordinal, cached, check_choice, check_int,
+                   check_unit, hex_label, movers, pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
     "ForcedExplorer",
@@ -573,7 +573,8 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, "two readings side by side"))
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, ForcedLayer.legend_handles(theme=_THEME) + [
-            legend_handle("outline", "outcome differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
+            legend_handle("outline", "outcome differs between the readings", _COMPARE["differs"], width=3.0,
+                          drawn_by=("outline", "differs"))], below=True, boards=self.arts[1:])
         self.layers = [ForcedLayer(a) for a in self.arts]
         self._compared = cached(compare_forced, kind, sc.board)  # per state, source, target, N, readings
         self.moves: list[ForcedMove] = []
@@ -707,12 +708,13 @@ class MultiPushExplorer(Explorer):
         self.art = draw_board(sc.board, sc.state, ax=ax)
         c = _FORCED
         self.art.legend(sc.state, [
-            legend_handle("outline", "source", c["source"], width=2.5),
-            legend_handle("outline", "start of a moved unit", c["start"], linestyle="--"),
-            legend_handle("arrow", f"1st unit {word.lower()}ed", _MULTI[0], width=3.0),
-            legend_handle("arrow", f"2nd unit {word.lower()}ed", _MULTI[1], width=3.0),
-            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--"),
-            legend_handle("line", "board edge", c["edge"], linestyle=":"),
+            legend_handle("outline", "source", c["source"], width=2.5, drawn_by=("outline", "forced_source")),
+            legend_handle("outline", "start of a moved unit", c["start"], linestyle="--", drawn_by=("outline", "starts")),
+            *(legend_handle("arrow", f"{_ordinal(i + 1)} unit {word.lower()}ed", colour, width=3.0,
+                            drawn_by=("paths", "chosen", colour))
+              for i, colour in enumerate(list(_MULTI)[:len(self.targets)])),
+            legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", drawn_by=("drawn", "forced_hit")),
+            legend_handle("line", "board edge", c["edge"], linestyle=":", drawn_by=("drawn", "forced_edge")),
         ])
         self.layers = [ForcedLayer(self.art)]
         self.result: MultiForced | None = None

@@ -276,9 +276,9 @@ class ScenarioExplorer(Explorer):
             self.art.set_units(tokens, names={f"{u.name}/{m.name}": m.name for u in crush.units if not u.is_vehicle
                                               for m in u.models}, vehicles=vehicles)
             self.art.legend(State([t.replace(garrison=False) for t in tokens]), [  # a vehicle is no Garrison
-                legend_handle("outline", "terrain piece (C1)", _THEME.highlight),
+                legend_handle("outline", "terrain piece (C1)", _THEME.highlight, drawn_by=("outline", "highlight")),
                 legend_handle("marker", "vehicle (C2)", _THEME.garrison_key, marker=VEHICLE_MARKER),
-                legend_handle("arrow", "vehicle path (C1)", _THEME.path)])
+                legend_handle("arrow", "vehicle path (C1)", _THEME.path, drawn_by=("paths", "paths"))])
         self.explain(sc.to_text())
 
 
@@ -325,9 +325,10 @@ class HexExplorer(Explorer):
         super().__init__(fig, controls, title=f"{sc.heading or 'Board'}: hexes and the graph")
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, [
-            legend_handle("outline", "chosen hex (numbers: distance from it, in hexes)", _MOVE["target"], width=2.5),
-            legend_handle("outline", "its neighbours", _MOVE["neighbours"]),
-            legend_handle("line", "straight line", _MOVE["neighbours"], linestyle="--"),
+            legend_handle("outline", "chosen hex (numbers: distance from it, in hexes)", _MOVE["target"], width=2.5,
+                          drawn_by=("outline", "target")),
+            legend_handle("outline", "its neighbours", _MOVE["neighbours"], drawn_by=("outline", "neighbours")),
+            legend_handle("line", "straight line", _MOVE["neighbours"], linestyle="--", drawn_by=("paths", "line")),
         ])
         self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)))
         self.update()
@@ -526,8 +527,9 @@ class EngagementExplorer(Explorer):
     there; an occupied or impassable hex is refused with the rule), ``ignore`` (the unit ignores
     Engagement, E5) and ``reset``. The picture joins Engaged pairs with red dashes (E1), joins
     adjacent enemies at another elevation with grey dots (adjacent but not Engaged), outlines
-    Engaged units in red (grey dashes for one that ignores Engagement), and tints the hexes where the selected unit would be Engaged. The text
-    lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom its
+    Engaged units in red (grey dashes for one that ignores Engagement), and puts a tile in the hexes
+    where the selected unit would be Engaged (the legend's "would be Engaged": the same colour on
+    any height, the rim keeping the height's colour). The text lists each unit's Engagements, its Advance and Dash allowances with the -1 (E2) and whom its
     attacks must include, if it attacks (E4). Who is Engaged comes from :func:`hexrules.movement.engagements`,
     :func:`hexrules.movement.engaged_with`, :func:`hexrules.movement.engaged_pairs` and
     :func:`hexrules.movement.adjacent_not_engaged` (E1).
@@ -558,8 +560,8 @@ class EngagementExplorer(Explorer):
         })
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, engagement_legend(ignoring=True, theme=_THEME) + [
-            legend_handle("outline", "chosen unit", _MOVE["target"]),
-            legend_handle("fill", "would be Engaged", _ENGAGE["danger"], alpha=0.5),
+            legend_handle("outline", "chosen unit", _MOVE["target"], drawn_by=("outline", "target")),
+            legend_handle("fill", "would be Engaged", _ENGAGE["danger"], tile=True, drawn_by=("tiles", "danger")),
         ])
         self.on_hex_click([self.art], lambda h, _a: setattr(self.controls["hex"], "value", sc.board.label(h)))
         self.message = ""
@@ -611,7 +613,9 @@ class EngagementExplorer(Explorer):
         me = st.unit(name)
         danger = {h: _ENGAGE["danger"] for h in b.hexes if h != me.hex and st.at(h) is None and b.terrain(h).passable
                   and mv.engaged_with(b, st, name, at=h)}
-        self.art.set_fill(danger, alpha=0.4)
+        # a tile of the legend's colour, whatever the hex's height (a tint blended over the elevation
+        # shading read darker on height 1 than its swatch); the rim keeps the height's colour
+        self.art.set_tiles(danger, key="danger", edgecolor=_THEME.edge)
         self.art.set_highlight([me.hex], key="target", color=_MOVE["target"], width=2, inset=0.8)
         lines = []
         if self.message:
@@ -634,7 +638,7 @@ class EngagementExplorer(Explorer):
             other_level = [o.name for o in st if o.name in apart]  # in state order
             if other_level:
                 lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(other_level)} (E1)")
-        lines.append(f"Tinted hexes: where {name} would be Engaged.")
+        lines.append(f"Tiled hexes (the legend's 'would be Engaged'): where {name} would be Engaged.")
         self.explain("\n".join(lines))
 
 
@@ -717,7 +721,8 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         self._compared = cached(compare_reach, sc.board)  # per state, unit, readings, movement, target
         self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
         self.arts[0].legend(sc.state, reach_legend(_THEME) + [
-            legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0)], below=True)
+            legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0,
+                          drawn_by=("outline", "differs"))], below=True, boards=self.arts[1:])
         self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []

@@ -47,10 +47,13 @@ SWEEP_SIZES = (10, 100, 1000)
 
 
 def _legend() -> list[Any]:
-    return [legend_handle("fill", "hex gained (now N MP)", CHANGE_COLOURS["gained"], alpha=0.6),
-            legend_handle("fill", "hex lost (was N MP)", CHANGE_COLOURS["lost"], alpha=0.6),
-            legend_handle("fill", "cost changes (base→alt.)", CHANGE_COLOURS["cost"], alpha=0.6),
-            legend_handle("outline", "Push / Pull outcome changes", _DIFFERS, width=3.0)]
+    return [legend_handle("fill", "hex gained (now N MP)", CHANGE_COLOURS["gained"], alpha=0.6,
+                          drawn_by=("fill", None, CHANGE_COLOURS["gained"])),
+            legend_handle("fill", "hex lost (was N MP)", CHANGE_COLOURS["lost"], alpha=0.6,
+                          drawn_by=("fill", None, CHANGE_COLOURS["lost"])),
+            legend_handle("fill", "cost changes (base→alt.)", CHANGE_COLOURS["cost"], alpha=0.6,
+                          drawn_by=("fill", None, CHANGE_COLOURS["cost"])),
+            legend_handle("outline", "Push / Pull outcome changes", _DIFFERS, width=3.0, drawn_by=("outline", "differs"))]
 
 
 class ReportExplorer(Explorer):
