@@ -77,6 +77,7 @@ from ..checks import MAX_WHOLE, show
 from ..errors import ExplorerError, HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions
+from ..words import ordinal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
@@ -809,10 +810,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _ordinal(i: int) -> str:
-    return f"{i}{'th' if 10 <= i % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(i % 10, 'th')}"
-
-
 class OrderPicker(widgets.HBox):
     """A control for an order of some items, chosen one position at a time.
 
@@ -866,7 +863,7 @@ class OrderPicker(widgets.HBox):
             raise ExplorerError(f"an order needs distinct items; got {show(list(items))}")
         self.items = items
         self._syncing = False
-        self.positions = [widgets.Dropdown(description=_ordinal(i + 1), layout=widgets.Layout(width="auto"),
+        self.positions = [widgets.Dropdown(description=ordinal(i + 1), layout=widgets.Layout(width="auto"),
                                            style={"description_width": "initial"}) for i in range(len(items))]
         super().__init__([widgets.Label(description), *self.positions], layout=widgets.Layout(flex_flow="row wrap"))
         for i, dd in enumerate(self.positions):

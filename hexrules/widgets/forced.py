@@ -50,7 +50,8 @@ from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
 from ..plot.theme import live
 from ..state import State
 from ..words import forced as words
-from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, _ordinal, cached, check_choice, check_int,
+from ..words import ordinal
+from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, cached, check_choice, check_int,
                    check_unit, hex_label, movers, pre, scenario_from, switch_controls, table_html)
 
 __all__ = [
@@ -710,7 +711,7 @@ class MultiPushExplorer(Explorer):
         self.art.legend(sc.state, [
             legend_handle("outline", "source", c["source"], width=2.5, drawn_by=("outline", "forced_source")),
             legend_handle("outline", "start of a moved unit", c["start"], linestyle="--", drawn_by=("outline", "starts")),
-            *(legend_handle("arrow", f"{_ordinal(i + 1)} unit {word.lower()}ed", colour, width=3.0,
+            *(legend_handle("arrow", f"{ordinal(i + 1)} unit {word.lower()}ed", colour, width=3.0,
                             drawn_by=("paths", "chosen", colour))
               for i, colour in enumerate(list(_MULTI)[:len(self.targets)])),
             legend_handle("line", "collision (-damage)", c["hit"], linestyle="--", drawn_by=("drawn", "forced_hit")),

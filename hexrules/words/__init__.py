@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 __all__ = ["plural", "noun", "hex_name", "hex_names", "join_names", "join_and", "forced_word", "FORCED_FORMS",
-           "percent"]
+           "percent", "ordinal"]
 
 #: Nouns whose plural is not made by adding "s" or "es".
 _IRREGULAR = {"die": "dice"}
@@ -71,6 +71,15 @@ def noun(n: int, word: str) -> str:
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     return word + "es" if word.endswith(("ch", "sh", "s", "x", "z")) else word + "s"
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal: ``"1st"``, ``"2nd"``, ``"3rd"``, ``"4th"``, ``"11th"``, ``"21st"``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 112)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '112th']
+    """
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def plural(n: int, word: str) -> str:
