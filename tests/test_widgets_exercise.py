@@ -54,6 +54,24 @@ def test_show_answer_on_request():
     assert "Answer: 3 movement points" in shown(fresh) and "hexrules-verdict" not in shown(fresh)
 
 
+def test_show_answer_goes_once_the_answer_is_on_screen():
+    # a new-user trial: after a right answer the Show answer button stayed, with nothing to show
+    ex = Exercise(E3)
+    ex.check("4")
+    assert ex.controls["answer"].layout.display is None  # a wrong answer: the hint, and the button
+    assert ex.check("3") and ex.controls["answer"].layout.display == "none"
+    ex.check("5")  # wrong again after the answer was shown: the answer is in the feedback, no button
+    assert "Answer: 3 movement points" in shown(ex) and ex.controls["answer"].layout.display == "none"
+    pressed = Exercise(E3)
+    pressed.check("4")
+    pressed.controls["answer"].click()
+    assert "Answer: 3 movement points" in shown(pressed) and pressed.controls["answer"].layout.display == "none"
+    twice = Exercise(E3)
+    twice.check("4")
+    twice.check("2")  # the second wrong answer shows the answer itself
+    assert "Answer: 3 movement points" in shown(twice) and twice.controls["answer"].layout.display == "none"
+
+
 def test_a_right_first_answer_is_right_with_its_explanation():
     ex = Exercise(E3)
     assert ex.check("3 MP")

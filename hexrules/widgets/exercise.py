@@ -84,7 +84,9 @@ class Exercise(widgets.VBox):
     question : hexrules.exercise.Question
     controls : dict
         ``"guess"`` (an :class:`ipywidgets.Text`), ``"check"`` and ``"answer"`` (Buttons;
-        ``"answer"``, Show answer, is hidden until the first wrong answer).
+        ``"answer"``, Show answer, is shown from the first wrong answer until the answer is on
+        screen: after a right answer, a second wrong one, or its own press, it goes, having
+        nothing left to show).
     feedback : ipywidgets.HTML
         Empty until checked: the verdict (``data-grade`` "right", "close" or "wrong"), then a
         hint (class ``hexrules-hint``) or the answer (class ``hexrules-answer``) and the
@@ -149,27 +151,32 @@ class Exercise(widgets.VBox):
             return False
         self.grade = g
         if g.accepted:
-            self.revealed = True
+            self._reveal()
             self._show(g.outcome, g.explain(), explanation=True)
             return True
         self.tries += 1
-        self.controls["answer"].layout.display = None  # Show answer: from the first wrong answer on
         if self.revealed or self.tries >= TRIES_BEFORE_ANSWER:
-            self.revealed = True
+            self._reveal()
             self._show("wrong", g.explain(), answer=True, explanation=True)
         else:
+            self.controls["answer"].layout.display = None  # Show answer: from the first wrong answer on
             self._show("wrong", g.explain(reveal=False), hint=g.hint() or "Look again at the rule above.",
                        after="Try again, or press Show answer.")
         return False
 
     def show_answer(self) -> None:
         """Show the answer and its explanation (the Show answer button)."""
-        self.revealed = True
+        self._reveal()
         g = self.grade
         if g is not None and not g.accepted:
             self._show("wrong", g.explain(), answer=True, explanation=True)
         else:
             self._show("answer", "", answer=True, explanation=True)
+
+    def _reveal(self) -> None:
+        """The answer is on screen from now on: Show answer goes (a right answer needs none)."""
+        self.revealed = True
+        self.controls["answer"].layout.display = "none"
 
     # --- the feedback area ----------------------------------------------------------------------
 

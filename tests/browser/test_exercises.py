@@ -76,6 +76,9 @@ def wrong_then_right(page, box, nb: str) -> None:
     answer(page, box, right)
     box.locator(".hexrules-verdict[data-grade='right']").wait_for(timeout=120_000)
     assert feedback(box).inner_text().startswith("Right"), f"{nb}: {box.inner_text()}"
+    show = box.locator("button", has_text="Show answer")  # answered: nothing left to show
+    show.first.wait_for(state="hidden", timeout=10_000)
+    assert not show.first.is_visible(), f"{nb}: Show answer still shown after the right answer"
 
 
 @pytest.mark.parametrize("nb", sorted(ANSWERS))
