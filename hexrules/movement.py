@@ -463,8 +463,8 @@ class Allowance:
         Points taken because the movement starts while Engaged (E2), 0 with "ignore
         Engagement" (E5) or for a Garrison that ignores it (M5).
     terrain : int
-        Points taken because the movement starts on costly terrain, with the rules option
-        ``water="allowance"`` (T1).
+        Points taken because the movement starts in water (or another terrain with an extra
+        cost), with the rules option ``water="allowance"`` (T1).
     total : int
         ``max(0, base + speed - engagement - terrain)``.
     engaged_with : tuple of str
@@ -473,6 +473,9 @@ class Allowance:
         Why no point is taken although the unit is Engaged: the ruling that lifts it, "E5" (it
         ignores Engagement) or "M5" (a Garrison moved by an ability, with
         ``garrison_ability_move="ignores"``); None otherwise.
+    start_terrain : str
+        The terrain the movement starts in when it takes ``terrain`` points (``"water"``, T1);
+        empty otherwise.
     """
 
     kind: str
@@ -483,6 +486,7 @@ class Allowance:
     total: int
     engaged_with: tuple[str, ...] = ()
     engagement_ignored: str | None = None
+    start_terrain: str = ""
 
     def explain(self) -> str:
         """``"allowance 2 = Advance 3 - 1 Engaged with Zaku (E2)"`` and the like
@@ -552,9 +556,10 @@ def _allowance(mover: "_Mover", kind: MovementKind) -> Allowance:
     engaged = mover.zones.get(u.hex, ())
     ignored = _engagement_ignored(u, options) if engaged else None
     penalty = options.engagement_penalty if engaged and ignored is None else 0
-    terrain = board.terrains[u.hex].cost if options.water == "allowance" else 0
+    start = board.terrains[u.hex]
+    terrain = start.cost if options.water == "allowance" else 0
     total = max(0, base + speed - penalty - terrain)
-    return Allowance(name, base, speed, penalty, terrain, total, engaged, ignored)
+    return Allowance(name, base, speed, penalty, terrain, total, engaged, ignored, start.name if terrain else "")
 
 
 def _kind_parts(kind: MovementKind) -> tuple[str, int | None]:

@@ -37,7 +37,7 @@ LESSONS = {
     "02_elevation_and_movement_cost.ipynb": (["E3 3", "-> E3", "reach E3"], 0),
     "03_engagement.ipynb": (["allowance 1 = Dash 2", "dash: allowance 1"], 0),
     "04_jumping.ipynb": (["Total 4 of 3", "costs 4", "= 4"], 0),
-    "05_speed_dash_and_terrain.ipynb": (["1 starting on costly terrain", "allowance 2 ="], 0),
+    "05_speed_dash_and_terrain.ipynb": (["1 starting in water", "allowance 2 ="], 0),
     # Push 1 on the Knuckle Shield board comes first (no GM there: it also ends on D3), then the exercise
     "06_push.ipynb": (["collision with GM", "can end on C2, C3, C4.", "C3, C2, C4"], 1),
     "07_pull.ipynb": (["Pull 2 from", "D3, C2, C3", "the same hexes as Pull 1"], 0),

@@ -153,3 +153,29 @@ def test_lesson_10_says_what_the_push_on_its_generated_board_does():
     assert ("the two branches that end in a collision (both into the impassable G8, from G7 or from H7; "
             "no unit stands in the way) deal 3 instead of 2") in text
     assert "or with another unit" not in text
+
+
+# --- T1: the words of the ruling (a new-user trial, lesson 05) ------------------------------------
+
+
+def test_an_allowance_taken_for_starting_in_water_says_water_as_t1_does():
+    # T1, water="allowance": "-1 allowance for a movement that starts in water". The terrain
+    # board: the GM stands in water on D2, Advance 3: 3 - 1 = 2 (lesson 05's exercise). The words
+    # said "starting on costly terrain", which T1 never says.
+    from hexrules import builtin
+    from hexrules.movement import allowance
+
+    sc = builtin("terrain")
+    al = allowance(sc.board, sc.state, "GM", "advance", DEFAULT.replace(water="allowance"))
+    assert al.explain() == "allowance 2 = Advance 3 - 1 starting in water (T1)"
+
+
+def test_a_designer_terrain_with_a_cost_is_named_by_its_own_name():
+    # the kit applies T1's switch to any terrain with an extra cost (RulesOptions.water): mud of
+    # cost 2 taken from Advance 3 leaves 1
+    from hexrules import Scenario
+    from hexrules.movement import allowance
+
+    sc = Scenario.from_text("terrain: mud symbol=m cost=2\nmap:\n  0m 0\nunits:\n  G side=a at=A1\n")
+    al = allowance(sc.board, sc.state, "G", options=DEFAULT.replace(water="allowance"))
+    assert al.explain() == "allowance 1 = Advance 3 - 2 starting in mud (T1)"

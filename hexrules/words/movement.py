@@ -61,7 +61,7 @@ def allowance_text(al: Allowance) -> str:
         parts.append(f"- {al.engagement} Engaged with {join_names(al.engaged_with)} (E2)")
 
     if al.terrain:
-        parts.append(f"- {al.terrain} starting on costly terrain (T1)")
+        parts.append(f"- {al.terrain} starting in {al.start_terrain or 'water'} (T1)")  # T1's words
     floor = " (never below 0)" if al.base + al.speed - al.engagement - al.terrain < 0 else ""
     ignored = ""
     if al.engaged_with and not al.engagement and al.engagement_ignored:
