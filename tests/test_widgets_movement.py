@@ -537,3 +537,12 @@ def test_scenario_explorer_draws_the_crush_pieces_of_a_crush_scenario():
     assert "attackers" in legend and "defenders" in legend and "Garrison" not in legend  # a vehicle is no Garrison
     ex.controls["scenario"].value = "elevation"  # back to a scenario of units: its own units again
     assert set(ex.art.units) == {u.name for u in ex.scenario.state}
+
+
+def test_the_offset_coordinates_say_they_count_from_0_beside_a_label_that_counts_from_1():
+    # a new-user trial, lesson 01: "offset column 2, row 2" beside C3 read as a contradiction.
+    # C3 is axial (1, 2): odd-r offset column q + (r - (r & 1)) // 2 = 2, row 2, counted from 0
+    # (Red Blob Games); the label counts the same column and row from 1: C is the 3rd column, row 3.
+    ex = HexExplorer("elevation", hex="C3")
+    text = ex.explanation.value
+    assert "offset column 2, row 2 (odd-r, counted from 0; the label C3 counts from 1: column C = 3, row 3)" in text

@@ -60,6 +60,7 @@ from ..movement import AbilityMove
 from ..plot import (VEHICLE_MARKER, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
 from ..plot.theme import live
+from ..words import offset_words
 from .base import (Explorer, TwoReadingsExplorer, cached, check_choice, check_int, check_unit, error_html, hex_label, movers,
                    pre, scenario_from, switch_controls, table_html)
 
@@ -294,9 +295,9 @@ class HexExplorer(Explorer):
         The board to explore (default the elevation example).
     hex, other : str
         The selected hex and a second hex (for distance and the straight line between them),
-        as labels of the board's scheme. The defaults ``"C3"`` and ``"F1"`` (offset column 3,
-        row 3 and column 6, row 1) are those hexes on a board of any label scheme (``"0303"`` and
-        ``"0601"`` on one numbered ``0304``).
+        as labels of the board's scheme. The defaults ``"C3"`` and ``"F1"`` (offset column 2,
+        row 2 and column 5, row 0, counted from 0) are those hexes on a board of any label scheme
+        (``"0303"`` and ``"0601"`` on one numbered ``0304``).
 
     Shows every hex's distance from the selected hex (colour and number), outlines its
     neighbours, draws the straight line (``Hex.line``) to the other hex, and explains the
@@ -350,8 +351,9 @@ class HexExplorer(Explorer):
             for n, d in sorted(b.graph[h].items(), key=lambda kv: b.label(kv[0]))
         ]
         text = (
-            f"{b.label(h)}: axial q={h.q}, r={h.r} (cube s={h.s}); offset column {col}, row {row} "
-            f"({b.offset}); elevation {b.elevation(h)}, terrain {b.terrain(h).name}\n"
+            f"{b.label(h)}: axial q={h.q}, r={h.r} (cube s={h.s}); "
+            f"{offset_words(col, row, b.offset, b.label(h), b.labels.kind, getattr(b.labels, 'first', 1))}; "
+            f"elevation {b.elevation(h)}, terrain {b.terrain(h).name}\n"
             f"neighbours on the board: {', '.join(b.label(n) for n in b.neighbors(h))}\n"
             f"distance {b.label(h)} -> {b.label(o)}: {h.distance(o)} hexes (elevation ignored); "
             f"straight line: {' -> '.join(b.label(x) if x in b else str(x) for x in line)}"

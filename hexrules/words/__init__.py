@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 __all__ = ["plural", "noun", "hex_name", "hex_names", "join_names", "join_and", "forced_word", "FORCED_FORMS",
-           "percent", "ordinal"]
+           "percent", "ordinal", "offset_words"]
 
 #: Nouns whose plural is not made by adding "s" or "es".
 _IRREGULAR = {"die": "dice"}
@@ -80,6 +80,44 @@ def ordinal(n: int) -> str:
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '112th']
     """
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def offset_words(col: int, row: int, offset: str, label: str, kind: str, first: int = 1) -> str:
+    """A hex's offset coordinates in words that say what they count, beside its label.
+
+    Offset columns and rows count from 0 (Red Blob Games'); a lettered or numbered label counts
+    the same column and row from 1 (or a numbered board's ``first``): said outright, so that
+    "column 2, row 2" beside ``C3`` reads as one hex, not two.
+
+    Parameters
+    ----------
+    col, row : int
+        The offset column and row (:func:`hexrules.hexgrid.to_offset`).
+    offset : str
+        The offset kind (``"odd-r"``...).
+    label : str
+        The hex's label (:meth:`hexrules.board.Board.label`).
+    kind : {"letters", "numbers", "axial"}
+        The board's label scheme (``board.labels.kind``); an axial label counts no offset.
+    first : int
+        A numbered scheme's first column and row number.
+
+    Examples
+    --------
+    >>> offset_words(2, 2, "odd-r", "C3", "letters")
+    'offset column 2, row 2 (odd-r, counted from 0; the label C3 counts from 1: column C = 3, row 3)'
+    >>> offset_words(2, 2, "odd-r", "0303", "numbers")
+    'offset column 2, row 2 (odd-r, counted from 0; the label 0303 counts from 1: column 3, row 3)'
+    >>> offset_words(2, 2, "odd-r", "1,2", "axial")
+    'offset column 2, row 2 (odd-r, counted from 0)'
+    """
+    head = f"offset column {col}, row {row} ({offset}, counted from 0"
+    if kind == "letters" and col >= 0 and row >= 0:
+        letters = label.rstrip("0123456789")
+        return f"{head}; the label {label} counts from 1: column {letters} = {col + 1}, row {row + 1})"
+    if kind == "numbers" and col >= 0 and row >= 0:
+        return f"{head}; the label {label} counts from {first}: column {col + first}, row {row + first})"
+    return head + ")"
 
 
 def plural(n: int, word: str) -> str:
