@@ -424,3 +424,94 @@ def test_the_board_editors_collision_labels_are_the_kits_size(tmp_path):
     assert stubs and {t.get_text() for t in stubs} == {"-3"}
     assert min(t.get_fontsize() for t in stubs) == pytest.approx(ed.art.fontsize(0.26, 4, 10))
     assert ed.art.fontsize(0.26, 4, 10) > 5.5  # was 4.3 pt in the 710 px map
+
+
+# --- arrows and the numbers along them (a new-user trial, lessons 01 and 04) -------------------------
+
+
+def _text_boxes(art, key: str) -> dict[str, Bbox]:
+    """The ink box of the text layer ``key`` in each hex (glyph outlines, pixels)."""
+    glyphs: dict[str, list] = {}
+    for path in art.text_layers[key].get_paths():
+        for poly in path.to_polygons(closed_only=False):
+            if len(poly) >= 2:
+                h = art.layout.pixel_to_hex(tuple(poly.mean(axis=0)))
+                glyphs.setdefault(art.board.label(h), []).append(poly)
+    out = {}
+    for name, polys in glyphs.items():
+        pts = art.ax.transData.transform(np.concatenate(polys))
+        out[name] = Bbox.from_extents(*pts.min(axis=0), *pts.max(axis=0))
+    return out
+
+
+def _arrow_points(arrow, ax) -> np.ndarray:
+    """Points along a drawn arrow's outline, its head included (pixels): every edge of its
+    polygons, sampled every twentieth of its length."""
+    polys = arrow.get_path().to_polygons(closed_only=False)
+    pts = [a + (b - a) * t for poly in polys for a, b in zip(poly, poly[1:]) for t in np.linspace(0, 1, 20)]
+    return ax.transData.transform(np.array(pts))
+
+
+def test_lesson_01s_direction_arrows_leave_their_labels_readable():
+    # lesson 01, "C3 and its six directions": an arrow from C3 to each neighbour, and the
+    # neighbour's direction and axial step written in it, e.g. "NE (1,-1)" in C2 (Red Blob's
+    # directions). The arrowheads covered "(1,-1)" and "(0,-1)".
+    from hexrules import DIRECTIONS, from_label
+    from hexrules.hexgrid import DIRECTION_NAMES
+    from hexrules.plot.figure import new_figure
+
+    board, c3 = Board.rectangle(5, 5), from_label("C3")
+    fig, (ax,) = new_figure(board, pyplot=False)
+    art = draw_board(board, ax=ax, paths=[[c3, c3 + d] for d in DIRECTIONS],
+                     texts={c3 + d: f"{name}\n({d.q},{d.r})" for name, d in zip(DIRECTION_NAMES, DIRECTIONS)})
+    _renderer(fig)
+    labels = _text_boxes(art, "texts")
+    assert len(labels) == 6
+    covered = [f"{name}'s text under arrow #{i}" for i, arrow in enumerate(art.arrow_layers["paths"])
+               if arrow.get_visible() for name, box in labels.items() if box.padded(1.0).count_contains(
+                   _arrow_points(arrow, ax))]
+    assert covered == []
+
+
+def test_lesson_04s_running_totals_are_written_clear_of_tokens_and_arrowheads():
+    # lesson 04's diagram (J1, J2): the blue path B3 -> C3 -> D3 costs 1 then 2 (jumping from
+    # height 1, over the Garrison on C3); the orange one B3 -> B4 -> C4 costs 1 then 3. Each hex
+    # entered shows its running total: the "1" on C3 was hidden under the Garrison (left out).
+    from hexrules.diagram import diagram
+    from hexrules.plot.diagram import diagram_artists
+
+    fig, art = diagram_artists(diagram("movement_jumping").computed())
+    renderer = _renderer(fig)
+    totals = {key: art.texts_shown(key) for key in ("costs0", "costs1")}
+    assert {k: {art.board.label(h): t for h, t in v.items()} for k, v in totals.items()} == {
+        "costs0": {"C3": "1", "D3": "2"}, "costs1": {"B4": "1", "C4": "3"}}
+    assert _running_total_clashes(art, renderer) == []
+
+
+def _running_total_clashes(art, renderer) -> list[str]:
+    """The running totals of a diagram's paths (layers ``costs<i>``) that a token, a hex label, an
+    arrow or another total hides."""
+    texts = {f"{key} {t.get_text()}#{i}": t.get_window_extent(renderer)
+             for key, made in art._text_artists.items() if key.startswith("costs") for i, t in enumerate(made)}
+    pairs = [f"{a} / {b}" for (a, x), (b, y) in itertools.combinations(texts.items(), 2) if _area(x, y) > TOUCH]
+    hidden = [f"{name} / {key} #{i}" for key, pool in art.arrow_layers.items() for i, arrow in enumerate(pool)
+              if arrow.get_visible() for name, box in texts.items() if box.count_contains(_arrow_points(arrow, art.ax))]
+    labels = {f"{key} {t.get_text()}#{i}": t.get_window_extent(renderer)  # a diagram's labels are text objects
+              for key in ("labels", "elevation") for i, t in enumerate(art._text_artists.get(key, []))}
+    return pairs + _clashes(texts, {**_token_boxes(art, renderer), **_hex_label_boxes(art), **labels}) + hidden
+
+
+def _path_diagrams() -> list[str]:
+    from hexrules.diagram import Chart, diagram, diagram_names
+
+    return [n for n in diagram_names() if not isinstance(diagram(n), Chart)
+            and any(ov.item.kind == "cost" for ov in diagram(n).computed().overlays)]
+
+
+@pytest.mark.parametrize("name", _path_diagrams())
+def test_every_diagrams_running_totals_are_readable(name):
+    from hexrules.diagram import diagram
+    from hexrules.plot.diagram import diagram_artists
+
+    fig, art = diagram_artists(diagram(name).computed())
+    assert _running_total_clashes(art, _renderer(fig)) == []

@@ -498,6 +498,8 @@ class BoardArtists:
         self._reserved: dict[str, list[Box]] = {}  # boxes placed texts and marks hold (reserve)
         self._on_units: dict[str, Callable[[], None]] = {}  # what to redo when tokens change (when_units_change)
         self._placed: dict[str, dict[str, Any]] = {}  # place_text's arguments per layer
+        self._note_boxes: dict[Hex, tuple[tuple[float, float], tuple[float, float]]] = {}  # NOTE_LAYER's boxes
+        self._arrow_heads: dict[FancyArrowPatch, tuple[Any, float]] = {}  # each arrow's tip and head length
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
 
@@ -729,6 +731,8 @@ class BoardArtists:
         items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em
         small = self.fontsize(min(size, self.UNDER_TOKEN_SIZE)) / self.ppu
+        if key == self.NOTE_LAYER:
+            self._notes_written(items, offset, em, weight)
         default = self.theme.text
         color = default if color is None else color
         z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
@@ -767,6 +771,24 @@ class BoardArtists:
             pc.set(**kwargs)
         self._shown[key] = {h: s for h, s in items}
         return pc
+
+    def _notes_written(self, items: list[tuple[Hex, str]], offset: Any, em: float, weight: str) -> None:
+        """Keep the box of each text of :data:`NOTE_LAYER` (centre, half sizes; its ink box as
+        :func:`text_outline` draws it: lines 1.2 em apart) and place the arrows again, short of them."""
+        boxes = {}
+        for h, text in items:
+            lines = text.split("\n")
+            dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
+            x, y = self.centre(h)
+            width = max(text_width(line, weight) for line in lines) * em
+            height = (0.76 + 1.2 * (len(lines) - 1)) * em
+            boxes[h] = ((x + dx, y + dy), (width / 2, height / 2))
+        if boxes != self._note_boxes:
+            self._note_boxes = boxes
+            for pool in self.arrow_layers.values():
+                for arrow in pool:
+                    if arrow in self._arrow_ends:
+                        self._shrink(arrow)
 
     def _text_objects(self, key: str, items: list[tuple[Hex, str]], offset: Any, color: Any, default: str,
                       size: float, weight: str, z: float, kwargs: Mapping[str, Any]) -> Any:
@@ -876,6 +898,59 @@ class BoardArtists:
         self.when_units_change(key, lambda: self._place(**self._placed[key]))
         return self._place(**self._placed[key])
 
+    #: Where :meth:`place_texts` tries a hex's number, in hex radii from its centre: under the
+    #: centre (clear of a path through it), under a token, then beside and above.
+    NUMBER_SPOTS = ((0.0, 0.3), (0.0, 0.7), (0.42, 0.3), (-0.42, 0.3), (0.5, 0.0), (-0.5, 0.0), (0.0, -0.3))
+
+    def place_texts(self, texts: Mapping[Hex | str, Any] | None, *, key: str,
+                    offsets: Sequence[tuple[float, float]] = NUMBER_SPOTS, size: float = 0.42,
+                    color: str | None = None, weight: str = "bold") -> dict[Hex, tuple[float, float]]:
+        """Write a short text in each of some hexes (a path's running totals), each where it hides nothing.
+
+        Each hex's text goes at the first of ``offsets`` (hex radii from the hex's centre) whose box
+        overlaps no label, token, badge, marker, held box (:meth:`drawn_boxes`), arrowhead, nor a
+        text placed before it, and stays in view; if none is free, where it hides least
+        (:func:`~hexrules.plot.text.free_spot`). Placed again when the units move, and holds its
+        boxes (:meth:`reserve`). Layer ``key`` (a :meth:`set_texts` layer); None clears it.
+
+        Returns
+        -------
+        dict of Hex to (float, float)
+            The offset chosen in each hex.
+        """
+        self._placed[key] = dict(texts=dict(texts or {}), key=key, offsets=tuple(offsets), size=size, color=color,
+                                 weight=weight)
+        self.when_units_change(key, lambda: self._place_each(**self._placed[key]))
+        return self._place_each(**self._placed[key])
+
+    def _place_each(self, texts: dict, key: str, offsets: tuple, size: float, color: str | None,
+                    weight: str) -> dict[Hex, tuple[float, float]]:
+        items = [(_as_hex(self.board, h), str(t)) for h, t in texts.items()]
+        em = self.fontsize(size) / self.ppu
+        pad = 1.5 / self.ppu
+        taken = self.drawn_boxes(skip=key) + self._head_boxes()
+        view = self.view_box()
+        chosen: dict[Hex, tuple[float, float]] = {}
+        held: list[Box] = []
+        for h, text in items:
+            x, y = self.centre(h)
+            wh = (text_width(text, weight) * em + 2 * pad, 0.76 * em + 2 * pad)
+            centres = [(x + dx, y + dy) for dx, dy in offsets]
+            xy, box = free_spot(wh, centres, taken + held, view)
+            chosen[h] = offsets[centres.index(xy)]
+            held.append(box)
+        self.set_texts(dict(items) or None, key=key, offset=chosen, size=size, color=color, weight=weight)
+        self.reserve(key, held)
+        return chosen
+
+    def _head_boxes(self) -> list[Box]:
+        """The boxes of the arrowheads drawn (a square of the head's length round its tip)."""
+        out = []
+        for arrow, (tip, length) in self._arrow_heads.items():
+            if length and arrow.get_visible():
+                out.append(box_at(tip, 2 * length, 2 * length))
+        return out
+
     def _place(self, text: str | None, hexes: list, key: str, offsets: tuple, size: float, color: str | None,
                weight: str) -> Hex | None:
         where = [_as_hex(self.board, h) for h in hexes]
@@ -977,8 +1052,35 @@ class BoardArtists:
             h = _as_hex(self.board, h)
         return 0.56 if h in self._occupied else 0.22
 
+    #: The layer whose texts an arrow ending in their hex stops short of (:meth:`_text_room`): the
+    #: texts of :func:`draw_board`'s ``texts=`` (a picture's notes, a path's running totals).
+    NOTE_LAYER = "texts"
+
+    def _text_room(self, a: tuple[float, float], b: tuple[float, float], h: Hex | str | None) -> float:
+        """How far (hex radii) an arrow from ``a`` ending at ``b``, the centre of ``h``, stops short of
+        ``b`` to leave the text :data:`NOTE_LAYER` writes in ``h`` whole: where the arrow, going back
+        from ``b``, leaves that text's box (and a small gap); 0 without a text there."""
+        if h is None:
+            return 0.0
+        h = h if isinstance(h, Hex) else _as_hex(self.board, h)
+        text = self._shown.get(self.NOTE_LAYER, {}).get(h)
+        call = self._note_boxes.get(h)
+        if not text or call is None:
+            return 0.0
+        (cx, cy), (hw, hh) = call
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        n = math.hypot(dx, dy)
+        if n == 0:
+            return 0.0
+        ux, uy = -dx / n, -dy / n  # from b back toward a
+        exits = [((c + w) - p) / u if u > 0 else ((c - w) - p) / u
+                 for c, w, p, u in ((cx, hw, b[0], ux), (cy, hh, b[1], uy)) if abs(u) > 1e-12]
+        t = min(exits) if exits else 0.0
+        return max(0.0, t) + 0.08 if abs(b[0] - cx) <= hw and abs(b[1] - cy) <= hh else 0.0
+
     def _shrink(self, arrow: FancyArrowPatch) -> None:
-        """Place ``arrow`` between its step's ends, short of the tokens there (:meth:`_token_room`).
+        """Place ``arrow`` between its step's ends, short of the tokens there (:meth:`_token_room`)
+        and, at its head, short of a note written in the hex it points to (:meth:`_text_room`).
 
         The ends are moved along the step in data units, so the arrow itself is drawn with no
         shrink: matplotlib's ``shrinkA`` / ``shrinkB`` (points) cut a path by bisection on every
@@ -986,7 +1088,10 @@ class BoardArtists:
         stays the token's size when the board is zoomed.
         """
         a, b, first, last = self._arrow_ends[arrow]
-        arrow.set_positions(*shortened(a, b, self._token_room(first), self._token_room(last)))
+        room = max(self._token_room(last), self._text_room(a, b, last))
+        start, tip = shortened(a, b, self._token_room(first), room)
+        arrow.set_positions(start, tip)
+        self._arrow_heads[arrow] = (tip, self._arrow_heads.get(arrow, (None, 0.0))[1])
 
     def _unchanged(self, layer: tuple[str, str], args: tuple) -> bool:
         """True if ``layer`` (setter, key) was last set with the same ``args``: the setter then
@@ -1076,6 +1181,7 @@ class BoardArtists:
             else:
                 arrow.set_arrowstyle("-" if head else style)
             self._arrow_ends[arrow] = (a, b, first, last)
+            self._arrow_heads[arrow] = (b, (0.4 * width + 4) / self.ppu if head and last is not None else 0.0)
             self._shrink(arrow)
             arrow.set(color=c, linewidth=width, linestyle=linestyle, visible=True)
         for arrow in pool[len(steps):]:

@@ -220,7 +220,6 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
     """Draw every mark and overlay on ``art``; return their legend entries."""
     handles: list = []
     tiles: dict = {}
-    occupied = {u.hex for u in computed.state}
     forced_count = 0
     for i, ov in enumerate(computed.overlays):
         item, k = ov.item, ov.item.kind
@@ -274,8 +273,8 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
                 style["linestyle"] if colour is None or not cost.legal else _linestyle(item, theme))
             over = move_cost_overlays(cost, color=c, theme=theme)
             art.set_paths(over["paths"], key=f"cost{i}", colors=c, width=float(item.get("width", 2.5)), linestyle=ls)
-            art.set_texts({h: t for h, t in over["texts"].items() if h not in occupied}, key=f"costs{i}", color=c,
-                          offset=(0.0, 0.3))
+            # every hex entered shows its running total, where no token, label or arrowhead hides it
+            art.place_texts(over["texts"], key=f"costs{i}", color=c)
             from ..diagram import path_label
 
             said = f"{cost.total} MP" if cost.legal else f"{cost.total} of {cost.allowance.total} MP: illegal"
