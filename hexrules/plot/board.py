@@ -498,7 +498,7 @@ class BoardArtists:
         self._reserved: dict[str, list[Box]] = {}  # boxes placed texts and marks hold (reserve)
         self._on_units: dict[str, Callable[[], None]] = {}  # what to redo when tokens change (when_units_change)
         self._placed: dict[str, dict[str, Any]] = {}  # place_text's arguments per layer
-        self._note_boxes: dict[Hex, tuple[tuple[float, float], tuple[float, float]]] = {}  # NOTE_LAYER's boxes
+        self._notes: dict[str, tuple] = {}  # what each layer of NOTE_LAYERS writes (_note_box)
         self._arrow_heads: dict[FancyArrowPatch, tuple[Any, float]] = {}  # each arrow's tip and head length
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
@@ -731,8 +731,8 @@ class BoardArtists:
         items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em
         small = self.fontsize(min(size, self.UNDER_TOKEN_SIZE)) / self.ppu
-        if key == self.NOTE_LAYER:
-            self._notes_written(items, offset, em, weight)
+        if key in self.NOTE_LAYERS:
+            self._notes_written(key, dict(items), offset, em, weight, bool(under_units))
         default = self.theme.text
         color = default if color is None else color
         z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
@@ -772,23 +772,18 @@ class BoardArtists:
         self._shown[key] = {h: s for h, s in items}
         return pc
 
-    def _notes_written(self, items: list[tuple[Hex, str]], offset: Any, em: float, weight: str) -> None:
-        """Keep the box of each text of :data:`NOTE_LAYER` (centre, half sizes; its ink box as
-        :func:`text_outline` draws it: lines 1.2 em apart) and place the arrows again, short of them."""
-        boxes = {}
-        for h, text in items:
-            lines = text.split("\n")
-            dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
-            x, y = self.centre(h)
-            width = max(text_width(line, weight) for line in lines) * em
-            height = (0.76 + 1.2 * (len(lines) - 1)) * em
-            boxes[h] = ((x + dx, y + dy), (width / 2, height / 2))
-        if boxes != self._note_boxes:
-            self._note_boxes = boxes
-            for pool in self.arrow_layers.values():
-                for arrow in pool:
-                    if arrow in self._arrow_ends:
-                        self._shrink(arrow)
+    def _notes_written(self, key: str, items: dict[Hex, str], offset: Any, em: float, weight: str,
+                       dodge: bool) -> None:
+        """Keep what a layer of :data:`NOTE_LAYERS` writes (its boxes are measured when an arrow
+        ends in their hex, :meth:`_note_box`), and place again the arrows whose tip it changes."""
+        before = self._notes.get(key)
+        self._notes[key] = (items, dict(offset) if isinstance(offset, Mapping) else offset, em, weight, dodge)
+        old = before[0] if before is not None else {}
+        for arrow, (_a, _b, _first, last) in self._arrow_ends.items():
+            if last is not None and arrow.get_visible():
+                h = last if isinstance(last, Hex) else _as_hex(self.board, last)
+                if old.get(h) != items.get(h) or before is None or before[1:] != self._notes[key][1:]:
+                    self._shrink(arrow)
 
     def _text_objects(self, key: str, items: list[tuple[Hex, str]], offset: Any, color: Any, default: str,
                       size: float, weight: str, z: float, kwargs: Mapping[str, Any]) -> Any:
@@ -1052,31 +1047,49 @@ class BoardArtists:
             h = _as_hex(self.board, h)
         return 0.56 if h in self._occupied else 0.22
 
-    #: The layer whose texts an arrow ending in their hex stops short of (:meth:`_text_room`): the
-    #: texts of :func:`draw_board`'s ``texts=`` (a picture's notes, a path's running totals).
-    NOTE_LAYER = "texts"
+    #: The layers whose texts an arrow ending in their hex stops short of (:meth:`_text_room`): the
+    #: notes of :func:`draw_board`'s ``texts=`` (a picture's notes, a path's running totals, a
+    #: reach's costs) and the explorers' costs and distances.
+    NOTE_LAYERS = ("texts", "costs")
 
     def _text_room(self, a: tuple[float, float], b: tuple[float, float], h: Hex | str | None) -> float:
         """How far (hex radii) an arrow from ``a`` ending at ``b``, the centre of ``h``, stops short of
-        ``b`` to leave the text :data:`NOTE_LAYER` writes in ``h`` whole: where the arrow, going back
-        from ``b``, leaves that text's box (and a small gap); 0 without a text there."""
+        ``b`` to leave a text of :data:`NOTE_LAYERS` written over ``b`` in ``h`` whole: where the
+        arrow, going back from ``b``, leaves that text's box (and a small gap); 0 without one."""
         if h is None:
             return 0.0
         h = h if isinstance(h, Hex) else _as_hex(self.board, h)
-        text = self._shown.get(self.NOTE_LAYER, {}).get(h)
-        call = self._note_boxes.get(h)
-        if not text or call is None:
-            return 0.0
-        (cx, cy), (hw, hh) = call
+        room = 0.0
         dx, dy = b[0] - a[0], b[1] - a[1]
         n = math.hypot(dx, dy)
-        if n == 0:
-            return 0.0
-        ux, uy = -dx / n, -dy / n  # from b back toward a
-        exits = [((c + w) - p) / u if u > 0 else ((c - w) - p) / u
-                 for c, w, p, u in ((cx, hw, b[0], ux), (cy, hh, b[1], uy)) if abs(u) > 1e-12]
-        t = min(exits) if exits else 0.0
-        return max(0.0, t) + 0.08 if abs(b[0] - cx) <= hw and abs(b[1] - cy) <= hh else 0.0
+        for key in self.NOTE_LAYERS:
+            box = self._note_box(key, h)
+            if box is None or n == 0:
+                continue
+            (cx, cy), (hw, hh) = box
+            if abs(b[0] - cx) > hw or abs(b[1] - cy) > hh:  # the text is beside the tip: nothing to leave
+                continue
+            ux, uy = -dx / n, -dy / n  # from b back toward a
+            exits = [((c + w) - p) / u if u > 0 else ((c - w) - p) / u
+                     for c, w, p, u in ((cx, hw, b[0], ux), (cy, hh, b[1], uy)) if abs(u) > 1e-12]
+            room = max(room, (min(exits) if exits else 0.0) + 0.08)
+        return room
+
+    def _note_box(self, key: str, h: Hex) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The ink box (centre, half sizes) of the text layer ``key`` writes in ``h``, as
+        :func:`text_outline` draws it (lines 1.2 em apart); None if it writes none there."""
+        call = self._notes.get(key)
+        text = call[0].get(h) if call is not None else None
+        if not text or not text.strip():
+            return None
+        _items, offset, em, weight, dodge = call
+        dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
+        if dodge and h in self._occupied:
+            return None  # written under the token, away from the tip
+        x, y = self.centre(h)
+        lines = text.split("\n")
+        width = max(text_width(line, weight) for line in lines) * em
+        return (x + dx, y + dy), (width / 2, (0.76 + 1.2 * (len(lines) - 1)) * em / 2)
 
     def _shrink(self, arrow: FancyArrowPatch) -> None:
         """Place ``arrow`` between its step's ends, short of the tokens there (:meth:`_token_room`)

@@ -129,7 +129,8 @@ class Theme:
     damage_badge, damage_text : str
         The damage badge on a token and its number.
     garrison_key : str
-        The grey square of the legend's "Garrison" entry.
+        The grey of a legend's shape-only key (the scenario explorer's "vehicle (C2)"); a
+        Garrison's legend square is its side's colour, as its token.
     cost_cmap : str or Colormap
         Colour map of numeric fills (movement costs).
     path, link, highlight, marker, marker_edge : str
