@@ -491,6 +491,7 @@ class BoardArtists:
         self._drawn_checks: dict[str, Callable[[Any], bool]] = {}  # what other layers draw (when_drawn)
         self._legend_spec: dict[str, Any] | None = None  # what legend() was asked to list (sync_legend)
         self._legend_listed: tuple | None = None
+        self._legends_kept: dict[tuple, Any] = {}  # a legend per list shown (sync_legend)
         self._board_entries: tuple[Any, list] | None = None  # the levels and terrain of one board, once
         self._set_with: dict[tuple[str, str], tuple] = {}  # each layer's last arguments (_unchanged)
         self._occupied: set[Hex] = set()
@@ -1566,8 +1567,16 @@ class BoardArtists:
                 out.append(h)
         return out
 
+    #: How many legends a board keeps for lists it showed before (:meth:`sync_legend`).
+    LEGENDS_KEPT = 8
+
     def sync_legend(self, *, force: bool = False) -> Any:
         """List again what the board draws now (:meth:`legend`); replace the legend if that changed.
+
+        A legend made for a list is kept (the last :data:`LEGENDS_KEPT` lists): a control that
+        goes back and forth between two pictures (a Push 2 with a collision, a Push 1 without)
+        puts the legend of each back, its pixels already rendered (:class:`_StaticLegend`),
+        instead of laying it out and rendering it again.
 
         Returns
         -------
@@ -1581,9 +1590,16 @@ class BoardArtists:
         listed = tuple((getattr(h, "hexrules_label", None) or h.get_label(), id(h) if h in spec["extra"] else
                         _swatch_colour(h)) for h in handles)
         current = self.ax.get_legend()
-        if not force and listed == self._legend_listed and isinstance(current, _StaticLegend):
+        if force:
+            self._legends_kept.clear()
+        elif listed == self._legend_listed and isinstance(current, _StaticLegend):
             return current
         self._legend_listed = listed
+        kept = self._legends_kept.pop(listed, None)
+        if kept is not None:
+            self._legends_kept[listed] = kept  # the most recent last
+            kept.stale = True
+            return install_legend(self.ax, kept)
         below = spec["below"]
         for h in handles:  # a label wider than the room at the right of the board wraps (never cut at the edge)
             if not hasattr(h, "hexrules_label"):
@@ -1596,6 +1612,9 @@ class BoardArtists:
         kw.update(spec["kwargs"])
         legend = install_legend(self.ax, _StaticLegend(self.ax, handles, [h.get_label() for h in handles], **kw))
         legend.board = self
+        self._legends_kept[listed] = legend
+        while len(self._legends_kept) > self.LEGENDS_KEPT:
+            self._legends_kept.pop(next(iter(self._legends_kept)))
         return legend
 
 
