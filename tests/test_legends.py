@@ -60,6 +60,13 @@ def test_a_push_that_reaches_the_edge_lists_it_and_a_push_of_0_lists_no_move():
     assert ex.figure is figure and plt.get_fignums() == figures
 
 
+def test_the_explorers_words_name_the_stubs_it_draws_as_its_legend_does():
+    ex = ForcedExplorer("push_knuckle_shield", "push", n=2)  # no step leaves the board (above)
+    assert "board edge" not in ex.explanation.value and "collisions" in ex.explanation.value
+    edge = ForcedExplorer("push_edge", "push", n=2)
+    assert "orange dotted stubs: the board edge" in edge.explanation.value
+
+
 def test_lesson_09s_knuckle_shield_and_pull_list_no_board_edge():
     for ex in (ForcedExplorer("push_knuckle_shield", n=2), ForcedExplorer("pull_char_zaku", "pull", n=1, branch=0)):
         assert not any(b.ending == "edge" for b in ex.move)

@@ -485,10 +485,16 @@ class ForcedExplorer(Explorer):
         self.shown_state = state_at(fm, b, k) if b is not None else fm.state
         self.art.set_units(self.shown_state)
         head = fm.explain().splitlines()[0]
-        parts = [pre(head + "\nGreen arrows: moves; red dashed stubs with an X: collisions (label: the target's "
-                 "damage in that branch, as in the table); orange dotted stubs: the board edge; pale green: hexes "
-                 "where the target can end; magenta: the branch chosen below (dashed: its steps still to come)."),
-                 _outcomes_html(fm, self.controls["branch"].value)]
+        # the key names what the picture draws now, as its legend does
+        key = ["Green arrows: moves"] if self.art.draws("paths", "forced") else []
+        if self.art.draws("drawn", "forced_hit"):
+            key.append("red dashed stubs with an X: collisions (label: the target's damage in that branch, as in "
+                       "the table)")
+        if self.art.draws("drawn", "forced_edge"):
+            key.append("orange dotted stubs: the board edge")
+        key += ["pale green: hexes where the target can end",
+                "magenta: the branch chosen below (dashed: its steps still to come)"]
+        parts = [pre(head + "\n" + "; ".join(key) + "."), _outcomes_html(fm, self.controls["branch"].value)]
         if b is not None:
             lines = b.explain().splitlines()
             shown = lines[: 1 + k]
