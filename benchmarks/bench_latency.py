@@ -32,7 +32,8 @@ random token); nothing is written into the repository. JupyterLab lays the noteb
 skips the rendering of cells out of view); ``--windowing none`` measures it as the browser tests
 set it up (every cell laid out, all 100-odd explorers of the benchmark's notebook).
 
-Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...] [--code DIR] [--windowing kit|none]``
+Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...] [--code DIR] [--windowing kit|none]
+[--nagle]``
 (``make bench`` runs it).
 """
 from __future__ import annotations
@@ -56,6 +57,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
 import browserkit as bk  # noqa: E402
+import nodelay  # noqa: E402
 
 COLUMNS, ROWS = 15, 12
 UNIT = "RX-78-2 Gundam"
@@ -373,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--code", type=Path, default=None,
                         help="a folder holding another hexrules package for the kernels to import (a before/after "
                              "comparison: git archive main hexrules | tar -x -C DIR)")
+    parser.add_argument("--nagle", action="store_true",
+                        help="Jupyter Server's own kernel websocket (Nagle's algorithm on), not the kit's "
+                             "(tools/nodelay.py): the 'before' of that lever")
     parser.add_argument("--trace", nargs="*", default=[], help="list the kernel events of each action of these rows")
     parser.add_argument("--windowing", choices=["kit", "none"], default="kit",
                         help="the notebook's windowing mode: 'kit' (default) as make lab gives a user, JupyterLab's "
@@ -398,7 +403,11 @@ def main(argv: list[str] | None = None) -> int:
         modes = ["ours", "naive"] if args.naive else ["ours"]
         files = {m: (tmp / f"events_{m}.jsonl", tmp / f"points_{m}.json") for m in modes}
         paths = {m: notebook(folder, m, entries, *files[m]) for m in modes}
-        server = bk.start_lab(folder, tmp / "jupyter", windowing=None if args.windowing == "kit" else "none")
+        server = bk.start_lab(folder, tmp / "jupyter", windowing=None if args.windowing == "kit" else "none",
+                              server_args=[f"--ServerApp.kernel_websocket_connection_class={nodelay.DEFAULT_CLASS}"]
+                              if args.nagle else [])
+        print(f"kernel websocket: {'Nagle on (Jupyter Server default)' if args.nagle else 'TCP_NODELAY (the kit)'}",
+              flush=True)
         print(f"notebook windowing: {'JupyterLab default, as make lab (contentVisibility)' if args.windowing == 'kit' else 'none'}",
               flush=True)
         results = {}

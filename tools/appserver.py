@@ -19,6 +19,7 @@ is in no process's command line; without a token the server refuses to start); t
 handler requires the token like Voila's pages and serves only files under ROOT/docs (no
 hidden files, nothing outside); Voila's unauthenticated static-file route serves nothing
 (``file_allowlist`` empty); ``port_retries=0``: a busy port is an error, never another port.
+Kernel messages go to the browser at once, as in ``make lab`` (``tools/nodelay.py``).
 """
 from __future__ import annotations
 
@@ -140,8 +141,11 @@ def main(argv: list[str]) -> int:
 
     config = Config()
     config.VoilaConfiguration.file_allowlist = []  # the unauthenticated file route: nothing
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/: nodelay's class, by name
+    import nodelay
+
     args = list(argv) + ["--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-                         f"--token={token}"]
+                         f"--token={token}", nodelay.VOILA_OPTION]
     make_app_class().launch_instance(argv=args, config=config)
     return 0
 

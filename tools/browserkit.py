@@ -32,6 +32,7 @@ import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = Path(os.environ.get("HEXRULES_ARTIFACTS", REPO / "artifacts")) / "browser"
@@ -244,16 +245,16 @@ def wait_http_ok(server: Server, path: str, timeout: float, with_token: bool = T
 
 
 def start_lab(root_dir: Path, workdir: Path, timeout: float = SERVER_START_TIMEOUT,
-              windowing: str | None = "none") -> Server:
+              windowing: str | None = "none", server_args: Sequence[str] = ()) -> Server:
     """Start JupyterLab serving *root_dir* as it is (``tools/lab.py --serve``: the kit's server
     options, no working copy; for benchmarks on generated notebooks).
 
     *windowing* is the notebooks' windowing mode: ``"none"`` (every cell laid out, as the
     browser tests need for their selectors) or None for what ``make lab`` gives a user
     (JupyterLab's default, ``contentVisibility``: the browser skips the rendering of cells out of
-    view).
+    view). *server_args* are more JupyterLab options, after the kit's own.
     """
-    return _start_lab(["--serve", str(root_dir)], Path(root_dir), workdir, timeout, windowing)
+    return _start_lab(["--serve", str(root_dir), *server_args], Path(root_dir), workdir, timeout, windowing)
 
 
 def start_kit_lab(home: Path, workdir: Path, terminals: bool = False,
