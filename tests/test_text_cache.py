@@ -107,3 +107,50 @@ def test_caches_stay_bounded(monkeypatch):
         ax.text((i % 12) / 12 + i / 5000, (i // 12) / 10, f"{i}:{i * 7}")
     drawn(fig, cache=True)
     assert len(_mpl._text_layouts) <= 50 and len(_mpl._text_glyphs) <= 50
+
+
+def test_a_spare_renderer_is_kept_cleared_and_draws_texts_from_the_cache():
+    """plot.board pastes legends and layers rendered alone on a spare renderer (issue 14): one per
+    size and dpi, cleared before each use like a new one, drawing texts as its canvas does."""
+    fig = texts_figure()
+    canvas_renderer = fig.canvas.get_renderer()
+    spare = _mpl.spare_renderer(canvas_renderer)
+    assert (spare.width, spare.height, spare.dpi) == (canvas_renderer.width, canvas_renderer.height,
+                                                      canvas_renderer.dpi)
+    assert vars(spare)["draw_text"].__func__ is _mpl._draw_text
+    fig.draw(spare)  # ink on it
+    assert np.asarray(spare.buffer_rgba())[..., 3].any()
+    again = _mpl.spare_renderer(canvas_renderer)
+    assert again is spare
+    fresh = RendererAgg(canvas_renderer.width, canvas_renderer.height, canvas_renderer.dpi)
+    assert np.array_equal(np.asarray(again.buffer_rgba()), np.asarray(fresh.buffer_rgba()))
+    plain = RendererAgg(300, 200, 100)  # a renderer without the cache gets a spare without it
+    assert "draw_text" not in vars(_mpl.spare_renderer(plain))
+
+
+def test_spare_renderers_stay_bounded():
+    for width in range(100, 100 + 10 * (_mpl.SPARE_RENDERERS + 3), 10):
+        _mpl.spare_renderer(RendererAgg(width, 50, 100))
+    assert len(_mpl._spares) == _mpl.SPARE_RENDERERS
+
+
+def test_a_legend_rendered_alone_on_a_spare_renderer_has_matplotlibs_pixels():
+    from hexrules.plot import board as plot_board
+    from hexrules.plot import draw_board
+    from hexrules.scenario import builtin
+
+    sc = builtin("engagement")
+    fig, (ax,) = new_figure(sc.board, pyplot=False)
+    art = draw_board(sc.board, sc.state, ax=ax)
+    fig.canvas.draw()
+    legend = art.ax.get_legend()
+    renderer = fig.canvas.get_renderer()
+    draw = super(plot_board._StaticLegend, legend).draw
+    spared = plot_board._render_alone(draw, renderer)
+    fresh = RendererAgg(renderer.width, renderer.height, renderer.dpi)  # matplotlib's own texts
+    draw(fresh)
+    rgba = np.asarray(fresh.buffer_rgba())
+    rows, cols = np.flatnonzero(rgba[..., 3].any(axis=1)), np.flatnonzero(rgba[..., 3].any(axis=0))
+    expected = rgba[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1]
+    assert np.array_equal(spared[0], expected)
+    assert spared[1:] == (int(cols[0]), int(renderer.height) - int(rows[-1]) - 1)

@@ -17,6 +17,8 @@ the arrow), never as extra attributes set on artists.
   unfiltered rows at a fast zlib level).
 * :func:`cached_text`: an Agg canvas that draws its texts from a cache of laid-out strings and
   rendered glyphs (matplotlib 3.11 lays out and rasterizes every text on every draw).
+* :func:`spare_renderer`: an Agg renderer to draw one artist alone on (the board's pasted layers
+  and legends), kept and cleared rather than made anew, drawing texts as its figure's does.
 * :func:`drawing_disabled`, :func:`render_lock`: what :class:`~hexrules.plot.figure.LayeredFigure`
   needs to know about a draw beyond the documented API (a draw that renders nothing; the lock
   that :meth:`Figure.draw <matplotlib.figure.Figure.draw>` holds on the shared font caches).
@@ -28,7 +30,8 @@ from collections import OrderedDict
 from typing import Any
 
 __all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "fast_frames", "FRAME_PNG_LEVEL",
-           "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "drawing_disabled", "render_lock"]
+           "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "spare_renderer", "SPARE_RENDERERS", "drawing_disabled",
+           "render_lock"]
 
 
 def install_legend(ax: Any, legend: Any) -> Any:
@@ -345,6 +348,51 @@ def _draw_text(self: Any, gc: Any, x: float, y: float, s: str, prop: Any, angle:
         # draw_text_image's y is downwards and the bitmap's bottom side
         self._renderer.draw_text_image(buffer, left + tx // 0x40, int(height) - (top + ty // 0x40) + buffer.shape[0],
                                        0, gc)
+
+
+#: How many :func:`spare_renderer` renderers are kept (one per canvas size and dpi; each is the
+#: canvas's pixels, about 2 MB for an explorer's 900 x 600 figure).
+SPARE_RENDERERS = 4
+
+_spares: "OrderedDict[tuple, Any]" = OrderedDict()
+
+
+def spare_renderer(like: Any) -> Any:
+    """A cleared Agg renderer of ``like``'s size and dpi, to draw an artist alone on.
+
+    The board pastes layers and legends it rendered once alone (``plot.board._render_alone``).
+    A new ``RendererAgg`` for each of them had two costs: matplotlib keeps text metrics per
+    renderer (``Text._get_text_metrics_with_cache``, keyed by a weak reference to it), so every
+    text of a new legend was laid out again, and the new renderer drew texts without the cache
+    of :func:`cached_text`. Here one renderer per (width, height, dpi) is kept
+    (:data:`SPARE_RENDERERS` of them, least recently used dropped first) and cleared before each
+    use (``RendererAgg.clear``: transparent, as a new one starts); when ``like`` draws texts from
+    the cache (:func:`cached_text`), the spare does too. The pixels are those of a new renderer
+    (``tests/test_text_cache.py``). Not for two draws at once: the caller draws on it and copies
+    what it needs before the next call.
+    """
+    import types
+
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    key = (int(like.width), int(like.height), float(like.dpi), "draw_text" in vars(like))
+    own = _spares.get(key)
+    if own is None:
+        own = RendererAgg(like.width, like.height, like.dpi)
+        if key[3]:
+            own.draw_text = types.MethodType(_draw_text, own)
+            own._get_font_height_metrics = types.MethodType(_font_height_metrics, own)
+        _remember_spare(key, own)
+    else:
+        _spares.move_to_end(key)
+        own.clear()
+    return own
+
+
+def _remember_spare(key: tuple, renderer: Any) -> None:
+    _spares[key] = renderer
+    while len(_spares) > SPARE_RENDERERS:
+        _spares.popitem(last=False)
 
 
 def drawing_disabled(renderer: Any) -> bool:

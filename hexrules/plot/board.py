@@ -80,7 +80,7 @@ from matplotlib.text import Text
 
 from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
-from ._mpl import install_legend
+from ._mpl import install_legend, spare_renderer
 from .figure import board_extent, new_figure
 from .text import Box, box_at, free_spot, text_outline, text_width
 from .theme import DEFAULT_THEME, Theme, get_theme
@@ -1748,10 +1748,9 @@ class _StaticLegend(Legend):
 def _render_alone(draw: Callable[[Any], None], renderer: Any) -> tuple[np.ndarray | None, int, int]:
     """Draw with ``draw(r)`` onto a transparent Agg canvas ``r`` of ``renderer``'s size; return
     the pixels it covered (bottom row first, as ``draw_image`` takes them) and their lower-left
-    corner, or None if it covered none."""
-    from matplotlib.backends.backend_agg import RendererAgg
-
-    own = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+    corner, or None if it covered none. ``r`` is a spare renderer kept for that size
+    (:func:`hexrules.plot._mpl.spare_renderer`: texts drawn as ``renderer`` draws them)."""
+    own = spare_renderer(renderer)
     draw(own)
     rgba = np.asarray(own.buffer_rgba())
     rows = np.flatnonzero(rgba[:, :, 3].any(axis=1))
