@@ -12,12 +12,19 @@ itself, nested probes excluded) to a file the benchmark reads after the run:
 * ``message``: a message from the browser reaching the ipympl canvas (e.g. the ``draw`` request
   that ``draw_idle`` asks the browser to send back).
 
-:func:`naive` turns an explorer built under the inline backend into "the naive way": every
-change shows the whole figure again with ``display`` (the inline backend: a full Agg draw with
+:func:`naive` turns an explorer built under the inline backend into "the naive way", the way
+issue 14 defines it ("the naive new-figure version"): every change builds the picture anew on
+a NEW figure and shows it with ``display`` (the inline backend: a full Agg draw with
 ``bbox_inches="tight"`` and a PNG) in an :class:`ipywidgets.Output` after
-``clear_output(wait=True)``. (It keeps the explorer's artists rather than building a new figure:
-the explorers' figures do not pickle, and building anew would only make the naive way slower,
-so the ratio printed is a lower bound.)
+``clear_output(wait=True)``. The new figure is drawn by the explorer's own code: a fresh
+explorer from its registry factory, given the controls' current values (its handlers run, as
+they did on the shown one), whose picture is shown and whose figure is then closed. Its widgets
+are never opened (no comm, no messages to the browser), so widget making costs nearly nothing:
+what is timed is what a naive callback does, the rules, a new figure, every artist drawn anew,
+a whole PNG. What a control value does not hold (the sweep's last result, the editor's edited
+board) is the factory's default, a picture of the same kind. ``reshow=True`` gives the lower
+bound the benchmark used before (the shown explorer's own artists, changed in place, shown
+again whole as a new PNG: no new figure, no new artists).
 """
 from __future__ import annotations
 
@@ -108,32 +115,102 @@ def click_points(explorer, count: int = 8) -> list[list[float]]:
 
 
 def _naive_refresh(self) -> None:
+    """``reshow``: the explorer's own artists, shown again whole as a new inline PNG."""
     from IPython.display import display
 
+    if _building:  # a fresh explorer: its picture is shown once it has its controls' values
+        return
     out = getattr(self, "_naive_out", None)
     if out is None:
-        return _plain_refresh(self)
+        return _plain["refresh"](self)
     with out:  # the whole figure drawn again, as a new PNG in a new output (inline backend)
         out.clear_output(wait=True)
         display(self.figure)
 
 
-_plain_refresh = None
+def _naive_update(self) -> None:
+    """``new figure``: a fresh explorer's picture on a new figure, given the shown one's controls."""
+    import matplotlib.pyplot as plt
+    from ipywidgets import Button
+    from IPython.display import display
+
+    factory = getattr(self, "_naive_factory", None)
+    if factory is None or _building:
+        return _plain["update"](self)
+    if self._hold:
+        self._pending = True
+        return
+    values = [(name, c.value) for name, c in self.controls.items()
+              if hasattr(c, "value") and not isinstance(c, Button)]
+    _building.append(self)
+    try:
+        fresh = factory()  # a new figure, every artist drawn anew, the rules computed
+        with fresh.hold():
+            for name, value in values:
+                try:
+                    fresh.controls[name].value = value
+                except Exception:  # a value the fresh explorer does not offer now: keep its own
+                    pass
+    finally:
+        _building.pop()
+    self.explanation.value = fresh.explanation.value
+    with self._naive_out:
+        self._naive_out.clear_output(wait=True)
+        display(fresh.figure)
+    plt.close(fresh.figure)
+    self.updates += 1
 
 
-def naive(explorer):
-    """Show ``explorer`` the naive way (see the module docstring); returns it."""
-    global _plain_refresh
+_plain: dict = {}
+_building: list = []  # while a fresh explorer is built: its updates draw nothing and open no widget
+
+
+def _open(self) -> None:
+    """``Widget.open``; while a fresh explorer is built, a comm that sends nothing (ipywidgets sends
+    state only to a comm whose ``kernel`` is not None)."""
+    if not _building:
+        return _plain["open"](self)
+    if self.comm is None:
+        import comm
+
+        class Unopened(comm.DummyComm):
+            kernel = None
+
+        self.comm = Unopened(target_name="jupyter.widget")
+
+
+def _replace(box, old, new) -> bool:
+    """Put widget ``new`` in the place of ``old`` among the children of ``box`` or of a box in it."""
+    children = list(getattr(box, "children", ()))
+    for i, child in enumerate(children):
+        if child is old:
+            box.children = children[:i] + [new] + children[i + 1:]
+            return True
+        if _replace(child, old, new):
+            return True
+    return False
+
+
+def naive(explorer, factory=None, reshow: bool = False):
+    """Show ``explorer`` the naive way (see the module docstring); returns it.
+
+    ``factory`` builds a new explorer like ``explorer`` (its registry entry); ``reshow=True``,
+    or no factory, shows the explorer's own figure again whole instead (the lower bound).
+    """
     import ipywidgets as widgets
+    from ipywidgets.widgets.widget import Widget
 
     from hexrules.widgets.base import Explorer
 
-    if _plain_refresh is None:
-        _plain_refresh = Explorer.refresh
+    if not _plain:
+        _plain.update(refresh=Explorer.refresh, update=Explorer.update, open=Widget.open)
         Explorer.refresh = _naive_refresh
+        Explorer.update = _naive_update
+        Widget.open = _open
     out = widgets.Output()
     explorer._naive_out = out
-    explorer.children = [out if c is explorer.view else c for c in explorer.children]
+    explorer._naive_factory = None if reshow else factory
+    _replace(explorer, explorer.view, out)  # where the explorer shows it (the editor: in a box beside its text)
     explorer.view = out
-    explorer.refresh()
+    explorer.update()
     return explorer

@@ -37,3 +37,53 @@ def test_scaling_benchmark_dice_prints_its_figures(capsys):
     bench.dice()
     out = capsys.readouterr().out
     assert [line.split()[0] for line in out.strip().splitlines()[2:]] == ["20", "50", "100"]
+
+
+NAIVE_CHILD = """
+import json, sys
+import matplotlib.figure
+sys.path.insert(0, sys.argv[1])
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import ipywidgets
+import latency_probe as probe
+from hexrules.widgets.movement import EXPLORERS
+
+made = []
+plain_init = matplotlib.figure.Figure.__init__
+def init(self, *a, **k):
+    made.append(1)
+    plain_init(self, *a, **k)
+matplotlib.figure.Figure.__init__ = init
+opened = []
+plain_open = ipywidgets.Widget.open
+ipywidgets.Widget.open = lambda self: (opened.append(self), plain_open(self))[1]
+factory = EXPLORERS["engagement"]
+explorer = probe.naive(factory(), factory)
+before, made_before = len(opened), len(made)
+seen = []
+for value in [True, False, True]:
+    explorer.controls["ignore"].value = value
+    seen.append(plt.get_fignums())
+print(json.dumps({"figures": seen, "made": len(made) - made_before, "opened": len(opened) - before, "updates": explorer.updates,
+                  "words": explorer.explanation.value[:40]}))
+"""
+
+
+def test_the_naive_way_draws_a_new_figure_on_every_change():
+    """bench_latency's naive version (issue 14: "the naive new-figure version"): every change
+    draws on a new figure (the previous one closed), and the fresh explorer sends nothing to a
+    browser (no widget opened)."""
+    import json
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", NAIVE_CHILD, str(BENCHMARKS)], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    figures = got["figures"]
+    assert [len(f) for f in figures] == [1, 1, 1]  # the shown explorer's; each new one is closed
+    assert got["made"] == 3
+    assert got["opened"] == 0
+    assert got["updates"] >= 4 and got["words"]
