@@ -154,3 +154,27 @@ def test_a_legend_rendered_alone_on_a_spare_renderer_has_matplotlibs_pixels():
     expected = rgba[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1][::-1]
     assert np.array_equal(spared[0], expected)
     assert spared[1:] == (int(cols[0]), int(renderer.height) - int(rows[-1]) - 1)
+
+
+def test_text_layouts_are_kept_for_the_kits_renderers_and_equal_matplotlibs():
+    """Text._get_layout answers kept per string, font, dpi, rotation and alignment (issue 14):
+    the same answer as matplotlib's own, for every text of the picture, moved or not; a renderer
+    without the text cache gets matplotlib's own, and nothing is kept for it."""
+    fig = texts_figure()
+    drawn(fig, cache=True)
+    renderer = fig.canvas.get_renderer()
+    texts = [t for t in fig.findobj(lambda a: type(a).__name__ == "Text") if t.get_text()]
+    assert len(texts) > 10
+    plain = _mpl._plain_layout[0]
+    for text in texts:
+        got = text._get_layout(renderer)
+        assert text._get_layout(renderer) is got  # kept
+        bbox, lines, corner = plain(text, renderer)
+        assert got[0].bounds == bbox.bounds and got[1] == lines and got[2] == corner
+        text.set_position((0.123, 0.456))  # the layout does not depend on where the text is
+        assert text._get_layout(renderer) is got
+    _mpl._text_boxes.clear()
+    other = RendererAgg(400, 300, fig.dpi)
+    for text in texts:
+        text._get_layout(other)
+    assert not _mpl._text_boxes

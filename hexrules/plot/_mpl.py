@@ -16,7 +16,9 @@ the arrow), never as extra attributes set on artists.
 * :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded faster (:func:`png_rgba`:
   unfiltered rows at a fast zlib level).
 * :func:`cached_text`: an Agg canvas that draws its texts from a cache of laid-out strings and
-  rendered glyphs (matplotlib 3.11 lays out and rasterizes every text on every draw).
+  rendered glyphs, and lays texts out from a cache (matplotlib 3.11 lays out and rasterizes
+  every text on every draw; ``Text._get_layout`` is replaced on the class, for these renderers
+  only).
 * :func:`spare_renderer`: an Agg renderer to draw one artist alone on (the board's pasted layers
   and legends), kept and cleared rather than made anew, drawing texts as its figure's does.
 * :func:`drawing_disabled`, :func:`render_lock`: what :class:`~hexrules.plot.figure.LayeredFigure`
@@ -258,6 +260,48 @@ def cached_text(canvas: Any) -> None:
 
     get_renderer._cached_text = True  # type: ignore[attr-defined]
     canvas.get_renderer = get_renderer
+    _install_layout_cache()
+
+
+_text_boxes: "OrderedDict[tuple, tuple]" = OrderedDict()
+_plain_layout: list = []  # matplotlib's own Text._get_layout, once replaced
+
+
+def _install_layout_cache() -> None:
+    """Make ``Text._get_layout`` keep its answers for the renderers of :func:`cached_text`.
+
+    matplotlib 3.11's ``Text._get_layout`` splits a text into lines, measures each, aligns and
+    rotates them, on every draw and every extent asked (``get_window_extent``, tight boxes): a
+    Crush chart's 90 texts spent more time there than in drawing their glyphs (issue 14). Its
+    answer is the box and the lines' offsets from the text's anchor, in pixels: it does not
+    depend on where the text is, only on the string, the font properties, the dpi, the rotation
+    and rotation mode, the alignments and the line spacing. So it is kept per those
+    (:data:`TEXT_CACHE_LIMIT` answers, least recently used dropped first), and only for a
+    renderer that draws texts from the cache (an Agg canvas of the kit's, its spare renderers);
+    a wrapped text (whose lines depend on where it is) and a TeX text take matplotlib's way. The
+    method is replaced on the class, once; any other renderer gets matplotlib's own.
+    """
+    from matplotlib.text import Text
+
+    if _plain_layout:
+        return
+    _plain_layout.append(Text._get_layout)
+    Text._get_layout = _get_layout
+
+
+def _get_layout(self: Any, renderer: Any) -> Any:
+    """``Text._get_layout`` (matplotlib 3.11), kept per text, font, dpi, rotation and alignment."""
+    drawer = getattr(vars(renderer).get("draw_text") if hasattr(renderer, "__dict__") else None, "__func__", None)
+    if drawer is not _draw_text or self.get_wrap() or self.get_usetex():
+        return _plain_layout[0](self, renderer)
+    key = (self.get_text(), hash(self._fontproperties), self.get_figure(root=True).dpi, self.get_rotation(),
+           self.get_rotation_mode(), self._horizontalalignment, self._verticalalignment,
+           self._get_multialignment(), self._linespacing, self.get_parse_math())
+    got = _text_boxes.get(key)
+    if got is None:
+        return _remember(_text_boxes, key, _plain_layout[0](self, renderer))
+    _text_boxes.move_to_end(key)
+    return got
 
 
 _height_metrics: dict[tuple, tuple] = {}
