@@ -31,13 +31,18 @@ Targets (issue 14.1): p50 <= 100 ms, p95 <= 200 ms, max <= 300 ms per row, ours 
 than naive at p50. The machine's load is printed with the figures.
 
 The notebooks are generated into a temporary folder served by a private JupyterLab (127.0.0.1,
-random token); nothing is written into the repository. JupyterLab lays the notebook out as
+random token); nothing is written into the repository. They hold the explorers as lessons do:
+one notebook per widgets module (the 15 x 12 board explorers together), at most
+``--per-notebook`` (12, lesson 09's count) each, each notebook run in its own kernel and page,
+one after the other (``--per-notebook 0``: all 100-odd explorers in one notebook and one kernel,
+as the benchmark ran before; a heavier page and kernel than any lesson). JupyterLab lays the notebook out as
 ``make lab`` does for a user (its default windowing mode, ``contentVisibility``: the browser
 skips the rendering of cells out of view); ``--windowing none`` measures it as the browser tests
 set it up (every cell laid out, all 100-odd explorers of the benchmark's notebook).
 
 Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...] [--code DIR] [--windowing kit|none]
-[--nagle] [--naive-reshow]``
+[--nagle] [--naive-reshow]
+[--per-notebook N]``
 (``make bench`` runs it).
 """
 from __future__ import annotations
@@ -118,7 +123,24 @@ def explorer_entries() -> list[tuple[str, str]]:
     return entries
 
 
-def notebook(folder: Path, mode: str, entries, events: Path, points: Path, reshow: bool = False) -> Path:
+#: Explorers in one generated notebook: a lesson holds 1 to 12 (lesson 09: 12).
+LESSON_SIZE = 12
+
+
+def groups(entries: list, size: int) -> list[list[tuple[int, str, str]]]:
+    """``entries`` numbered, split as lessons split them: by widgets module (the 15 x 12 board
+    explorers together), at most ``size`` a notebook (0: all in one notebook)."""
+    numbered = [(i, row, expr) for i, (row, expr) in enumerate(entries)]
+    if size <= 0:
+        return [numbered] if numbered else []
+    by_topic: dict[str, list] = {}
+    for item in numbered:
+        by_topic.setdefault(item[1].split(".")[0].split(" ")[0], []).append(item)
+    return [items[k:k + size] for items in by_topic.values() for k in range(0, len(items), size)]
+
+
+def notebook(folder: Path, mode: str, entries: list[tuple[int, str, str]], events: Path, points: Path,
+             reshow: bool = False, name: str = "") -> Path:
     setup = ("%matplotlib widget" if mode == "ours" else "%matplotlib inline") + "\n" + "\n".join([
         "import importlib, json, sys",
         f"sys.path.insert(0, {str(REPO / 'benchmarks')!r})",
@@ -130,7 +152,7 @@ def notebook(folder: Path, mode: str, entries, events: Path, points: Path, resho
         "points = {}",
     ])
     cells = [new_code_cell(setup)]
-    for i, (_, expr) in enumerate(entries):
+    for i, _, expr in entries:
         if mode == "ours":
             build = f"ex = probe.tag({expr}, {i})"
         else:  # the factory builds the new figure of every change (latency_probe.naive)
@@ -139,7 +161,7 @@ def notebook(folder: Path, mode: str, entries, events: Path, points: Path, resho
     cells.append(new_code_cell(f"open({str(points)!r}, 'w').write(json.dumps(points))"))
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = folder / f"bench_{mode}.ipynb"
+    path = folder / f"bench_{mode}{name}.ipynb"
     nbformat.write(nb, path)
     return path
 
@@ -235,7 +257,8 @@ def timed(page, box: int, kind: str, control, points, k: int) -> list[float] | N
     return [t0, t1]
 
 
-def measure(page, server, nb: Path, mode: str, entries, points_file: Path, samples: int) -> dict:
+def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str]], points_file: Path,
+            samples: int) -> dict:
     """Open and run *nb*, then time every control kind of every explorer: {(row, kind): [(t0, t1)]}."""
     bk.open_notebook(page, server, nb.name)
     bk.run_all(page)
@@ -246,7 +269,7 @@ def measure(page, server, nb: Path, mode: str, entries, points_file: Path, sampl
     points = json.loads(points_file.read_text())
     page.evaluate(INSTRUMENT_JS)
     results: dict = {}
-    for i, (row, _) in enumerate(entries):
+    for i, row, _ in entries:
         box = page.locator(f".bench-ex-{i}").first
         bk.wait_figure(box, 60_000)
         kinds = list(KINDS)
@@ -278,7 +301,7 @@ def measure(page, server, nb: Path, mode: str, entries, points_file: Path, sampl
 
 def kernel_split(events: list, t0: float, t1: float) -> dict[str, float]:
     """Own time per probe kind of the kernel events that started within [t0, t1] (ms)."""
-    split = {"compute": 0.0, "render": 0.0, "encode": 0.0, "message": 0.0}
+    split = {"compute": 0.0, "render": 0.0, "encode": 0.0, "message": 0.0, "gc": 0.0}
     for kind, start, _end, own, *_ in events:
         if t0 - 1 <= start <= t1:
             split[kind] += own
@@ -333,14 +356,14 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
               f"{statistics.median(every_naive) if every_naive else 0:9.0f}")
     print(f"\nTime split of the {slowest} slowest rows (medians, ms): kernel compute (handler, rules, "
           "artists) | Agg render | PNG encode | ipympl messages | rest = transfer both ways + "
-          "browser decode and paint")
+          "browser decode and paint; gc: Python's garbage collections in that time, inside the others")
     rows.sort(key=lambda r: -statistics.median(r[1]))
     for (row, kind), ms, _nms, splits in rows[:slowest]:
         med = {k: statistics.median(s[k] for s in splits) for k in splits[0]}
-        rest = statistics.median(m - sum(s.values()) for m, s in zip(ms, splits))
+        rest = statistics.median(m - sum(v for k, v in s.items() if k != "gc") for m, s in zip(ms, splits))
         print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = compute {med['compute']:5.1f}"
               f" | render {med['render']:5.1f} | encode {med['encode']:5.1f} | msg {med['message']:4.1f}"
-              f" | rest {rest:5.1f}")
+              f" | rest {rest:5.1f}  (gc {med['gc']:4.1f})")
     print(f"\nThe same {slowest} rows and the {slowest} fastest, as a timeline (medians, ms): browser event -> "
           "kernel's first call | kernel's first call -> its last call's end | -> browser's paint")
     for (row, kind), ms, _nms, _splits in rows[:slowest] + rows[-slowest:]:
@@ -361,7 +384,7 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
         print("Naive, the same split, its 3 slowest rows:")
         for (row, kind), ms, splits in nrows[:3]:
             med = {k: statistics.median(s[k] for s in splits) for k in splits[0]}
-            rest = statistics.median(m - sum(s.values()) for m, s in zip(ms, splits))
+            rest = statistics.median(m - sum(v for k, v in s.items() if k != "gc") for m, s in zip(ms, splits))
             print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = compute {med['compute']:5.1f}"
                   f" | render {med['render']:5.1f} | encode {med['encode']:5.1f} | rest {rest:5.1f}")
     return ok
@@ -385,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--code", type=Path, default=None,
                         help="a folder holding another hexrules package for the kernels to import (a before/after "
                              "comparison: git archive main hexrules | tar -x -C DIR)")
+    parser.add_argument("--per-notebook", type=int, default=LESSON_SIZE,
+                        help=f"explorers in one notebook, by widgets module, as a lesson holds them (default "
+                             f"{LESSON_SIZE}); 0: every explorer in one notebook and one kernel")
     parser.add_argument("--nagle", action="store_true",
                         help="Jupyter Server's own kernel websocket (Nagle's algorithm on), not the kit's "
                              "(tools/nodelay.py): the 'before' of that lever")
@@ -411,8 +437,11 @@ def main(argv: list[str] | None = None) -> int:
         folder = tmp / "notebooks"
         folder.mkdir()
         modes = ["ours", "naive"] if args.naive else ["ours"]
-        files = {m: (tmp / f"events_{m}.jsonl", tmp / f"points_{m}.json") for m in modes}
-        paths = {m: notebook(folder, m, entries, *files[m], reshow=args.naive_reshow) for m in modes}
+        files = {m: tmp / f"events_{m}.jsonl" for m in modes}
+        parts = groups(entries, args.per_notebook)
+        paths = {(m, g): notebook(folder, m, part, files[m], tmp / f"points_{m}_{g}.json",
+                                  reshow=args.naive_reshow, name=f"_{g:02d}")
+                 for m in modes for g, part in enumerate(parts)}
         server = bk.start_lab(folder, tmp / "jupyter", windowing=None if args.windowing == "kit" else "none",
                               server_args=[f"--ServerApp.kernel_websocket_connection_class={nodelay.DEFAULT_CLASS}"]
                               if args.nagle else [])
@@ -420,20 +449,23 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
         print(f"notebook windowing: {'JupyterLab default, as make lab (contentVisibility)' if args.windowing == 'kit' else 'none'}",
               flush=True)
-        results = {}
+        print(f"{len(entries)} explorers in {len(parts)} notebook(s) of at most "
+              f"{args.per_notebook or len(entries)}, each in its own kernel", flush=True)
+        results: dict = {m: {} for m in modes}
         with sync_playwright() as pw:
             browser = bk.launch_chromium(pw)
             try:
                 for mode in modes:
-                    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                    context.set_default_timeout(60_000)
-                    page = context.new_page()
-                    try:
-                        results[mode] = measure(page, server, paths[mode], mode, entries, files[mode][1],
-                                                args.samples)
-                    finally:
-                        context.close()
-                        server.shutdown_kernels()
+                    for g, part in enumerate(parts):
+                        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                        context.set_default_timeout(60_000)
+                        page = context.new_page()
+                        try:
+                            results[mode].update(measure(page, server, paths[(mode, g)], mode, part,
+                                                         tmp / f"points_{mode}_{g}.json", args.samples))
+                        finally:
+                            context.close()
+                            server.shutdown_kernels()
             finally:
                 browser.close()
         load = os.getloadavg()
@@ -443,8 +475,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Targets: p50 <= {TARGET_P50:.0f}, p95 <= {TARGET_P95:.0f}, max <= {TARGET_MAX:.0f}, "
               f"naive/ours >= x{TARGET_RATIO} at p50; naive: "
               f"{'the same figure shown again whole (lower bound)' if args.naive_reshow else 'a new figure per change'}")
-        ok = report(results["ours"], results.get("naive", {}), read_events(files["ours"][0]),
-                    read_events(files["naive"][0]) if args.naive else [], args.slowest)
+        ok = report(results["ours"], results.get("naive", {}), read_events(files["ours"]),
+                    read_events(files["naive"]) if args.naive else [], args.slowest)
         print("every row meets the targets" if ok else "some rows MISS the targets")
         return 0
     finally:

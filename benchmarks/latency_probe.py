@@ -10,7 +10,9 @@ itself, nested probes excluded) to a file the benchmark reads after the run:
 * ``encode``: the PNG made of the drawn pixels (ipympl's ``get_diff_image``; the inline
   backend's ``print_png`` for the naive version);
 * ``message``: a message from the browser reaching the ipympl canvas (e.g. the ``draw`` request
-  that ``draw_idle`` asks the browser to send back).
+  that ``draw_idle`` asks the browser to send back);
+* ``gc``: a collection of Python's cyclic garbage collector (``gc.callbacks``), which pauses the
+  kernel wherever it happens (its own time is not taken from the other kinds).
 
 :func:`naive` turns an explorer built under the inline backend into "the naive way", the way
 issue 14 defines it ("the naive new-figure version"): every change builds the picture anew on
@@ -73,6 +75,18 @@ def install(path: str) -> None:
     from hexrules.widgets.base import Explorer
 
     _out = open(path, "a", encoding="utf-8")
+    import gc
+
+    started: list[float] = []
+
+    def collected(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[:] = [time.time() * 1000]
+        elif started:
+            end = time.time() * 1000
+            _record("gc", started[0], end, end - started[0], f"generation {info['generation']}")
+
+    gc.callbacks.append(collected)
     _wrap(Explorer, "_changed", "compute")
     _wrap(Explorer, "_on_press", "compute")
     _wrap(FigureCanvasAgg, "draw", "render")
