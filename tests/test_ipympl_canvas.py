@@ -319,3 +319,41 @@ def test_a_control_change_sends_the_frame_before_the_slider_rebuild_and_the_word
     clicked = seen["clicked"]  # a click on the map: the words after the frame too
     assert clicked.count("binary") == 1, clicked
     assert "explanation" not in clicked[:clicked.index("binary")], clicked
+
+
+MOTION_CHILD = textwrap.dedent(
+    """
+    import json
+    import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    import matplotlib.pyplot as plt
+    from hexrules.widgets.movement import ReachExplorer
+
+    def moves(canvas, ax):
+        sent = []
+        canvas.send_state = lambda key=None: sent.append(key)
+        height = canvas.get_renderer().height
+        for i in range(3):  # the pointer moving over the axes: what the browser sends
+            x, y = ax.transAxes.transform((0.3 + 0.1 * i, 0.5))
+            canvas._handle_message(canvas, {"type": "motion_notify", "x": x, "y": height - y, "button": 0,
+                                            "buttons": 0, "modifiers": []}, [])
+        return {"message": canvas._message, "sent": [str(k) for k in sent]}
+
+    ex = ReachExplorer("elevation")
+    seen = {"explorer": moves(ex.figure.canvas, ex.art.ax)}
+    with plt.ioff():
+        fig = plt.figure()
+    seen["bare"] = moves(fig.canvas, fig.add_subplot())  # ipympl as shipped: its footer shows them
+    print(json.dumps(seen))
+    """
+)
+
+
+def test_pointer_moves_over_an_explorer_send_nothing_to_its_hidden_footer():
+    # issue 14: every move over a map (one message each 33 ms) synced the pointer's coordinates
+    # to the browser as the toolbar's message, shown in the footer an explorer hides
+    done = subprocess.run([sys.executable, "-c", MOTION_CHILD], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["explorer"] == {"message": "", "sent": []}
+    assert seen["bare"]["message"] and "_message" in seen["bare"]["sent"]  # "(x, y) = (0.500, 0.500)"

@@ -13,6 +13,7 @@ the arrow), never as extra attributes set on artists.
 * :func:`keep_data_url_valid`: the ipympl 0.10 ``syncing_data_url`` workaround.
 * :func:`place_toolbar`: ipympl's figure toolbar in a strip of its own above a map (its CSS puts
   it over the figure), hidden on a chart.
+* :func:`mute_toolbar_messages`: no pointer coordinates sent to a footer that is hidden.
 * :func:`fast_frames`: the PNG frames an ipympl canvas sends, encoded faster (:func:`png_rgba`:
   unfiltered rows at a fast zlib level).
 * :func:`cached_text`: an Agg canvas that draws its texts from a cache of laid-out strings and
@@ -31,7 +32,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "fast_frames", "FRAME_PNG_LEVEL",
+__all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "mute_toolbar_messages", "fast_frames", "FRAME_PNG_LEVEL",
            "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "spare_renderer", "SPARE_RENDERERS", "drawing_disabled",
            "render_lock"]
 
@@ -112,6 +113,25 @@ def place_toolbar(canvas: Any, *, pan_zoom: bool) -> None:
     canvas.layout.width = "fit-content"  # the widget as wide as its figure: the toolbar at the figure's corner
     canvas.layout.flex = "0 0 auto"  # in a row (the editor's map and text), not stretched either
     canvas.layout.padding = f"{TOOLBAR_STRIP} 0 0 0"
+
+
+def mute_toolbar_messages(canvas: Any) -> None:
+    """Stop an ipympl canvas's toolbar from sending messages its hidden footer would show.
+
+    On every pointer move over a figure (ipympl sends one "motion_notify" every 33 ms while the
+    pointer moves) matplotlib's toolbar writes the pointer's coordinates as its message
+    (``NavigationToolbar2.mouse_move`` calls ``set_message``), which ipympl syncs to the browser
+    as the canvas's ``_message``, shown in the figure's footer. An explorer hides the footer
+    (``footer_visible=False``), so each of those messages was work for the kernel, the server and
+    the browser that showed nothing, and a click waited behind it (issue 14). The toolbar's
+    ``set_message`` (matplotlib's documented toolbar method) does nothing on such a canvas; the
+    toolbar's modes, cursor and buttons are untouched. Other canvases, and canvases whose footer
+    is shown, are left alone.
+    """
+    toolbar = getattr(canvas, "toolbar", None)
+    if toolbar is None or getattr(canvas, "footer_visible", True) or not hasattr(toolbar, "set_message"):
+        return
+    toolbar.set_message = lambda message: None
 
 
 #: zlib level of the PNG frames :func:`fast_frames` makes (:func:`png_rgba`): 1 encodes a

@@ -441,6 +441,9 @@ class Explorer(widgets.VBox):
             for attr, value in (("header_visible", False), ("footer_visible", False), ("resizable", False)):
                 if hasattr(canvas, attr):
                     setattr(canvas, attr, value)
+            from ..plot._mpl import mute_toolbar_messages
+
+            mute_toolbar_messages(canvas)  # the footer that would show them is hidden
             self.view = canvas
         else:
             self.view = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
