@@ -631,3 +631,29 @@ def test_crush_charts_draw_the_numbers_they_are_given():
     curves = plot.draw_at_least(Figure().add_subplot(), (3, 4))
     with pytest.raises(HexrulesError, match=r"Resolve \[4\]"):
         plot.set_at_least(curves, {3: {0: 1, 1: Fraction(2, 3)}})
+
+
+def test_label_boxes_are_measured_once_and_again_when_labels_or_size_change(scenario, monkeypatch):
+    # issue 14: a Push or Pull places its labels on every change, clear of every hex label; the
+    # labels' boxes were measured anew each time (a third of an update on a 15 x 12 board)
+    from hexrules.plot.board import BoardArtists
+
+    fig, (ax,) = new_figure(scenario.board, pyplot=False)
+    art = draw_board(scenario.board, scenario.state, ax=ax)
+    fig.canvas.draw()
+    first = art.drawn_boxes()
+    labels = art._measure_label_boxes()
+    assert len(labels) >= len(scenario.board) and first[:len(labels)] == labels
+    calls = []
+    real = BoardArtists._label_line
+    monkeypatch.setattr(BoardArtists, "_label_line", lambda self, h: (calls.append(h), real(self, h))[1])
+    assert art.drawn_boxes() == first and not calls  # kept
+    art.set_labels(False)  # labels hidden: no boxes for them
+    assert len(art.drawn_boxes()) < len(first) and calls
+    art.set_labels(True)
+    assert art.drawn_boxes() == first
+    calls.clear()
+    fig.set_size_inches(fig.get_size_inches() * 1.5)  # bigger hexes: another size in points
+    art._fonts()
+    again = art.drawn_boxes()
+    assert calls and again[:len(labels)] == art._measure_label_boxes() != labels

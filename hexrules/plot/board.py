@@ -503,6 +503,7 @@ class BoardArtists:
         self._arrow_heads: dict[FancyArrowPatch, tuple[Any, float]] = {}  # each arrow's tip and head length
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
+        self._label_boxes_kept: tuple[float, tuple, list] | None = None  # _label_boxes: (ppu, board and texts, boxes)
 
     # --- geometry -------------------------------------------------------------------------
 
@@ -841,7 +842,19 @@ class BoardArtists:
         return boxes
 
     def _label_boxes(self) -> list[Box]:
-        """The boxes of the hex labels and elevation badges written (with their halo)."""
+        """The boxes of the hex labels and elevation badges written (with their halo): a new list.
+
+        Measured once per labels written, board and size (:attr:`ppu`), and kept: a Push or Pull
+        places its labels on every change, and measuring the 180 labels and badges of a 15 x 12
+        board each time was a third of the explorer's update (issue 14).
+        """
+        key = (self.board, self._shown.get("labels"), self._shown.get("elevation"))  # compared by identity
+        kept = self._label_boxes_kept
+        if kept is None or kept[0] != self.ppu or any(a is not b for a, b in zip(kept[1], key)):
+            kept = self._label_boxes_kept = (self.ppu, key, self._measure_label_boxes())
+        return list(kept[2])
+
+    def _measure_label_boxes(self) -> list[Box]:
         boxes: list[Box] = []
         pad = 1.5 / self.ppu  # the labels' halo
         for key, size, which in (("labels", self.LABEL_SIZE, 0), ("elevation", self.BADGE_SIZE, 1)):
