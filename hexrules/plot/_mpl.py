@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "mute_toolbar_messages", "fast_frames", "FRAME_PNG_LEVEL",
-           "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "spare_renderer", "SPARE_RENDERERS", "drawing_disabled",
-           "render_lock"]
+__all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "mute_toolbar_messages",
+           "fast_frames", "FRAME_PNG_LEVEL", "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "spare_renderer",
+           "SPARE_RENDERERS", "drawing_disabled", "render_lock"]
 
 
 def install_legend(ax: Any, legend: Any) -> Any:
