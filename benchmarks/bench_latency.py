@@ -72,7 +72,7 @@ COLUMNS, ROWS = 15, 12
 UNIT = "RX-78-2 Gundam"
 TARGET_P50, TARGET_P95, TARGET_MAX, TARGET_RATIO = 100.0, 200.0, 300.0, 2.5
 PAINT_TIMEOUT_MS = 4_000
-SETTLE_S = 0.15
+SETTLE_S = 0.25  # after a paint: more than plot._mpl.FRAME_SETTLE_S, so each action's frame is a plain diff
 TRACE: list[str] = []  # --trace: rows whose kernel events are listed action by action
 
 

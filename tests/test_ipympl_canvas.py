@@ -167,6 +167,9 @@ FRAME_CHILD = textwrap.dedent(
     message({"type": "draw"})  # the browser shows the canvas and asks for its first frame
     first = [b for t, b in sent if t == "binary"]
     sent.clear()
+    import time
+    from hexrules.plot import _mpl
+    time.sleep(_mpl.FRAME_SETTLE_S)  # the user changes a control once the first frame is on screen
     ex.explanation.send_state = lambda key=None: sent.append(("explanation", None))  # the words' sync
     ex.controls["speed"].value = 1  # one control change
     frames = [Image.open(io.BytesIO(bytes(b[0]))) for t, b in sent if t == "binary"]
@@ -357,3 +360,72 @@ def test_pointer_moves_over_an_explorer_send_nothing_to_its_hidden_footer():
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["explorer"] == {"message": "", "sent": []}
     assert seen["bare"]["message"] and "_message" in seen["bare"]["sent"]  # "(x, y) = (0.500, 0.500)"
+
+
+DROP_CHILD = textwrap.dedent(
+    """
+    import io, json
+    import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    import numpy as np
+    from PIL import Image
+    from hexrules.plot import _mpl
+    from hexrules.widgets.movement import ReachExplorer
+
+    LOAD = 0.04  # seconds the browser takes to load a frame: a frame arriving sooner replaces it
+    now = [100.0]
+    _mpl._clock = lambda: now[0]
+    ex = ReachExplorer("elevation", unit="RX-78-2 Gundam", kind="advance")
+    fig, canvas = ex.figure, ex.figure.canvas
+    sent = []  # (time, mode, png)
+    def send(content, buffers=None):
+        kind = json.loads(content["data"])["type"]
+        if kind == "binary":
+            sent.append((now[0], canvas._current_image_mode, bytes(buffers[0])))
+    canvas.send = send
+    canvas._handle_message(canvas, {"type": "initialized"}, [])
+    canvas._handle_message(canvas, {"type": "draw"}, [])
+    now[0] += 1.0  # the first frame is on screen
+    w, h = canvas.get_width_height(physical=True)
+
+    def browser():  # ipympl 0.10: a frame replaces the one still loading; full clears, diff paints over
+        shown = np.zeros((h, w, 4), np.uint8)
+        for i, (t, mode, png) in enumerate(sent):
+            if i + 1 < len(sent) and sent[i + 1][0] - t < LOAD:
+                continue  # its image.src was replaced before it loaded: never drawn
+            frame = np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+            if mode == "full":
+                shown[:] = 0
+            opaque = frame[:, :, 3] > 0
+            fh, fw = opaque.shape
+            shown[:fh, :fw][opaque] = frame[opaque]
+        return shown
+
+    def whole():
+        buf = io.BytesIO()
+        fig.savefig(buf, format="raw", dpi=fig.dpi)
+        return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)
+
+    same = []
+    for burst in ([1, 2], [2], [0, 0], [3, 1]):  # key presses 10 ms apart, then a pause
+        for value in burst:
+            now[0] += 0.01
+            ex.controls["speed"].value = value
+            ex.refresh()  # a second frame at once (the editor: a press, then a release that changes nothing)
+        now[0] += 1.0
+        same.append(bool(np.array_equal(browser(), whole())))
+    modes = [m for _, m, _ in sent]
+    print(json.dumps({"same": same, "frames": len(sent), "full": modes.count("full")}))
+    """
+)
+
+
+def test_frames_sent_faster_than_the_browser_loads_them_still_give_the_whole_picture():
+    # a new-user trial (lesson 10's editor): a press and its release sent two frames 20 ms apart;
+    # ipympl's browser side drops a frame whose successor arrives before it has loaded, and the
+    # diff frame after it held only the pixels changed since the dropped one: the map went stale
+    done = subprocess.run([sys.executable, "-c", DROP_CHILD], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["same"] == [True, True, True, True]
+    assert seen["full"] == 1  # only the first frame: the others are diffs

@@ -29,11 +29,13 @@ the arrow), never as extra attributes set on artists.
 
 from __future__ import annotations
 
+import time
+import weakref
 from collections import OrderedDict
 from typing import Any
 
 __all__ = ["install_legend", "keep_data_url_valid", "place_toolbar", "TOOLBAR_STRIP", "mute_toolbar_messages",
-           "fast_frames", "FRAME_PNG_LEVEL", "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "spare_renderer",
+           "fast_frames", "FRAME_PNG_LEVEL", "FRAME_SETTLE_S", "FRAME_HISTORY", "png_rgba", "cached_text", "TEXT_CACHE_LIMIT", "spare_renderer",
            "SPARE_RENDERERS", "drawing_disabled", "render_lock"]
 
 
@@ -160,28 +162,62 @@ def fast_frames(canvas: Any) -> None:
     canvas.get_diff_image = types.MethodType(_diff_image, canvas)
 
 
+#: Seconds after which a frame sent to an ipympl canvas is taken to be on screen if no other frame
+#: followed it sooner (:func:`_diff_image`): the browser loads a frame 10 to 60 ms after it
+#: arrives here (JupyterLab + Chromium, issue 14), and a frame that arrives before the one before
+#: it has loaded replaces it.
+FRAME_SETTLE_S = 0.2
+
+#: At most this many frames sent within :data:`FRAME_SETTLE_S` of each other are diffed against
+#: (and kept: each is the figure's pixels, about 2 MB); past that (a slider held down) the next
+#: frame is whole.
+FRAME_HISTORY = 6
+
+_clock = time.monotonic  # the frames' clock (tests replace it)
+_frames: "weakref.WeakKeyDictionary[Any, list[tuple[float, Any]]]" = weakref.WeakKeyDictionary()
+
+
 def _diff_image(self: Any) -> bytes | None:
     """``FigureCanvasWebAggCore.get_diff_image`` (matplotlib 3.11) with a faster PNG (:func:`png_rgba`),
-    and a diff frame cut to the changed pixels' extent from the top left corner.
+    diff frames that stay right when the browser drops a frame, cut to the changed pixels' extent.
 
-    ipympl's browser side draws a frame at the top left corner of its canvas (``drawImage(image,
-    0, 0)``), over the last picture in diff mode: a diff frame need not reach past the last row
-    and column that changed (a change that leaves the legend at the right and the text under a
-    board alone sends a smaller PNG, encoded and decoded faster), and a redraw that changed
-    nothing sends one transparent pixel.
+    ipympl 0.10's browser side loads each frame into one image element and draws it when it has
+    loaded: a frame that arrives while the one before is still loading replaces it, and the one
+    before is never drawn (a press and its release, 20 ms apart, on the board editor: the map
+    went stale, a new-user trial). matplotlib diffs each frame against the last frame sent, so
+    what the dropped frame changed stayed wrong. Here a diff frame holds every pixel that differs
+    from the last frame known to be on screen (one no other frame followed within
+    :data:`FRAME_SETTLE_S`) or from any frame sent after it: whichever of those the browser
+    shows, the frame makes it the new picture. Past :data:`FRAME_HISTORY` such frames, or with
+    no frame known to be on screen yet, the frame is whole (full mode: the browser clears first).
+
+    The browser draws a frame at the top left corner of its canvas (``drawImage(image, 0, 0)``),
+    over the last picture in diff mode: a diff frame need not reach past the last row and column
+    that changed (a change that leaves the legend at the right and the text under a board alone
+    sends a smaller PNG, encoded and decoded faster), and a redraw that changed nothing sends one
+    transparent pixel.
     """
     import numpy as np
 
     if not self._png_is_old:
         return None
+    now = _clock()
     pixels = np.asarray(self.get_renderer().buffer_rgba())
     buff = pixels.view(np.uint32).squeeze(2)  # one uint32 per pixel: compare pixels at once
-    if self._force_full or buff.shape != self._last_buff.shape or (pixels[:, :, 3] != 255).any():
+    sent = _frames.get(self, [])
+    # the last frame known to be on screen: no frame followed it within FRAME_SETTLE_S
+    settled = [i for i, (t, _) in enumerate(sent) if (sent[i + 1][0] if i + 1 < len(sent) else now) - t >= FRAME_SETTLE_S]
+    sent = sent[settled[-1]:] if settled else []
+    if (self._force_full or not sent or len(sent) > FRAME_HISTORY or buff.shape != sent[0][1].shape
+            or (pixels[:, :, 3] != 255).any()):
         self.set_image_mode("full")
         output = buff
+        sent = []
     else:  # the changed pixels, in the smallest image the browser draws at the top left corner
         self.set_image_mode("diff")
-        changed = buff != self._last_buff
+        changed = buff != sent[0][1]
+        for _, earlier in sent[1:]:
+            changed |= buff != earlier
         rows = np.flatnonzero(changed.any(axis=1))
         if rows.size == 0:
             output = np.zeros((1, 1), np.uint32)  # nothing changed: one transparent pixel
@@ -190,6 +226,7 @@ def _diff_image(self: Any) -> bytes | None:
             width = int(np.flatnonzero(changed[:height].any(axis=0))[-1]) + 1
             output = np.where(changed[:height, :width], buff[:height, :width], 0)
     self._last_buff = buff.copy()
+    _frames[self] = sent + [(now, self._last_buff)]
     self._force_full = False
     self._png_is_old = False
     return png_rgba(output.view(dtype=np.uint8).reshape((*output.shape, 4)))
