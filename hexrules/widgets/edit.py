@@ -414,11 +414,11 @@ class BoardEditor(Explorer):
         c = self.controls
         with self.quiet():
             source = _offer(c["unit"], movers)
-            # a unit never pushes or pulls itself (P1, L1): the targets are the other units, and a
-            # target that became the source gives way to the first enemy of the source (else another unit)
-            others = [n for n in movers if n != source]
-            enemies = [n for n in others if sc.state.unit(n).side != sc.state.unit(source).side]
-            _offer(c["target"], others, (enemies or others or [None])[0])
+            # a Push or Pull moves an enemy (P1, L1): the targets are the source's enemies (never the
+            # source itself, nor an ally, which the rules would refuse); a target that became the
+            # source, or an ally of it, gives way to the first enemy
+            enemies = [n for n in movers if source is not None and sc.state.unit(n).side != sc.state.unit(source).side]
+            _offer(c["target"], enemies, (enemies or [None])[0])
             _offer(c["terrain"], list(sc.board.terrain_table))
             _offer(c["start"], self._start_options(), _BLANK)
             c["undo"].disabled = not self.history.can_undo
