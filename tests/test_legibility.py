@@ -9,6 +9,7 @@ token's shape) and inside the figure; and a number is written in words a player 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -103,8 +104,8 @@ def _clashes(mine: dict[str, Bbox], others: dict[str, Bbox]) -> list[str]:
 # --- 1. a Push's damage labels, and a piece's Cover, hide nothing -----------------------------------
 
 
-def _push_clashes(ex) -> list[str]:
-    renderer = _renderer(ex.figure)
+def _push_clashes(ex, renderer=None) -> list[str]:
+    renderer = renderer or _renderer(ex.figure)
     layer, art = ex.layer, ex.art
     labels = {f"label {t.get_text()!r} #{i}": _text_box(t, renderer)
               for i, t in enumerate(layer._labels) if t.get_visible() and t.get_text()}
@@ -128,6 +129,100 @@ def test_the_knuckle_shield_push_labels_hide_no_label_mark_or_token_at_any_step(
             ex.controls["step"].value = step
             found += [f"branch {b} step {step}: {c}" for c in _push_clashes(ex)]
     assert found == []
+
+
+def _values(control) -> list:
+    return [o[1] if isinstance(o, tuple) else o for o in control.options]
+
+
+def _forced_states(ex):
+    """Drive a Push / Pull explorer through every state a reader can reach without choosing another
+    source or target: every reading of its switches, every N, every branch and every step (a
+    two-readings explorer: every switch, every pair of its values, every N; several units: every
+    order, and each unit's every branch). Yields a name of each state, the explorer updated."""
+    from hexrules.widgets.forced import FORCED_SWITCHES
+
+    c = ex.controls
+    if "order" in c:
+        for order in itertools.permutations(c["order"].value):
+            c["order"].value = order
+            yield f"order {order}"
+            for key in [k for k in c if k.startswith("unit ")]:
+                first = c[key].value
+                for v in _values(c[key])[1:]:
+                    c[key].value = v
+                    yield f"order {order}, {key} = {v}"
+                c[key].value = first
+        return
+    if "switch" in c:
+        for switch in _values(c["switch"]):
+            c["switch"].value = switch
+            values = _values(c["left"])
+            for n, left, right in itertools.product(range(c["n"].min, c["n"].max + 1), values, values):
+                c["n"].value, c["left"].value, c["right"].value = n, left, right
+                yield f"{switch} {left} | {right}, N {n}"
+        return
+    switches = [k for k in c if k in FORCED_SWITCHES]
+    for values in itertools.product(*(_values(c[k]) for k in switches)):
+        for k, v in zip(switches, values):
+            c[k].value = v
+        for n in range(c["n"].min, c["n"].max + 1):
+            c["n"].value = n
+            for b in range(len(c["branch"].options)):
+                c["branch"].value = b
+                for step in range(c["step"].max + 1):
+                    c["step"].value = step
+                    yield f"{dict(zip(switches, values))} N {n}, branch {b}, step {step}"
+
+
+def _forced_marks(layer, art, renderer) -> tuple[list, list[Bbox]]:
+    """``([(label text, label box, own X box)...], every X box)`` of a ForcedLayer as rendered
+    (pixels): a label's own X is its stub's X, with the chosen branch's X when it lies on it."""
+    stubs = _marker_boxes(layer._marks, art.ax)
+    chosen = _marker_boxes(layer._chosen_mark, art.ax)
+    labels = []
+    for text, x in zip(layer._labels, stubs):
+        if text.get_visible() and text.get_text():
+            own = Bbox.union([x] + [c for c in chosen if c.contains(x.intervalx.mean(), x.intervaly.mean())])
+            labels.append((text.get_text(), _text_box(text, renderer), own))
+    return labels, stubs + chosen
+
+
+@functools.lru_cache(maxsize=None)
+def _forced_sweep(name: str) -> tuple[list[str], list[str]]:
+    """Every state of explorer ``name`` measured once: ``(clashes, outside)``: texts that hide
+    another (:func:`_push_clashes`), and Xs and labels not wholly inside their axes (where the map
+    clips its Xs) and the figure."""
+    import matplotlib.pyplot as plt
+
+    ex = FORCED_EXPLORERS[name]()
+    layers = ex.layers if hasattr(ex, "layers") else [ex.layer]
+    arts = ex.arts if hasattr(ex, "arts") else [ex.art] * len(layers)
+    renderer = _renderer(ex.figure)
+    clashes, outside = [], []
+    try:
+        for state in _forced_states(ex):  # each update renders the figure (a new PNG under Agg)
+            for i, (layer, art) in enumerate(zip(layers, arts)):
+                where = f"{state}, panel {i}"
+                holder = type("Shown", (), {"figure": ex.figure, "layer": layer, "art": art})
+                clashes += [f"{where}: {c}" for c in _push_clashes(holder, renderer)]
+                labels, xs = _forced_marks(layer, art, renderer)
+                frame = Bbox.intersection(art.ax.get_window_extent(renderer), ex.figure.bbox)
+                boxes = [(f"X at {b.x0:.0f},{b.y0:.0f}", b) for b in xs] + [(f"label {t!r}", b) for t, b, _ in labels]
+                outside += [f"{where}: {what} {[round(v, 1) for v in b.extents]} outside "
+                            f"{[round(v, 1) for v in frame.extents]}" for what, b in boxes
+                            if b.x0 < frame.x0 - 0.5 or b.y0 < frame.y0 - 0.5 or b.x1 > frame.x1 + 0.5
+                            or b.y1 > frame.y1 + 0.5]
+    finally:
+        plt.close(ex.figure)
+    return clashes, outside
+
+
+@pytest.mark.parametrize("name", sorted(FORCED_EXPLORERS))
+def test_every_forced_explorer_keeps_its_xs_and_labels_inside_the_figure(name):
+    # the trial (lesson 06, push_edge, Push 3): a step off the board from a hex of the top row ends
+    # in the chosen branch's magenta X, drawn beyond the edge and cut by 7 px at the top of the map
+    assert _forced_sweep(name)[1] == []
 
 
 def test_every_push_and_pull_explorer_writes_its_labels_clear():

@@ -81,7 +81,7 @@ from matplotlib.text import Text
 from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
 from ._mpl import install_legend, spare_renderer
-from .figure import board_extent, new_figure
+from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, new_figure
 from .text import Box, box_at, free_spot, text_outline, text_width
 from .theme import DEFAULT_THEME, Theme, get_theme
 
@@ -1921,6 +1921,7 @@ def draw_board(
     reach: Any = None,
     theme: Theme | str | None = None,
     text_mode: str = "outline",
+    room: Room = NO_ROOM,
 ) -> BoardArtists:
     """Draw ``board`` (and ``state``'s units) on ``ax``; return the artists for later updates.
 
@@ -1968,6 +1969,11 @@ def draw_board(
         (:func:`~hexrules.plot.theme.current_theme`). Kept as :attr:`BoardArtists.theme`.
     text_mode : {"outline", "text"}
         Texts as glyph outlines (fast redraws) or as text objects (editable in an SVG).
+    room : Room
+        Room the view leaves around the board beyond :data:`~hexrules.plot.figure.VIEW_PAD`, in
+        hex radii ``(left, right, top, bottom)``: for marks drawn beyond the board's edge (a Push's
+        X on a step off the board, :meth:`~hexrules.plot.forced.ForcedLayer.room`); make the figure
+        with the same (:func:`~hexrules.plot.figure.new_figure`), so the hexes keep their size.
 
     Returns
     -------
@@ -2021,8 +2027,8 @@ def draw_board(
             art.terrain_hatches[name] = pc = _MemoPolyCollection(art.polygons[idx], facecolors="none", edgecolors=theme.edge,
                                                             hatch=hatch, linewidths=0.0, zorder=2)
             ax.add_collection(pc, autolim=False)
-    x0, x1, y0, y1 = board_extent(board)
-    pad = 0.15
+    x0, x1, y0, y1 = board_extent(board, room=room)
+    pad = VIEW_PAD
     ax.set_xlim(x0 - pad, x1 + pad)
     ax.set_ylim(y1 + pad, y0 - pad)  # inverted: row 1 at the top
     ax.set_aspect("equal", adjustable="box")

@@ -39,6 +39,9 @@ __all__ = [
     "LEGEND_BELOW",
     "PNG_METADATA",
     "SVG_METADATA",
+    "VIEW_PAD",
+    "Room",
+    "NO_ROOM",
     "board_extent",
     "board_figsize",
     "new_figure",
@@ -55,17 +58,34 @@ PNG_METADATA: dict[str, Any] = {"Software": None}
 SVG_METADATA: dict[str, Any] = {"Date": None, "Creator": None, "Format": None, "Type": None}
 
 
-def board_extent(board: "Board", size: float = 1.0) -> tuple[float, float, float, float]:
-    """``(xmin, xmax, ymin, ymax)`` of every hex corner, in layout pixels."""
+#: Room a board's view leaves beyond its hexes' corners on every side (hex radii): what
+#: :func:`~hexrules.plot.board.draw_board` adds to :func:`board_extent`.
+VIEW_PAD = 0.15
+
+#: Room a board's view leaves beyond :data:`VIEW_PAD` on each side, in hex radii: ``(left, right,
+#: top, bottom)``, top being up the page (row 1's side). A picture that draws beyond the board's
+#: edge asks for it (a Push's X on a step off the board: :meth:`hexrules.plot.forced.ForcedLayer.room`),
+#: from :func:`new_figure` (the figure grows to hold it) and :func:`~hexrules.plot.board.draw_board`
+#: (the view).
+Room = tuple[float, float, float, float]
+
+#: No room beyond :data:`VIEW_PAD`.
+NO_ROOM: Room = (0.0, 0.0, 0.0, 0.0)
+
+
+def board_extent(board: "Board", size: float = 1.0, room: Room = NO_ROOM) -> tuple[float, float, float, float]:
+    """``(xmin, xmax, ymin, ymax)`` of every hex corner, in layout pixels, and ``room`` (hex radii)
+    beyond them on each side (``(left, right, top, bottom)``; y grows down the page)."""
     layout = board.layout(size)
     xs, ys = [], []
     for h in board:
         cx, cy = layout.hex_to_pixel(h)
         xs.append(cx)
         ys.append(cy)
+    left, right, top, bottom = (size * r for r in room)
     if not xs:
-        return (-1.0, 1.0, -1.0, 1.0)
-    return min(xs) - size, max(xs) + size, min(ys) - size, max(ys) + size
+        return (-1.0 - left, 1.0 + right, -1.0 - top, 1.0 + bottom)
+    return min(xs) - size - left, max(xs) + size + right, min(ys) - size - top, max(ys) + size + bottom
 
 
 #: Width (CSS pixels) of JupyterLab's notebook column (a cell's output area) in a 1400 px wide
@@ -90,29 +110,30 @@ LEGEND_BELOW = 0.75
 
 
 def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = MAX_FIGURE_WIDTH,
-                  legend: bool | str = True, max_hex_inches: float = 0.8) -> tuple[float, float]:
+                  legend: bool | str = True, max_hex_inches: float = 0.8, room: Room = NO_ROOM) -> tuple[float, float]:
     """A figure size (inches) that shows ``ncols`` copies of ``board`` side by side.
 
     Hexes are at most ``max_hex_inches`` across and the whole figure at most ``max_width`` + 0.3
     inches wide (a 60 x 60 board gets small hexes); ``legend=True`` leaves room at the right,
-    ``legend="below"`` under the boards.
+    ``legend="below"`` under the boards; ``room`` (:data:`Room`) around each board is drawn at the
+    hexes' scale (the figure grows; within ``max_width`` the hexes shrink).
 
     >>> from hexrules import Board
     >>> w, h = board_figsize(Board.rectangle(7, 5), 2, legend="below")
     >>> w <= MAX_FIGURE_WIDTH + 0.3
     True
     """
-    x0, x1, y0, y1 = board_extent(board)
+    x0, x1, y0, y1 = board_extent(board, room=room)
     w, h = x1 - x0, y1 - y0
-    room = 1.9 if legend is True else 0.2
+    side = 1.9 if legend is True else 0.2
     below = LEGEND_BELOW if legend == "below" else 0.0
-    unit = min(max_hex_inches / math.sqrt(3.0), (max_width - room) / (ncols * w), 8.0 / h)
-    return (round(ncols * w * unit + room + 0.3, 2), round(h * unit + 0.8 + below, 2))
+    unit = min(max_hex_inches / math.sqrt(3.0), (max_width - side) / (ncols * w), 8.0 / h)
+    return (round(ncols * w * unit + side + 0.3, 2), round(h * unit + 0.8 + below, 2))
 
 
 def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = True,
                figsize: tuple[float, float] | None = None, pyplot: bool = True,
-               caption: Sequence[str] | None = None, layered: bool = False,
+               caption: Sequence[str] | None = None, layered: bool = False, room: Room = NO_ROOM,
                **kwargs: Any) -> tuple[Figure, list["Axes"]]:
     """A figure with ``ncols`` axes side by side: every figure of hexrules is made here.
 
@@ -143,6 +164,9 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         Make a :class:`LayeredFigure` (an explorer declares its changing artists with
         :meth:`LayeredFigure.set_dynamic`; each redraw then blits them over the static part,
         drawn once); default a plain :class:`~matplotlib.figure.Figure`.
+    room : Room
+        Room around each board beyond :data:`VIEW_PAD` (hex radii: left, right, top, bottom), for
+        what is drawn beyond the board's edge; give ``draw_board`` the same. Only with a board.
     **kwargs
         Passed to the figure (e.g. ``dpi``).
 
@@ -168,7 +192,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         raise HexrulesError(f"caption={list(caption)!r} needs a board to write under")
     lines = list(caption or [])
     if board is not None and figsize is None:
-        figsize = board_figsize(board, ncols, legend=legend)
+        figsize = board_figsize(board, ncols, legend=legend, room=room)
         if lines:
             w, h = figsize
             figsize = (w, h + (0.2 * len(lines) + 0.25))
@@ -209,7 +233,8 @@ def _board_margins(fig: Figure, figsize: tuple[float, float], legend: bool | str
     fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=0.92, wspace=0.05)
 
 
-def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | str = True) -> bool:
+def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | str = True,
+               room: Room = NO_ROOM) -> bool:
     """Give ``fig`` the size and margins :func:`new_figure` gives a figure made for ``board``.
 
     For a figure that shows another board than the one it was made for (the board editor's map
@@ -226,6 +251,8 @@ def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | st
         Boards side by side.
     legend : bool or "below"
         As :func:`new_figure`'s.
+    room : Room
+        As :func:`new_figure`'s.
 
     Returns
     -------
@@ -239,7 +266,7 @@ def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | st
     >>> fit_figure(fig, Board.rectangle(12, 10)), tuple(fig.get_size_inches()) == board_figsize(Board.rectangle(12, 10))
     (True, True)
     """
-    size = board_figsize(board, ncols, legend=legend)
+    size = board_figsize(board, ncols, legend=legend, room=room)
     if tuple(round(float(v), 2) for v in fig.get_size_inches()) == size:
         return False
     fig.set_size_inches(size, forward=True)

@@ -15,13 +15,16 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
-from ..hexgrid import Hex
+from ..hexgrid import DIRECTIONS, Hex
 from .board import BoardArtists, legend_handle, legend_when, shortened
+from .figure import VIEW_PAD, Room, board_extent
 from .text import Box, box_at, free_spot, text_width
 from .theme import DEFAULT_THEME, Theme
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
     from ..forced import Branch, ForcedMove
+    from ..hexgrid import Layout
 
 __all__ = ["FORCED_COLOURS", "ForcedLayer"]
 
@@ -34,6 +37,14 @@ FORCED_COLOURS = DEFAULT_THEME.forced
 
 def _unique(items: Iterable[Any]) -> list[Any]:
     return list(dict.fromkeys(items))
+
+
+def _boundary(layout: "Layout", a: Hex, b: Hex) -> tuple[float, float]:
+    """Where the X of a step from ``a`` toward ``b`` goes: on the shared hex side, moved a little
+    down the page along the step, away from the hex labels at the top of hexes."""
+    (x0, y0), (x1, y1) = layout.hex_to_pixel(a), layout.hex_to_pixel(b)
+    f = 0.5 + (0.12 if y1 < y0 - 1e-9 else -0.12 if y1 > y0 + 1e-9 else 0.0)
+    return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
 
 
 def _stub_label(labels: set[Any]) -> str:
@@ -70,7 +81,9 @@ class ForcedLayer:
     in the branch's table row; or ``"out"``: see :meth:`stubs`). Each label takes the first place
     beside its X where it hides no other label, X, token, damage badge or hex label, and is placed
     again when the tokens move (:meth:`BoardArtists.drawn_boxes`, :meth:`BoardArtists.reserve`);
-    a damage badge an X would cover moves to another corner of its token.
+    a damage badge an X would cover moves to another corner of its token. A step off the board
+    ends in an X beyond the board's edge: a view that leaves :meth:`room` around the board shows
+    it whole.
 
     Examples
     --------
@@ -87,6 +100,8 @@ class ForcedLayer:
 
     #: Sizes (hex radii) of a stub's X and of the chosen branch's X (their markers' sizes).
     MARK, CHOSEN_MARK = 0.36, 0.75
+    #: How far an X's edge line reaches beyond its size (hex radii): 1 point at 30 points a radius.
+    MARK_EDGE = 0.035
 
     def __init__(self, art: BoardArtists, *, key: str = "", colours: "dict[str, str] | None" = None) -> None:
         self.art = art
@@ -156,15 +171,46 @@ class ForcedLayer:
                                          drawn_by=("paths", key + "chosen_ahead")))
         return out
 
+    @classmethod
+    def room(cls, board: "Board", *, chosen: bool = True) -> Room:
+        """The room a view of ``board`` needs beyond its hexes to show this layer's Xs whole, for
+        any step of any branch (:data:`~hexrules.plot.figure.Room`: hex radii beyond
+        :data:`~hexrules.plot.figure.VIEW_PAD`, left, right, top, bottom).
+
+        A step off the board ends in an X on the hex side it would cross, half of it beyond the
+        board's edge; the chosen branch's X (``chosen``) is twice a stub's. For
+        :func:`~hexrules.plot.figure.new_figure` and :func:`~hexrules.plot.board.draw_board`
+        (``room=``): the figure grows to hold it, or, at its widest, the hexes shrink.
+
+        A pointy-top board: a step north-east from row 1 ends 0.93 hex radius above its hex, the
+        chosen X reaching 0.41 farther; a step east 0.87 beside it; a stub's X fits in the view:
+
+        >>> from hexrules import Board
+        >>> [round(v, 2) for v in ForcedLayer.room(Board.rectangle(4, 4))]
+        [0.13, 0.13, 0.19, 0.0]
+        >>> ForcedLayer.room(Board.rectangle(4, 4), chosen=False)
+        (0.0, 0.0, 0.0, 0.0)
+        """
+        layout = board.layout(1.0)
+        x0, x1, y0, y1 = board_extent(board)
+        x0, x1, y0, y1 = x0 - VIEW_PAD, x1 + VIEW_PAD, y0 - VIEW_PAD, y1 + VIEW_PAD
+        half = (cls.CHOSEN_MARK if chosen else cls.MARK) / 2 + cls.MARK_EDGE
+        need = [0.0, 0.0, 0.0, 0.0]
+        for h in board.hexes:
+            for d in DIRECTIONS:
+                if h + d in board:  # an X between two hexes of the board lies inside them
+                    continue
+                x, y = _boundary(layout, h, h + d)
+                for i, beyond in enumerate((x0 - (x - half), x + half - x1, y0 - (y - half), y + half - y1)):
+                    need[i] = max(need[i], beyond)
+        return (round(need[0], 4), round(need[1], 4), round(need[2], 4), round(need[3], 4))
+
     def _point(self, h: Hex) -> tuple[float, float]:
         return self.art.layout.hex_to_pixel(h)
 
     def _boundary(self, a: Hex, b: Hex) -> tuple[float, float]:
-        """Where the mark of a step from ``a`` toward ``b`` goes: on the shared hex side, moved
-        a little down the page along the step, away from the hex labels at the top of hexes."""
-        (x0, y0), (x1, y1) = self._point(a), self._point(b)
-        f = 0.5 + (0.12 if y1 < y0 - 1e-9 else -0.12 if y1 > y0 + 1e-9 else 0.0)
-        return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+        """Where the mark of a step from ``a`` toward ``b`` goes (:func:`_boundary`)."""
+        return _boundary(self.art.layout, a, b)
 
     def stubs(self, branches: Sequence["Branch"]) -> list[tuple[Hex, Hex, str, str]]:
         """``(from, attempted, colour, label)`` of every distinct collision or edge step.

@@ -300,7 +300,9 @@ class ForcedExplorer(Explorer):
         self.base_options = check_options(options)
         branch = None if branch is None else check_int("branch", branch, 0)
         switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
-        fig, (ax,) = new_figure(sc.board)
+        # room beyond the board's edge for the chosen branch's X on a step off it, from any hex
+        room = ForcedLayer.room(sc.board)
+        fig, (ax,) = new_figure(sc.board, room=room)
         self._buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
                          for name, label in (("previous", "◀ previous"), ("next", "next ▶"), ("reset", "reset"))}
         word = "Push" if kind == "push" else "Pull"
@@ -322,7 +324,7 @@ class ForcedExplorer(Explorer):
         }
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, f"every way the {word} can go"),
                          handlers=handlers)
-        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.art = draw_board(sc.board, sc.state, ax=ax, room=room)
         self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True, ahead=True, theme=_THEME))
         self.layer = ForcedLayer(self.art)
         self.on_hex_click([self.art], self._clicked)
