@@ -9,6 +9,7 @@ reusing the same artists on every call (:mod:`hexrules.widgets.forced`,
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import numpy as np
@@ -79,11 +80,13 @@ class ForcedLayer:
     draw), so this layer draws them itself: a stub arrow from the hex to the shared hex side, a
     marker there and a label (all the damage the target takes in that branch, drops included, as
     in the branch's table row; or ``"out"``: see :meth:`stubs`). Each label takes the first place
-    beside its X where it hides no other label, X, token, damage badge or hex label, and is placed
-    again when the tokens move (:meth:`BoardArtists.drawn_boxes`, :meth:`BoardArtists.reserve`);
-    a damage badge an X would cover moves to another corner of its token. A step off the board
-    ends in an X beyond the board's edge: a view that leaves :meth:`room` around the board shows
-    it whole.
+    beside its X where it hides no other label, X, token, damage badge or hex label and reads as
+    that X's (every other X more than half a label's height farther from it than its own:
+    :attr:`CLEAR`),
+    and is placed again when the tokens move (:meth:`BoardArtists.drawn_boxes`,
+    :meth:`BoardArtists.reserve`); a damage badge an X would cover moves to another corner of its
+    token. A step off the board ends beyond the board's edge: a view that leaves :meth:`room`
+    around the board shows its X whole.
 
     Examples
     --------
@@ -102,6 +105,14 @@ class ForcedLayer:
     MARK, CHOSEN_MARK = 0.36, 0.75
     #: How far an X's edge line reaches beyond its size (hex radii): 1 point at 30 points a radius.
     MARK_EDGE = 0.035
+    #: A label's gaps to its own X tried in turn (in the label's heights): beside it, a little farther.
+    GAPS = (0.1, 0.3)
+    #: How much farther than its own X every other X stays from a label (in the label's heights), so
+    #: that the label reads as its own X's (a "-2" as near two Xs reads as either's).
+    CLEAR = 0.55
+    #: The label :meth:`room` leaves room for beyond an X: "out" is the widest of the usual ones
+    #: ("-2", "-3", "out"), its em a kit board's (0.26 hex radius, :meth:`_draw_stubs`).
+    ROOM_LABEL, LABEL_EM = "out", 0.26
 
     def __init__(self, art: BoardArtists, *, key: str = "", colours: "dict[str, str] | None" = None) -> None:
         self.art = art
@@ -172,38 +183,71 @@ class ForcedLayer:
         return out
 
     @classmethod
-    def room(cls, board: "Board", *, chosen: bool = True) -> Room:
-        """The room a view of ``board`` needs beyond its hexes to show this layer's Xs whole, for
-        any step of any branch (:data:`~hexrules.plot.figure.Room`: hex radii beyond
-        :data:`~hexrules.plot.figure.VIEW_PAD`, left, right, top, bottom).
+    def room(cls, board: "Board", steps: "Iterable[tuple[Hex, Hex]] | None" = None, *,
+             chosen: bool = True) -> Room:
+        """The room a view of ``board`` needs beyond its hexes to show the Xs of ``steps`` whole,
+        each with its label beside it, outward (:data:`~hexrules.plot.figure.Room`: hex radii
+        beyond :data:`~hexrules.plot.figure.VIEW_PAD`, left, right, top, bottom).
 
         A step off the board ends in an X on the hex side it would cross, half of it beyond the
-        board's edge; the chosen branch's X (``chosen``) is twice a stub's. For
+        board's edge, and its label goes beyond it when the Xs of the hex's other sides leave no
+        place nearer that reads as this X's (:meth:`show`). For
         :func:`~hexrules.plot.figure.new_figure` and :func:`~hexrules.plot.board.draw_board`
         (``room=``): the figure grows to hold it, or, at its widest, the hexes shrink.
 
-        A pointy-top board: a step north-east from row 1 ends 0.93 hex radius above its hex, the
-        chosen X reaching 0.41 farther; a step east 0.87 beside it; a stub's X fits in the view:
+        Parameters
+        ----------
+        board : Board
+        steps : iterable of (Hex, Hex), optional
+            The steps whose Xs are drawn: ``(from, toward)``, e.g. the last step of every branch
+            that ends at the board's edge; default every step off the board, from every hex.
+        chosen : bool
+            Room for the chosen branch's X (:attr:`CHOSEN_MARK`, twice a stub's), not only a
+            stub's (:attr:`MARK`).
 
-        >>> from hexrules import Board
-        >>> [round(v, 2) for v in ForcedLayer.room(Board.rectangle(4, 4))]
-        [0.13, 0.13, 0.19, 0.0]
-        >>> ForcedLayer.room(Board.rectangle(4, 4), chosen=False)
+        Examples
+        --------
+        A pointy-top board: a step north-east from row 1 ends 0.93 hex radius above its hex, a
+        step east 0.87 beside it, a step south-east 0.57 below:
+
+        >>> from hexrules import Board, from_label
+        >>> board = Board.rectangle(4, 4)
+        >>> [round(v, 2) for v in ForcedLayer.room(board)]
+        [0.76, 0.76, 0.61, 0.25]
+        >>> [round(v, 2) for v in ForcedLayer.room(board, chosen=False)]
+        [0.56, 0.56, 0.42, 0.06]
+        >>> d2 = from_label("D2")
+        >>> [round(v, 2) for v in ForcedLayer.room(board, [(d2, d2.neighbor(0))], chosen=False)]  # east
+        [0.0, 0.56, 0.0, 0.0]
+        >>> ForcedLayer.room(board, [])
         (0.0, 0.0, 0.0, 0.0)
         """
         layout = board.layout(1.0)
+        if steps is None:
+            steps = [(h, h + d) for h in board.hexes for d in DIRECTIONS if h + d not in board]
         x0, x1, y0, y1 = board_extent(board)
         x0, x1, y0, y1 = x0 - VIEW_PAD, x1 + VIEW_PAD, y0 - VIEW_PAD, y1 + VIEW_PAD
         half = (cls.CHOSEN_MARK if chosen else cls.MARK) / 2 + cls.MARK_EDGE
+        w, h = cls._label_size(cls.ROOM_LABEL, cls.LABEL_EM)
+        gap = cls.GAPS[0] * h
         need = [0.0, 0.0, 0.0, 0.0]
-        for h in board.hexes:
-            for d in DIRECTIONS:
-                if h + d in board:  # an X between two hexes of the board lies inside them
-                    continue
-                x, y = _boundary(layout, h, h + d)
-                for i, beyond in enumerate((x0 - (x - half), x + half - x1, y0 - (y - half), y + half - y1)):
-                    need[i] = max(need[i], beyond)
+        for a, b in steps:
+            x, y = _boundary(layout, a, b)
+            (xa, ya), (xt, yt) = layout.hex_to_pixel(a), layout.hex_to_pixel(b)
+            left, right, top, bottom = x - half, x + half, y - half, y + half
+            if abs(xt - xa) >= abs(yt - ya):  # the label beside the X, outward along the step
+                left, right = (left, right + gap + w) if xt > xa else (left - gap - w, right)
+            else:
+                top, bottom = (top, bottom + gap + h) if yt > ya else (top - gap - h, bottom)
+            for i, beyond in enumerate((x0 - left, right - x1, y0 - top, bottom - y1)):
+                need[i] = max(need[i], beyond)
         return (round(need[0], 4), round(need[1], 4), round(need[2], 4), round(need[3], 4))
+
+    @staticmethod
+    def _label_size(label: str, em: float) -> tuple[float, float]:
+        """A label's rounded box (width, height) at ``em`` data units an em: the text's layout box
+        and a pad of 0.15 em on every side."""
+        return (text_width(label, "bold") + 0.12 + 0.3) * em, (1.17 + 0.3) * em
 
     def _point(self, h: Hex) -> tuple[float, float]:
         return self.art.layout.hex_to_pixel(h)
@@ -339,30 +383,40 @@ class ForcedLayer:
         return held
 
     def _place_labels(self) -> None:
-        """Put each stub's damage label beside its X where it hides nothing: no other label, X,
-        token, damage badge or hex label (:func:`~hexrules.plot.text.free_spot`); first beside the
-        X on the side the step goes (a step up or down the page) or under it (a step across)."""
+        """Put each stub's damage label beside its X where it hides nothing (no other label, X,
+        token, damage badge or hex label) and reads as that X's: every other X at least
+        :attr:`CLEAR` label heights farther from it than its own (:func:`~hexrules.plot.text.free_spot`).
+        First beside the X on the side the step goes (a step up or down the page) or under it (a
+        step across), then around it, sliding along its sides, then a little farther (:attr:`GAPS`);
+        where no place is all that, the one that hides least."""
         art = self.art
         marks = self._marks_held()
         art.reserve(self.key + "forced_marks", marks)  # the damage badges move off the Xs first
         taken = art.drawn_boxes(skip=self.key + "forced_labels")
         view = art.view_box()
+        chosen = [(float(x), float(y)) for x, y in self._chosen_mark.get_offsets()]
+        xs = [(pb, self.MARK) for _, pb, _ in self._shown] + [(c, self.CHOSEN_MARK) for c in chosen]
         placed: list[Box] = []
         for text, ((x0, y0), (xb, yb), label) in zip(self._labels, self._shown):
             if not label:
                 continue
-            em = text.get_fontsize() / art.ppu
-            # the rounded box: the text's layout box and a pad of 0.15 em on every side
-            w, h = (text_width(label, "bold") + 0.12 + 0.3) * em, (1.17 + 0.3) * em
-            dx, dy = w / 2 + self.MARK / 2 + 0.04, h / 2 + self.MARK / 2 + 0.04
+            w, h = self._label_size(label, text.get_fontsize() / art.ppu)
+            here = [math.isclose(x, xb, abs_tol=1e-9) and math.isclose(y, yb, abs_tol=1e-9) for (x, y), _ in xs]
+            mark = max(m for (_, m), own in zip(xs, here) if own)  # the chosen X, when it lies on this one
+            others = [box_at(p, m, m) for (p, m), own in zip(xs, here) if not own]
             side = 1.0 if xb >= x0 else -1.0
-            across = abs(yb - y0) <= 1e-9
-            first = [(xb, yb + dy)] if across else [(xb + side * dx, yb)]
-            ring = [(xb + side * dx, yb), (xb - side * dx, yb), (xb, yb + dy), (xb, yb - dy),
-                    (xb + side * dx, yb + dy), (xb - side * dx, yb + dy), (xb + side * dx, yb - dy),
-                    (xb - side * dx, yb - dy)]
-            far = [(xb + (x - xb) * 1.8, yb + (y - yb) * 1.8) for x, y in ring]
-            xy, box = free_spot((w, h), first + ring + far, taken + placed, view)
+            first = (0.0, 1.0) if abs(yb - y0) <= 1e-9 else (side, 0.0)
+            # around the X: the sides' middles, the corners, then halfway along each side
+            around = [first, (side, 0.0), (-side, 0.0), (0.0, 1.0), (0.0, -1.0),
+                      *((sx, sy) for sy in (1.0, -1.0) for sx in (side, -side)),
+                      *((sx, sy / 2) for sy in (1.0, -1.0) for sx in (side, -side)),
+                      *((sx / 2, sy) for sy in (1.0, -1.0) for sx in (side, -side))]
+            spots = []
+            for gap in (g * h for g in self.GAPS):
+                dx, dy = w / 2 + mark / 2 + gap, h / 2 + mark / 2 + gap
+                spots += [(xb + fx * dx, yb + fy * dy) for fx, fy in around]
+            xy, box = free_spot((w, h), spots, taken + placed, view, mark=box_at((xb, yb), mark, mark), others=others,
+                                clear=self.CLEAR * h)
             text.set_position(xy)
             placed.append(box)
         art.reserve(self.key + "forced_labels", placed)

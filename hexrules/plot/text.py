@@ -16,6 +16,7 @@ Boxes are ``(x0, y0, x1, y1)`` in data coordinates (hex radii).
 from __future__ import annotations
 
 import functools
+import math
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -23,7 +24,7 @@ from matplotlib.path import Path
 
 from ..errors import HexrulesError
 
-__all__ = ["text_outline", "text_width", "Box", "box_at", "overlap", "free_spot"]
+__all__ = ["text_outline", "text_width", "Box", "box_at", "overlap", "gap", "free_spot"]
 
 #: A box ``(x0, y0, x1, y1)`` in data coordinates, ``x0 <= x1`` and ``y0 <= y1``.
 Box = tuple[float, float, float, float]
@@ -132,11 +133,31 @@ def overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0
 
 
+def gap(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 when they touch or overlap).
+
+    >>> gap((0, 0, 1, 1), (4, 5, 6, 6)), gap((0, 0, 2, 2), (1, 1, 3, 3))
+    (5.0, 0.0)
+    """
+    return math.hypot(max(a[0] - b[2], b[0] - a[2], 0.0), max(a[1] - b[3], b[1] - a[3], 0.0))
+
+
+def _hidden(box: Box, taken: Sequence[Box], within: Box | None) -> float:
+    """How much ``box`` hides: the area it shares with each of ``taken``, and its area outside ``within``."""
+    out = sum(overlap(box, t) for t in taken)
+    if within is not None:
+        out += (box[2] - box[0]) * (box[3] - box[1]) - overlap(box, within)
+    return out
+
+
 def free_spot(size: tuple[float, float], candidates: Sequence[tuple[float, float]], taken: Iterable[Box],
-              within: Box | None = None) -> tuple[tuple[float, float], Box]:
+              within: Box | None = None, *, mark: Box | None = None, others: Iterable[Box] = (),
+              clear: float = 0.0) -> tuple[tuple[float, float], Box]:
     """Where a text of ``size`` (width, height) goes: the first of ``candidates`` (centres) whose box
-    overlaps none of ``taken`` and lies inside ``within``; if every one hides something, the one
-    that hides least (what lies outside ``within`` counts as hidden).
+    overlaps none of ``taken`` and lies inside ``within``, and, for the label of a ``mark``, reads as
+    its: each of ``others`` (the other marks) at least ``clear`` farther from it than ``mark`` is
+    (:func:`gap`). If no place is all that, the one that hides least (what lies outside ``within``
+    counts as hidden), and among those the one whose other marks come least too near.
 
     Parameters
     ----------
@@ -148,6 +169,12 @@ def free_spot(size: tuple[float, float], candidates: Sequence[tuple[float, float
         What the text must not cover (other texts, tokens, marks).
     within : Box, optional
         Where the text must stay (e.g. the axes' view).
+    mark : Box, optional
+        The mark the text labels (a Push's X and its damage).
+    others : iterable of Box
+        With ``mark``: the marks the text must not read as labelling.
+    clear : float
+        With ``mark``: how much farther than ``mark`` each of ``others`` stays from the text.
 
     Returns
     -------
@@ -160,19 +187,27 @@ def free_spot(size: tuple[float, float], candidates: Sequence[tuple[float, float
 
     >>> free_spot((1.0, 0.5), [(1.0, 0.0), (-1.0, 0.0)], [(0.6, -0.2, 1.2, 0.2)])
     ((-1.0, 0.0), (-1.5, -0.25, -0.5, 0.25))
+
+    and, labelling mark ``x``, from a place as near another mark (0.07 away, 0.1 from ``x``) to
+    one where it reads as ``x``'s:
+
+    >>> x, other = (-0.25, -0.25, 0.25, 0.25), (0.3, 0.9, 0.8, 1.4)
+    >>> free_spot((0.5, 0.5), [(0.0, 0.6), (0.0, -0.6)], [x, other], mark=x, others=[other], clear=0.25)
+    ((0.0, -0.6), (-0.25, -0.85, 0.25, -0.35))
     """
-    taken = list(taken)
-    best: tuple[float, tuple[float, float], Box] | None = None
+    taken, others = list(taken), list(others)
+    best: tuple[float, float, tuple[float, float], Box] | None = None
     for xy in candidates:
         box = box_at(xy, *size)
-        hidden = sum(overlap(box, t) for t in taken)
-        if within is not None:
-            area = (box[2] - box[0]) * (box[3] - box[1])
-            hidden += area - overlap(box, within)
-        if hidden <= 1e-12:
+        covered = _hidden(box, taken, within)
+        short = 0.0
+        if mark is not None and others:
+            near = gap(box, mark) + clear
+            short = max(0.0, max(near - gap(box, o) for o in others))
+        if covered <= 1e-12 and short <= 1e-12:
             return xy, box
-        if best is None or hidden < best[0] - 1e-12:
-            best = (hidden, xy, box)
+        if best is None or covered < best[0] - 1e-12 or (covered <= best[0] + 1e-12 and short < best[1] - 1e-12):
+            best = (covered, short, xy, box)
     if best is None:
         raise HexrulesError("free_spot: no candidate place for the text")
-    return best[1], best[2]
+    return best[2], best[3]

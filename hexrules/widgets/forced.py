@@ -215,6 +215,24 @@ def _first_of(branches: Sequence[Branch]) -> int:
     return max(range(len(branches)), key=lambda i: (len(branches[i].steps), -i), default=0)
 
 
+def _steps_off_board(kind: str, sc: Scenario, source: str, targets: Sequence[str], side: str,
+                     switches: Sequence[str]) -> list[tuple[Hex, Hex]]:
+    """The steps off the board an explorer of a fixed source can draw: the last step of every branch
+    that leaves the board, of each target's Push or Pull at the largest N offered (its branches hold
+    every smaller N's, each stopping where the forcing player chooses, P1/L1), under every reading
+    of ``switches``. The drawing leaves room for their Xs (:meth:`ForcedLayer.room`)."""
+    readings = {DEFAULT} | {DEFAULT.replace(**{k: v}) for k in switches for v in FORCED_SWITCHES[k]}
+    steps: dict[tuple[Hex, Hex], None] = {}
+    for target, opts in itertools.product(targets, readings):
+        try:
+            fm = forced(kind, sc.board, sc.state, source, target, MAX_N, side=side, options=opts)
+        except HexrulesError:  # refused under this reading (P1/L1, L3): nothing drawn
+            continue
+        steps.update(dict.fromkeys((b.steps[-1].frm, b.steps[-1].to) for b in fm
+                                   if b.attempted is not None and b.attempted not in sc.board))
+    return list(steps)
+
+
 def _branch_options(fm: ForcedMove) -> list[tuple[str, int]]:
     rows = fm.table()
     return [(f"{r['#']}. {r['path']}: {r['ending']}", i) for i, r in enumerate(rows)]
@@ -300,7 +318,8 @@ class ForcedExplorer(Explorer):
         self.base_options = check_options(options)
         branch = None if branch is None else check_int("branch", branch, 0)
         switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
-        # room beyond the board's edge for the chosen branch's X on a step off it, from any hex
+        # room beyond the board's edge for the X of any step off it (any source, any target), the
+        # chosen branch's too, and its label
         room = ForcedLayer.room(sc.board)
         fig, (ax,) = new_figure(sc.board, room=room)
         self._buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
@@ -540,7 +559,10 @@ class CompareForcedExplorer(TwoReadingsExplorer):
     Controls: ``switch``, ``left``, ``right``, ``target`` (never the unit on the source hex),
     ``n``. On each side, the hexes where a branch that differs ends or collides are outlined; the
     text lists the branches whose outcome (ending, final hex, damage) differs, and those that
-    exist under one reading only (:meth:`~hexrules.compare.ForcedComparison.explain`).
+    exist under one reading only (:meth:`~hexrules.compare.ForcedComparison.explain`). The maps
+    leave room beyond the board's edge only where a step of this Push or Pull can leave it (any
+    target, N up to 4, any reading): a board whose two maps fill the notebook's width keeps its
+    hexes' size where nothing leaves it.
 
     Raises
     ------
@@ -573,14 +595,18 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         self.SWITCHES = {k: FORCED_SWITCHES[k] for k in SWITCHES_BY_KIND[kind]}
         self.WHAT = "Push" if kind == "push" else "Pull"
         controls = self.reading_controls(switch, left, right)
-        fig, self.axes = new_figure(sc.board, ncols=2, legend="below")
+        # room beyond the board's edge only for the Xs and labels of the steps off it this Push or
+        # Pull can take: the two maps side by side share the notebook's width with their hexes
+        room = ForcedLayer.room(sc.board, _steps_off_board(kind, sc, self.source, names, self.side, self.SWITCHES),
+                                chosen=False)
+        fig, self.axes = new_figure(sc.board, ncols=2, legend="below", room=room)
         word = "Push" if kind == "push" else "Pull"
         controls.update({
             "target": widgets.Dropdown(options=names, value=target, description="Target"),
             "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
         })
         super().__init__(fig, controls, title=forced_title(sc.heading, kind, n, "two readings side by side"))
-        self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False) for ax in self.axes]
+        self.arts = [draw_board(sc.board, sc.state, ax=ax, legend=False, room=room) for ax in self.axes]
         self.arts[0].legend(sc.state, ForcedLayer.legend_handles(theme=_THEME) + [
             legend_handle("outline", "outcome differs between the readings", _COMPARE["differs"], width=3.0,
                           drawn_by=("outline", "differs"))], below=True, boards=self.arts[1:])
@@ -704,7 +730,10 @@ class MultiPushExplorer(Explorer):
                              f"that is not a Garrison")
         if len(set(self.targets)) != len(self.targets):
             raise ExplorerError(f"targets={show(list(targets))} names a unit twice")
-        fig, (ax,) = new_figure(sc.board)
+        # room beyond the board's edge for the Xs and labels of any steps off it (a unit's steps
+        # depend on where the units before it went)
+        room = ForcedLayer.room(sc.board, chosen=False)
+        fig, (ax,) = new_figure(sc.board, room=room)
         controls: dict[str, widgets.Widget] = {"order": OrderPicker(self.targets)}
         for i in range(len(self.targets)):
             controls[f"unit {i + 1}"] = widgets.Dropdown(options=[], description=f"Unit {i + 1}",
@@ -714,7 +743,7 @@ class MultiPushExplorer(Explorer):
         super().__init__(fig, controls,
                          title=forced_title(sc.heading, kind, n, "one unit at a time, in a chosen order (P5)"),
                          handlers=dict.fromkeys(controls, lambda _change: self._resolve()))
-        self.art = draw_board(sc.board, sc.state, ax=ax)
+        self.art = draw_board(sc.board, sc.state, ax=ax, room=room)
         c = _FORCED
         self.art.legend(sc.state, [
             legend_handle("outline", "source", c["source"], width=2.5, drawn_by=("outline", "forced_source")),
