@@ -354,6 +354,43 @@ def test_the_damage_charts_bar_values_never_collide():
     assert found == []
 
 
+def _heatmap_cell_misfits(ax, cells, renderer, margin: float = 2.0) -> list[str]:
+    """The cell values of a heatmap (:func:`hexrules.plot.crush.draw_heatmap`) not written at 10 pt, or
+    whose rendered box does not lie inside its cell with ``margin`` pixels to spare (the frame round
+    the chosen cell is 2.5 points wide, 1.7 px of it inside the cell)."""
+    found = []
+    for i, row in enumerate(cells):
+        for j, t in enumerate(row):
+            if not t.get_visible() or not t.get_text():
+                continue
+            (x0, y0), (x1, y1) = ax.transData.transform([(j - 0.5, i - 0.5), (j + 0.5, i + 0.5)])
+            cell = Bbox.from_extents(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)).padded(-margin)
+            box = t.get_window_extent(renderer)
+            if t.get_fontsize() != 10 or not (cell.x0 <= box.x0 and box.x1 <= cell.x1 and cell.y0 <= box.y0
+                                              and box.y1 <= cell.y1):
+                found.append(f"row {i} column {j}: {t.get_text()!r} at {t.get_fontsize()} pt, "
+                             f"{[round(v) for v in box.extents]} in cell {[round(v) for v in cell.extents]}")
+    return found
+
+
+def test_the_crush_heatmaps_write_their_values_at_10_points_inside_their_cells():
+    # a new-user trial (lesson 08): the heatmaps' values were written at 7 points (expected damage,
+    # P(at least k)) and 6 (the vehicle's P(Minor) over P(Major)): too small to read
+    from hexrules.widgets.crush import HEATMAP_METRICS
+
+    damage, vehicle = DamageExplorer(), VehicleExplorer()
+    found = []
+    for metric in HEATMAP_METRICS:
+        damage.controls["metric"].value = metric
+        found += [f"{metric}: {x}" for x in _heatmap_cell_misfits(damage.ax_heat, damage.cells, _renderer(damage.figure))]
+    c = vehicle.controls
+    for n, reading in itertools.product(range(c["cover"].min, c["cover"].max + 1), vehicle.READINGS):
+        c["cover"].value, c["reading"].value = n, reading
+        found += [f"Cover {n}, {reading}: {x}"
+                  for x in _heatmap_cell_misfits(vehicle.ax_table, vehicle.cells, _renderer(vehicle.figure))]
+    assert found == []
+
+
 # --- 3. a unit's name lies inside its token ---------------------------------------------------------
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "set_bars",
     "draw_at_least",
     "set_at_least",
+    "HEATMAP_FONTSIZE",
     "draw_heatmap",
     "set_heatmap",
     "set_colorbar_percent",
@@ -43,6 +44,9 @@ __all__ = [
 CRUSH_COVERS: tuple[int, ...] = tuple(range(7))
 #: Resolve values charted (1-7; 7: no die can reach it, C3).
 CRUSH_RESOLVES: tuple[int, ...] = tuple(range(1, 8))
+#: Size (points) of a heatmap's cell values (:func:`draw_heatmap`): the explorers' 7 x 7 and 6 x 6
+#: grids hold "100%" and two lines of it at 10 points (a new-user trial could not read 7 and 6).
+HEATMAP_FONTSIZE = 10.0
 
 
 def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH_COVERS[-1], width: float = 0.8,
@@ -159,13 +163,14 @@ def set_at_least(lines: Mapping[int, Any], tails: Mapping[int, Mapping[int, Any]
 
 
 def draw_heatmap(ax: "Axes", rows: Sequence[Any], cols: Sequence[Any], *, cmap: str | None = None, vmax: float = 1.0,
-                 xlabel: str = "", ylabel: str = "", fontsize: float = 7,
+                 xlabel: str = "", ylabel: str = "", fontsize: float = HEATMAP_FONTSIZE,
                  theme: Theme = DEFAULT_THEME) -> tuple[Any, list[list[Any]], Any]:
     """An empty heatmap grid with a text per cell and a frame for the current cell.
 
     Returns ``(image, texts[row][col], frame)``; fill it with :func:`set_heatmap`, move the
     frame (a :class:`~matplotlib.patches.Rectangle`) with ``frame.set_xy((col - 0.5, row - 0.5))``.
-    ``cmap`` defaults to ``theme.crush["heatmap_cmap"]``, the frame is ``theme.crush["frame"]``.
+    ``cmap`` defaults to ``theme.crush["heatmap_cmap"]``, the frame is ``theme.crush["frame"]``;
+    the cell values are written at ``fontsize`` points (:data:`HEATMAP_FONTSIZE`).
     """
     cmap = theme.crush["heatmap_cmap"] if cmap is None else cmap
     from matplotlib.patches import Rectangle

@@ -557,7 +557,7 @@ class VehicleExplorer(Explorer):
         self.bars_hp, self.texts_hp = draw_damage_bars(self.ax_hp, color=_C["hp"])
         self.ax_hp.set_xlabel("HP lost (= Major results)")
         self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"], theme=_THEME,
-                                                         xlabel="Resolve", ylabel="Shield", fontsize=6)
+                                                         xlabel="Resolve", ylabel="Shield")
         self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]), label="P(≥1 Major)")
         set_colorbar_percent(self.colorbar)
         # every control changes the bars, the titles and the frame: redrawn over the rest, drawn
