@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,10 @@ def _nodelay_seen_by_server(use_kit_class: bool) -> int:
         finally:
             server.stop()
 
-    return asyncio.run(run())
+    # On a thread of its own: the browser suite's Playwright (sync API) keeps an event loop
+    # running on the test thread, where asyncio.run() is refused.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_tornado_leaves_nagle_on_for_a_websocket_by_default():
@@ -71,6 +75,15 @@ def test_the_kit_connection_turns_tcp_nodelay_on(monkeypatch):
     monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", lambda self: parent.append(self))
     assert _nodelay_seen_by_server(use_kit_class=True) != 0
     assert len(parent) == 1
+
+
+def test_the_check_runs_while_an_event_loop_runs_on_the_test_thread():
+    """As after the browser suite (Playwright's sync API leaves a loop running on this thread)."""
+    async def inside_a_loop() -> int:
+        return _nodelay_seen_by_server(use_kit_class=False)
+
+    with ThreadPoolExecutor(1) as pool:  # a thread of the test's own, whatever runs on this one
+        assert pool.submit(asyncio.run, inside_a_loop()).result() == 0
 
 
 def test_make_lab_selects_the_kit_connection(tmp_path):
