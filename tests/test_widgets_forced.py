@@ -201,6 +201,37 @@ def test_pull_refused_next_to_source_same_elevation():
     assert ex.move is None and "L3" in ex.explanation.value
 
 
+def _outlined(art, key="forced_source"):
+    """The labels of the hexes outlined in layer ``key`` of a drawn board."""
+    return sorted(art.board.label(art.hex_at(*p.vertices.mean(axis=0))) for p in art.outline_layers[key].get_paths())
+
+
+def test_a_refused_pull_still_outlines_its_source_and_shows_its_target():
+    # New-user trial (lesson 07): Source C3, next to the Gundam (D3) at the same height: the words
+    # said L3's refusal, and the map showed no source at all. The source hex stays outlined (and
+    # listed in the legend), the Gundam's token stays on D3, and nothing else is drawn.
+    ex = ForcedExplorer("pull_char_zaku", "pull", n=1)
+    assert _outlined(ex.art) == ["B2"]
+    ex.controls["source"].value = "C3"
+    assert ex.move is None and "L3" in ex.explanation.value
+    assert _outlined(ex.art) == ["C3"]
+    assert "source" in [t.get_text() for t in ex.art.ax.get_legend().get_texts()]
+    token = ex.art.units["RX-78-2 Gundam"][0]
+    assert token.get_visible() and ex.art.hex_at(*token.get_center()) == ex.board.hex("D3")
+    assert not ex.art.draws("paths", "forced") and not ex.art.draws("fill")
+    ex.controls["source"].value = "A1"  # an allowed Pull again: its source, its branches
+    assert ex.move is not None and _outlined(ex.art) == ["A1"] and ex.art.draws("paths", "forced")
+
+
+def test_a_pull_refused_under_both_readings_still_outlines_its_source_on_both_maps():
+    # Pull 1 from C3 on the Gundam (D3), adjacent at the same height: L3 refuses it whatever
+    # pull_other_elevation says (that switch is about another elevation). Both maps outline C3.
+    ex = CompareForcedExplorer("pull_char_zaku", "pull", "pull_other_elevation", source="C3", n=1)
+    assert ex.comparison is None and "L3" in ex.explanation.value
+    assert [_outlined(art) for art in ex.arts] == [["C3"], ["C3"]]
+    assert all(art.units["RX-78-2 Gundam"][0].get_visible() for art in ex.arts)
+
+
 def test_compare_edge_switch():
     ex = CompareForcedExplorer("push_edge", "push", "push_off_board")
     a, b = ex.moves

@@ -286,12 +286,13 @@ class ForcedLayer:
         self._draw_stubs(self.stubs(branches))
 
     def show(self, fm: "ForcedMove | None", *, chosen: "Branch | None" = None, step: int | None = None,
-             fill: bool = True, branches: bool = True) -> None:
+             fill: bool = True, branches: bool = True, source: Hex | None = None) -> None:
         """Draw every branch of ``fm`` (None clears), and ``chosen`` up to ``step`` steps.
 
         Parameters
         ----------
         fm : hexrules.forced.ForcedMove or None
+            None: no branch (a Push or Pull the rules refuse, or no target): only ``source``.
         chosen : hexrules.forced.Branch, optional
             Drawn over the others in magenta (its collision or edge stub too, once reached); the
             moves it has still to make after ``step`` are drawn thin and dashed in magenta, so the
@@ -303,18 +304,22 @@ class ForcedLayer:
             one fill); False leaves the fill to the caller (a diagram gathers every overlay's).
         branches : bool
             Draw every branch's moves and stubs; False draws ``chosen`` alone (and its stub).
+        source : Hex, optional
+            The source hex to outline when ``fm`` is None, so that a refused Push or Pull still
+            shows where it comes from (with ``fm``, its own source is outlined).
         """
-        self._show(fm, chosen, step, fill, branches)
+        self._show(fm, chosen, step, fill, branches, source)
         self._place_labels()
 
     def _show(self, fm: "ForcedMove | None", chosen: "Branch | None", step: int | None, fill: bool,
-              branches: bool) -> None:
+              branches: bool, source: Hex | None = None) -> None:
         art, c, k_ = self.art, self.colours, self.key
         if fm is None:
             art.set_paths(None, key=k_ + "forced")
             art.set_paths(None, key=k_ + "chosen")
             art.set_paths(None, key=k_ + "chosen_ahead")
-            art.set_highlight(None, key=k_ + "forced_source")
+            art.set_highlight([source] if source is not None and source in art.index else None,
+                              key=k_ + "forced_source", color=c["source"], width=3.5)
             if fill:
                 art.set_fill(None)
             self._draw_stubs([])

@@ -491,7 +491,8 @@ class ForcedExplorer(Explorer):
             word = "Push" if self.kind == "push" else "Pull"
             self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
                                         f"every way the {word} can go"))
-            self.layer.show(None)
+            # the source stays outlined, the target's token where it stands: the picture agrees with the words
+            self.layer.show(None, source=self.board.hex(self.controls["source"].value))
             self.shown_state = self.scenario.state
             self.art.set_units(self.shown_state)
             if self._error is not None:
@@ -628,7 +629,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
                                  self.controls["target"].value, self.controls["n"].value, *readings, side=self.side)
         except HexrulesError:  # the same refusal under both readings (P1/L1, L3): shown by update()
             for art, layer in zip(self.arts, self.layers):
-                layer.show(None)
+                layer.show(None, source=self.board.hex(self.source))  # where the refused Push or Pull comes from
                 art.set_highlight(None, key="differs")
             raise
         self.comparison, self.moves = cmp, list(cmp.moves)
