@@ -100,12 +100,11 @@ def test_figure_is_reused_not_rebuilt():
     ex = ForcedExplorer("push_knuckle_shield", n=2)
     fig, faces = ex.figure, ex.art.faces
     ex.controls["n"].value = 1
-    ex.controls["source"].value = "A1"  # an effect of the Zaku's side (P1): the Zaku may now be chosen
-    ex.controls["target"].value = "Zaku I"  # ... but it is not an enemy: refused, shown as an error
-    assert "hexrules-error" in ex.explanation.value and "enemy" in ex.explanation.value
-    assert ex.move is None and ex.controls["branch"].options == ()
-    ex.controls["target"].value = "RX-78-2 Gundam"
-    ex.controls["source"].value = "B3"  # the Zaku's own hex again, now that it is not the target
+    ex.controls["source"].value = "C3"  # the Gundam's Push (P1): Zaku I is the target now
+    assert ex.controls["target"].value == "Zaku I" and ex.move.by == "RX-78-2 Gundam"
+    ex.controls["source"].value = "A1"  # an empty hex: zeon's Push (the first unit's side), on the Gundam
+    assert ex.controls["target"].value == "RX-78-2 Gundam" and ex.move.by is None
+    ex.controls["source"].value = "B3"  # the Zaku's own hex again
     assert ex.move is not None and len(ex.move) == 4  # Push 1 from an adjacent hex: stop + 3 farther hexes
     assert ex.figure is fig and ex.art.faces is faces
 
@@ -142,7 +141,11 @@ def test_with_no_full_distance_branch_the_longest_is_shown():
     assert (ex.controls["step"].max, ex.controls["step"].value) == (2, 2)
 
 
-def test_source_never_offers_the_targets_hex_nor_target_the_sources_unit():
+def test_target_is_never_the_unit_on_the_source_and_the_source_is_any_hex():
+    # push_collision: Zaku I (zeon) on B3; the Gundam, the GM and a Federation Garrison. A unit is
+    # never forced from its own hex, and only enemies of the forcing side move (P1): the Target
+    # never offers the unit on the Source. The Source offers every hex, the target's too: the
+    # target then gives way (the only way for the Gundam's side to get the Push).
     ex = ForcedExplorer("push_collision", n=2)
     src, tgt = ex.controls["source"], ex.controls["target"]
     state = ex.scenario.state
@@ -150,15 +153,13 @@ def test_source_never_offers_the_targets_hex_nor_target_the_sources_unit():
     def hex_of(name):
         return ex.board.label(state.unit(name).hex)
 
-    assert hex_of(tgt.value) not in src.options
-    assert state.at(ex.board.hex(src.value)).name not in tgt.options
-    assert len(src.options) == len(ex.board.hexes) - 1
-    for name in tgt.options:  # every choice of target takes its own hex out of the sources
-        tgt.value = name
-        assert hex_of(name) not in src.options and src.value != hex_of(name)
-        assert len(src.options) == len(ex.board.hexes) - 1
-    src.value = "A1"  # an empty hex: every unit may be the target
-    assert list(tgt.options) == [u.name for u in state if not u.garrison]
+    assert list(src.options) == [ex.board.label(h) for h in ex.board.hexes]
+    assert list(tgt.options) == ["RX-78-2 Gundam", "GM"]  # not Zaku I (on B3), not the Garrison
+    src.value = "A1"  # an empty hex: zeon's Push, the same enemies
+    assert list(tgt.options) == ["RX-78-2 Gundam", "GM"]
+    tgt.value = "GM"
+    src.value = hex_of("GM")  # the GM's own hex: federation's Push; the GM gives way to Zaku I
+    assert list(tgt.options) == ["Zaku I"] and tgt.value == "Zaku I" and ex.move.by == "GM"
     compare = CompareForcedExplorer("push_edge", "push", "push_off_board")
     assert compare.scenario.state.at(compare.board.hex(compare.source)).name not in compare.controls["target"].options
 
@@ -276,32 +277,132 @@ def test_headings_come_from_the_title_else_the_name():
     assert untitled.title.value == "<b>Push 1: Push 2: two rocks — every way the Push can go</b>"
 
 
-def test_ally_target_is_refused_in_ui_words():
-    # GM (federation) on D3 as the source, the Gundam (federation) as the target: an ally. Said in
-    # the controls' words, not the API's "allow_allies=True"
+# --- the Target offers only what the rules let the forcing side move (P1, L1) ----------------------
+
+
+def _forcing_side(ex):
+    """The side whose Push or Pull it is: the unit's on the Source hex, else the scenario's first unit's."""
+    at = ex.scenario.state.at(ex.board.hex(ex.controls["source"].value))
+    return at.side if at is not None else list(ex.scenario.state)[0].side
+
+
+def test_an_empty_source_offers_only_enemies_of_the_side_it_is_given_to():
+    # New-user trial (lesson 09, Q.20): Source D3, an empty hex, then Target Zaku I was offered and
+    # refused in red, with no source and no branch on the map. From an empty hex the Push is the
+    # side of the scenario's first unit (Zaku I: zeon), and a Push moves only enemies (P1): the
+    # Gundam is the only Target. Push 2 from D3 on the Gundam (C3): B3 is a collision with Zaku I
+    # (P2); it can end on C3, B2, B4 (1 hex, strictly farther from D3) or B1, A2, A4, B5 (2 hexes).
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    assert list(ex.controls["target"].options) == ["RX-78-2 Gundam"]
+    ex.controls["source"].value = "D3"
+    assert list(ex.controls["target"].options) == ["RX-78-2 Gundam"]
+    assert ex.controls["target"].value == "RX-78-2 Gundam"
+    assert ex.move is not None and ex.move.by is None
+    assert sorted(ex.board.label(h) for h in ex.move.destinations) == ["A2", "A4", "B1", "B2", "B4", "B5", "C3"]
+    assert [r["path"] for r in ex.move.table() if "collision" in r["ending"]] == ["C3 -x B3"]
+    assert _outlined(ex.art) == ["D3"] and "hexrules-error" not in ex.explanation.value
+
+
+def test_the_target_gives_way_when_the_source_changes_side():
+    # The Gundam's own hex C3 as the Source: the Push is the Gundam's (federation), the Gundam is
+    # no longer a Target, and the Target gives way to its only enemy, Zaku I (P1). Push 2 from C3
+    # on Zaku I (B3): A2, A3, A4 are strictly farther; then A1 (from A2), the board's edge (P4:
+    # stops) and A5, one level higher than A4 (P2: a collision, 2 damage).
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    assert "C3" in ex.controls["source"].options  # the only way to give the Gundam the Push
+    ex.controls["source"].value = "C3"
+    assert list(ex.controls["target"].options) == ["Zaku I"] and ex.controls["target"].value == "Zaku I"
+    assert ex.move is not None and ex.move.by == "RX-78-2 Gundam"
+    assert sorted(ex.board.label(h) for h in ex.move.destinations) == ["A1", "A2", "A3", "A4", "B3"]
+    assert ex.move.choose("A4", "A5").damage == {"Zaku I": 2}
+    ex.controls["source"].value = "B3"  # Zaku I's hex: the Gundam again
+    assert list(ex.controls["target"].options) == ["RX-78-2 Gundam"] and ex.move.by == "Zaku I"
+
+
+def test_an_ally_of_the_pushing_unit_is_never_offered():
+    # Lesson 09, Q.41: the Gundam (B2, federation) pushes Zaku II; the Guncannon is the Gundam's
+    # ally and was offered as a Target (P1: a Push moves only enemies). From the Guncannon's hex E3
+    # the Push is federation's too; from Zaku II's hex C2 it is zeon's: both federation units.
+    ex = ForcedExplorer("reactive_fire", n=2)
+    assert list(ex.controls["target"].options) == ["Zaku II"]
+    ex.controls["source"].value = "E3"
+    assert list(ex.controls["target"].options) == ["Zaku II"] and ex.move.by == "Guncannon"
+    ex.controls["source"].value = "C2"
+    assert list(ex.controls["target"].options) == ["RX-78-2 Gundam", "Guncannon"]
+    assert ex.controls["target"].value == "RX-78-2 Gundam" and ex.move.by == "Zaku II"
+    ex.controls["target"].value = "Guncannon"
+    ex.controls["source"].value = "A1"  # empty: the Push is federation's (the Gundam, the first unit)
+    assert list(ex.controls["target"].options) == ["Zaku II"] and ex.controls["target"].value == "Zaku II"
+
+
+def test_a_source_held_by_the_targets_ally_gives_the_target_way():
+    # GM (federation) on D3 as the source, the Gundam (federation) was kept as the target and
+    # refused in words of the API ("allow_allies=True"). A Push moves only enemies (P1): the GM's
+    # enemy, Zaku I, becomes the target. Push 2 from D3 on Zaku I (B3, 2 hexes away): A2, A3, A4
+    # are 3 hexes away, then A1 (from A2) and A5 (from A4) 4; every other step leaves the board
+    # (P4: stops). It can end on B3 (0 steps), A2, A3, A4, A1, A5.
     ex = ForcedExplorer("push_collision", "push", n=2)
     ex.controls["source"].value = "D3"
-    assert ex.controls["target"].value == "RX-78-2 Gundam"
-    assert ex.move is None
-    assert "allow_allies" not in ex.explanation.value
-    assert "moves only enemies" in ex.explanation.value and "Choose an enemy" in ex.explanation.value
+    assert list(ex.controls["target"].options) == ["Zaku I"] and ex.controls["target"].value == "Zaku I"
+    assert ex.move is not None and ex.move.by == "GM" and "allow_allies" not in ex.explanation.value
+    assert sorted(ex.board.label(h) for h in ex.move.destinations) == ["A1", "A2", "A3", "A4", "A5", "B3"]
 
 
-def test_a_refusal_from_an_empty_source_hex_says_whose_push_it_is():
-    # Trial defect: "Zaku I is on the same side (zeon) as an effect from the empty hex E3 (side
-    # zeon)". An empty Source hex holds no unit, so the explorer gives the Push to the side of
-    # the scenario's first unit (Zaku I: zeon), and a Push moves only enemies (P1).
+@pytest.mark.parametrize("name, kind", [("push_knuckle_shield", "push"), ("pull_char_zaku", "pull"),
+                                        ("pull_other_elevation", "pull"), ("reactive_fire", "push"),
+                                        ("push_collision", "push")])
+def test_no_source_and_target_offered_is_refused_for_not_being_an_enemy(name, kind):
+    # Every Source hex, every Target it offers: an enemy of the forcing side, never a Garrison nor
+    # the unit on the Source (P1, L1); the rules never refuse the pair for it (only L3 may refuse a Pull).
+    ex = ForcedExplorer(name, kind, n=1)
+    state = ex.scenario.state
+    for source in ex.controls["source"].options:
+        ex.controls["source"].value = source
+        side = _forcing_side(ex)
+        targets = list(ex.controls["target"].options)
+        assert targets == [u.name for u in state if not u.garrison and u.side != side]
+        for target in targets:
+            ex.controls["target"].value = target
+            assert ex.move is not None or (kind == "pull" and "L3" in ex.explanation.value), (source, target)
+            assert _outlined(ex.art) == [source]
+
+
+def test_with_no_enemy_to_move_the_explorer_says_so_in_a_players_words():
+    # Zaku (zeon) on B1, a Federation Garrison on D1, one row of 4 hexes: a Garrison never moves
+    # (P1), so a Push of zeon's (from Zaku's hex, or from an empty hex: the first unit's side) has
+    # nothing to move. From the Garrison's hex the Push is federation's: Zaku is the Target, and
+    # Push 1 can take it to A1 (strictly farther from D1), or leave it on B1 (a stop, or the
+    # board's edge: P4).
     import html
 
-    ex = ForcedExplorer("push_knuckle_shield", n=3)
-    ex.controls["source"].value = "E3"
-    ex.controls["target"].value = "Zaku I"
-    assert ex.move is None
-    assert html.unescape(ex.explanation.value).split(">", 1)[1].split("</pre>")[0] == (
-        "The Source hex E3 is empty, so the Push is zeon's (the side of the scenario's first unit), and "
-        "Zaku I is on that side: a Push moves only enemies. Choose an enemy of zeon as Target, or as Source "
-        "a hex held by the other side. (ruling P1)")
+    from hexrules import Scenario
 
+    sc = Scenario.from_text("map:\n 0 0 0 0\nunits:\n Zaku side=zeon at=B1\n"
+                            "garrisons:\n Outpost side=federation at=D1\n")
+    ex = ForcedExplorer(sc, n=1)
+    assert list(ex.controls["target"].options) == [] and ex.controls["target"].value is None
+    assert ex.move is None and _outlined(ex.art) == ["B1"]
+    text = html.unescape(ex.explanation.value)
+    assert "No unit can be pushed from B1" in text and "zeon" in text and "Garrisons never move" in text
+    assert not any(word in text for word in ("target=", "side=", "allow_allies", "None"))
+    ex.controls["source"].value = "C1"  # an empty hex: the side of the first unit; the words say so
+    assert ex.controls["target"].value is None
+    assert html.unescape(ex.explanation.value).split(">", 1)[1].split("</pre>")[0] == (
+        "No unit can be pushed from C1: the source hex C1 is empty, so the Push is zeon's (the side of the "
+        "scenario's first unit), and a Push moves only enemies: zeon has no enemy on the board that can move "
+        "(Garrisons never move). Choose as Source a hex held by another side. (ruling P1)")
+    ex.controls["source"].value = "D1"
+    assert ex.controls["target"].value == "Zaku" and ex.move.by == "Outpost"
+    assert sorted(ex.board.label(h) for h in ex.move.destinations) == ["A1", "B1"]  # never C1: closer to D1 (P1)
+
+
+def test_an_ally_given_as_target_is_refused_when_the_explorer_is_built(assert_explorer_refused):
+    # D3 is empty: the Push is zeon's (Zaku I, the first unit), and Zaku I is zeon (P1)
+    assert_explorer_refused(lambda: ForcedExplorer("push_knuckle_shield", source="D3", target="Zaku I"),
+                            ExplorerError, "target='Zaku I'")
+    with pytest.raises(ExplorerError, match="moves only enemies") as info:
+        ForcedExplorer("reactive_fire", target="Guncannon")
+    assert "allow_allies" not in str(info.value)
 
 
 def test_compare_pull_other_elevation():

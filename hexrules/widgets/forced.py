@@ -125,7 +125,9 @@ def _rule(kind: str) -> str:
 def _setup(scenario: Any, kind: str, n: int, source: str | None, target: str | None) -> tuple:
     """The checked inputs every forced-movement explorer starts from.
 
-    Returns ``(scenario, kind, n, source label, forcing side, target names, target)``.
+    Returns ``(scenario, kind, n, source label, side of an empty source hex, target names, target)``:
+    the targets are the units a Push or Pull from the source can move (:func:`_targets`); the
+    target is None when there is none.
     """
     sc = scenario_from(scenario)
     kind = _check_kind(kind)
@@ -137,35 +139,53 @@ def _setup(scenario: Any, kind: str, n: int, source: str | None, target: str | N
     return sc, kind, n, source, side, names, target
 
 
-def _first_units(sc: Scenario, kind: str, target: Any, source: str) -> tuple[str, list[str], str]:
-    """The first unit's side (the forcing side of an effect on an empty hex), the units that can be
-    forced from ``source`` (not Garrisons, not the unit standing on it) and the target (default:
-    the first enemy of the side on ``source``), checked.
+def _forcing_side(sc: Scenario, source: str, empty_side: str) -> tuple[str, str | None]:
+    """The side whose Push or Pull it is from hex ``source``, and the unit standing there: that
+    unit's side, or, from an empty hex, ``empty_side`` (the scenario's first unit's: an effect of
+    that side)."""
+    at = sc.state.at(sc.board.hex(source))
+    return (at.side, at.name) if at is not None else (empty_side, None)
+
+
+def _targets(sc: Scenario, source: str, side: str) -> list[str]:
+    """The units a Push or Pull of ``side`` from hex ``source`` can move, in state order: its
+    enemies (P1, L1), not Garrisons (they never move), never the unit on ``source`` (as the board
+    editor offers them: :mod:`hexrules.widgets.edit`)."""
+    at = sc.state.at(sc.board.hex(source))
+    return [u.name for u in sc.state
+            if not u.garrison and u.side != side and (at is None or u.name != at.name)]
+
+
+def _first_units(sc: Scenario, kind: str, target: Any, source: str) -> tuple[str, list[str], str | None]:
+    """The first unit's side (the forcing side of an effect on an empty hex), the units a Push or
+    Pull from ``source`` can move (:func:`_targets`: the enemies of the forcing side, not Garrisons)
+    and the target (default: the first of them; None when there is none), checked.
 
     Raises
     ------
     StateError
-        If there is no unit to force, or ``target`` is not one of them.
+        If no unit of the scenario moves (only Garrisons), or ``target`` is not a unit that moves.
     ExplorerError
-        If ``target`` stands on ``source`` (a unit is never forced from its own hex).
+        If ``target`` stands on ``source`` (a unit is never forced from its own hex) or is not an
+        enemy of the forcing side (P1, L1).
     """
     units = list(sc.state)
-    if not units:
-        raise StateError(f"scenario {sc.name!r} has no units to {kind}")
+    if not movers(sc.state):
+        raise StateError(f"scenario {sc.name!r} has no unit to {kind}: Garrisons never move")
     side = units[0].side
     at = sc.state.at(sc.board.hex(source))
     if at is not None and isinstance(target, str) and target == at.name:
         raise ExplorerError(f"target={target!r} stands on the source hex {source}: a unit is never "
                             f"{'pushed' if kind == 'push' else 'pulled'} from its own hex", ruling=_rule(kind))
-    names = [n for n in movers(sc.state) if at is None or n != at.name]
+    forcing, by = _forcing_side(sc, source, side)
+    names = _targets(sc, source, forcing)
     if target is None:
-        forcing = at.side if at is not None else side
-        enemies = [n for n in names if sc.state.unit(n).side != forcing]
-        if not names:
-            raise StateError(f"scenario {sc.name!r} has no unit that can be forced from {source} "
-                             f"(only Garrisons, or the unit on that hex)")
-        target = enemies[0] if enemies else names[-1]
-    return side, names, check_unit("target", target, names)
+        return side, names, (names[0] if names else None)
+    target = check_unit("target", target, movers(sc.state))
+    if target not in names:
+        raise ExplorerError(f"target={target!r}: {words.not_enemy_text(kind, target, source, forcing, by)}",
+                            ruling=_rule(kind))
+    return side, names, target
 
 
 def state_at(fm: ForcedMove, branch: Branch, step: int) -> State:
@@ -259,7 +279,7 @@ class ForcedExplorer(Explorer):
     source : str, optional
         The source hex label (default: the hex of the scenario's first unit).
     target : str, optional
-        The unit forced (default: the first unit of another side than the source unit's).
+        The unit forced: an enemy of the forcing side (default: the first of them).
     n : int
         Push N / Pull N.
     options : RulesOptions
@@ -279,25 +299,28 @@ class ForcedExplorer(Explorer):
 
     Notes
     -----
-    Controls: ``source`` (a hex: the pushing unit's, or any hex for an effect; never the
-    target's own hex), ``target`` (never the unit on the source hex), ``n``, one control per
-    switch, ``branch`` (a dropdown of the outcomes), ``step`` (a slider), ``previous``, ``next``
-    and ``reset`` (buttons moving the slider). The forcing side is the side of the unit on the
-    source hex, or else the first unit's side (an effect of that side). A new source, target or
-    N shows :func:`first_branch` of the new outcomes; a switch keeps the branch (the same hexes
-    chosen) and its step when the new outcomes still have it. A Push or Pull the rules refuse
-    (e.g. the target is not an enemy) is shown with its ruling.
+    Controls: ``source`` (any hex: the pushing unit's, or an empty one for an effect), ``target``
+    (only the units the source's Push or Pull can move: the enemies of the forcing side, not
+    Garrisons, P1, L1), ``n``, one control per switch, ``branch`` (a dropdown of the outcomes),
+    ``step`` (a slider), ``previous``, ``next`` and ``reset`` (buttons moving the slider). The
+    forcing side is the side of the unit on the source hex, or else the first unit's side (an
+    effect of that side). A new source whose side leaves the target no longer an enemy (e.g. the
+    target's own hex) gives the target to the first enemy; with none, the target is empty and the
+    words say why. A new source, target or N shows :func:`first_branch` of the new outcomes; a
+    switch keeps the branch (the same hexes chosen) and its step when the new outcomes still have
+    it. A Push or Pull the rules refuse (L3: a Pull next to the source) is shown with its ruling,
+    the source still outlined on the map.
 
     Raises
     ------
     ExplorerError
         If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` not a whole number in 0..4, ``branch``
-        not one of the outcomes, ``target`` stands on ``source``, or ``scenario`` neither a name
-        nor a Scenario.
+        not one of the outcomes, ``target`` stands on ``source`` or is not an enemy of the forcing
+        side, or ``scenario`` neither a name nor a Scenario.
     BoardError, HexError
         If ``source`` is not a hex of the board.
     StateError
-        If ``target`` is not one of the scenario's non-Garrison units.
+        If ``target`` is not one of the scenario's non-Garrison units, or every unit is a Garrison.
     OptionsError
         If ``options`` is not a RulesOptions or a switch is unknown.
     """
@@ -313,7 +336,7 @@ class ForcedExplorer(Explorer):
         switches: tuple[str, ...] = (),
         branch: int | None = None,
     ) -> None:
-        sc, kind, n, source, self.side, _names, target = _setup(scenario, kind, n, source, target)
+        sc, kind, n, source, self.side, names, target = _setup(scenario, kind, n, source, target)
         self.scenario, self.board, self.kind = sc, sc.board, kind
         self.base_options = check_options(options)
         branch = None if branch is None else check_int("branch", branch, 0)
@@ -326,8 +349,8 @@ class ForcedExplorer(Explorer):
                          for name, label in (("previous", "◀ previous"), ("next", "next ▶"), ("reset", "reset"))}
         word = "Push" if kind == "push" else "Pull"
         controls: dict[str, widgets.Widget] = {
-            "source": widgets.Dropdown(options=self._source_options(target), value=source, description="Source"),
-            "target": widgets.Dropdown(options=self._target_options(source), value=target, description="Target"),
+            "source": widgets.Dropdown(options=self._source_options(), value=source, description="Source"),
+            "target": widgets.Dropdown(options=names, value=target, description="Target"),
             "n": widgets.IntSlider(value=n, min=0, max=MAX_N, description=f"{word} N"),
         }
         controls.update(switch_ctls)
@@ -370,12 +393,12 @@ class ForcedExplorer(Explorer):
                 step.value = 0
 
     def _clicked(self, h: Hex, _art: Any) -> None:
-        """A click on a unit of another side than the forcing side's makes it the target; a click
-        on any other hex (but the target's) makes that hex the source."""
+        """A click on a unit the Push or Pull can move (an enemy of the forcing side) makes it the
+        target; a click on any other hex (but the target's) makes that hex the source."""
         unit = self.scenario.state.at(h)
         if unit is not None and unit.name == self.controls["target"].value:
             return
-        if unit is not None and not unit.garrison and unit.side != self._side():
+        if unit is not None and unit.name in self.controls["target"].options:
             self.controls["target"].value = unit.name
         else:
             self.controls["source"].value = self.board.label(h)
@@ -390,25 +413,25 @@ class ForcedExplorer(Explorer):
         shown = self.branch
         self._recompute(branch=None, step=self.controls["step"].value, keep=shown.choice if shown is not None else None)
 
-    def _source_options(self, target: str) -> list[str]:
-        """Every hex but the target's (a unit is never forced from its own hex)."""
-        where = self.scenario.state.unit(target).hex
-        return [self.board.label(h) for h in self.board.hexes if h != where]
+    def _source_options(self) -> list[str]:
+        """Every hex: a unit's (its Push or Pull; the target gives way if it stood there) or an empty
+        one (an effect)."""
+        return [self.board.label(h) for h in self.board.hexes]
 
     def _target_options(self, source: str) -> list[str]:
-        """Every unit that can be forced but the one on the source hex (names, in state order)."""
-        at = self.scenario.state.at(self.board.hex(source))
-        return [n for n in movers(self.scenario.state) if at is None or n != at.name]
+        """The units a Push or Pull from ``source`` can move: the enemies of its forcing side (P1, L1)."""
+        return _targets(self.scenario, source, self._side(source))
 
     def _sync_choices(self) -> None:
-        """Offer every hex but the target's as source and every unit but the source's as target."""
-        src, tgt = self.controls["source"], self.controls["target"]
+        """Offer as target the units the source's Push or Pull can move; a target that is no longer
+        one of them gives way to the first of them (none: no target, said in :meth:`_recompute`)."""
+        tgt = self.controls["target"]
+        options = self._target_options(self.controls["source"].value)
         with self.quiet():
-            for control, options in ((src, self._source_options(tgt.value)), (tgt, self._target_options(src.value))):
-                value = control.value
-                if list(control.options) != options:
-                    control.options = options
-                    control.value = value  # never the other's: it was left out of the other's options
+            value = tgt.value
+            if list(tgt.options) != options:
+                tgt.options = options
+            tgt.value = value if value in options else (options[0] if options else None)
 
     @property
     def options(self) -> RulesOptions:
@@ -438,7 +461,10 @@ class ForcedExplorer(Explorer):
         """
         self._error: HexrulesError | None = None
         try:
-            self._check_enemy()
+            if self.controls["target"].value is None:  # the forcing side has no enemy that moves
+                source = self.controls["source"].value
+                side, by = _forcing_side(self.scenario, source, self.side)
+                raise ExplorerError(words.no_target_text(self.kind, source, side, by), ruling=_rule(self.kind))
             self.move = forced(self.kind, self.board, self.scenario.state, self.controls["source"].value,
                                self.controls["target"].value, self.controls["n"].value,
                                side=self._side(), options=self.options)
@@ -456,32 +482,9 @@ class ForcedExplorer(Explorer):
             dd.value = (min(branch or 0, len(opts) - 1) if opts else None)
         self._set_step_range(step)
 
-    def _side(self) -> str:
-        unit = self.scenario.state.at(self.board.hex(self.controls["source"].value))
-        return unit.side if unit is not None else self.side
-
-    def _check_enemy(self) -> None:
-        """Refuse, in the controls' words, a target on the forcing side (P1/L1: only enemies move).
-
-        Raises
-        ------
-        ExplorerError
-            If the Target is on the side of the unit on the Source hex (or, from an empty hex,
-            on the scenario's first side).
-        """
-        target = self.controls["target"].value
-        side = self._side()
-        unit = self.scenario.state.unit(target)
-        if unit.side == side:
-            word = "Push" if self.kind == "push" else "Pull"
-            source = self.controls["source"].value
-            at = self.scenario.state.at(self.board.hex(source))
-            why = (f"{target} is on the same side ({side}) as {at.name} on {source}" if at is not None else
-                   f"The Source hex {source} is empty, so the {word} is {side}'s (the side of the scenario's first "
-                   f"unit), and {target} is on that side")
-            raise ExplorerError(
-                f"{why}: a {word} moves only enemies. Choose an enemy of {side} as Target, or as Source a hex held "
-                f"by the other side.", ruling=_rule(self.kind))
+    def _side(self, source: str | None = None) -> str:
+        """The forcing side from ``source`` (default the Source control's hex): :func:`_forcing_side`."""
+        return _forcing_side(self.scenario, self.controls["source"].value if source is None else source, self.side)[0]
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -46,6 +46,9 @@ __all__ = [
     "move_html",
     "multi_text",
     "check_text",
+    "forcing_side_text",
+    "not_enemy_text",
+    "no_target_text",
 ]
 
 #: Every way a branch can end (:attr:`hexrules.forced.Branch.ending`), in plain words.
@@ -327,3 +330,61 @@ def check_text(fm: ForcedMove, g: Grade) -> str:
     if g.wrong:
         parts.append(f"{hexes_text(g.wrong, fm.board)} cannot be reached")
     return f"Not quite: {'; '.join(parts)}. The engine says: {hexes_text(g.question.answer, fm.board)}."
+
+
+def forcing_side_text(kind: str, source: str, side: str, by: str | None = None) -> str:
+    """Whose Push or Pull it is, and why: the side of the unit on the source hex, or, from an empty
+    hex, the side of the scenario's first unit (the explorers' reading of an effect; P1, L1).
+
+    Parameters
+    ----------
+    kind : {"push", "pull"}
+    source : str
+        The source hex as the player reads it (its label).
+    side : str
+        The forcing side.
+    by : str, optional
+        The unit standing on the source hex (None: the hex is empty).
+
+    Examples
+    --------
+    >>> forcing_side_text("push", "C3", "federation", "RX-78-2 Gundam")
+    "RX-78-2 Gundam stands on C3, so the Push is federation's"
+    >>> forcing_side_text("pull", "D3", "zeon")
+    "the source hex D3 is empty, so the Pull is zeon's (the side of the scenario's first unit)"
+    """
+    word = forced_word(kind)
+    if by is not None:
+        return f"{by} stands on {source}, so the {word} is {side}'s"
+    return f"the source hex {source} is empty, so the {word} is {side}'s (the side of the scenario's first unit)"
+
+
+def not_enemy_text(kind: str, target: str, source: str, side: str, by: str | None = None) -> str:
+    """Why ``target`` cannot be Pushed or Pulled from ``source``: it is on the forcing side (P1, L1).
+
+    Parameters: as :func:`forcing_side_text`, and ``target``, the unit's name.
+
+    Examples
+    --------
+    >>> not_enemy_text("push", "Zaku I", "D3", "zeon")
+    "Zaku I is on zeon's side, and the source hex D3 is empty, so the Push is zeon's (the side of the scenario's first unit): a Push moves only enemies"
+    """
+    word = forced_word(kind)
+    return f"{target} is on {side}'s side, and {forcing_side_text(kind, source, side, by)}: a {word} moves only enemies"
+
+
+def no_target_text(kind: str, source: str, side: str, by: str | None = None) -> str:
+    """Why no unit can be Pushed or Pulled from ``source``: the forcing side has no enemy that can
+    move (P1, L1: only enemies move; Garrisons never do).
+
+    Parameters: as :func:`forcing_side_text`.
+
+    Examples
+    --------
+    >>> print(no_target_text("push", "B1", "zeon", "Zaku"))
+    No unit can be pushed from B1: Zaku stands on B1, so the Push is zeon's, and a Push moves only enemies: zeon has no enemy on the board that can move (Garrisons never move). Choose as Source a hex held by another side.
+    """
+    word, ed = forced_word(kind), forced_word(kind, "ed")
+    return (f"No unit can be {ed} from {source}: {forcing_side_text(kind, source, side, by)}, and a {word} moves "
+            f"only enemies: {side} has no enemy on the board that can move (Garrisons never move). Choose as "
+            f"Source a hex held by another side.")
