@@ -405,6 +405,40 @@ def test_an_ally_given_as_target_is_refused_when_the_explorer_is_built(assert_ex
     assert "allow_allies" not in str(info.value)
 
 
+def test_two_readings_offer_only_enemies_of_the_unit_on_the_source():
+    # Lesson 09, Q.41's board: the Gundam (B2) pushes; the Guncannon, its ally, was offered as a
+    # Target and refused in the API's words ("pass allow_allies=True"). A Push moves only enemies (P1).
+    ex = CompareForcedExplorer("reactive_fire", "push", "push_off_board")
+    assert list(ex.controls["target"].options) == ["Zaku II"] and ex.comparison is not None
+    with pytest.raises(ExplorerError, match="Guncannon is on federation's side") as info:
+        CompareForcedExplorer("reactive_fire", "push", "push_off_board", target="Guncannon")
+    assert "allow_allies" not in str(info.value)
+
+
+def test_two_readings_give_the_push_to_the_unit_on_the_source():
+    # Source C3 on the Knuckle Shield board: the Gundam stands there, so the Push is federation's
+    # and Zaku I (B3) its target; it was refused as "not an enemy of the pushing side 'zeon'" (the
+    # first unit's side, given whoever stood on the source). Push 2 from C3 on Zaku I (P1, P4):
+    # it can end on B3, A2, A3, A4 or A1, under either reading; the board's edge is a stop on the
+    # left (P4 "stop") and a collision, 2 damage, on the right ("collide").
+    ex = CompareForcedExplorer("push_knuckle_shield", "push", "push_off_board", source="C3")
+    assert list(ex.controls["target"].options) == ["Zaku I"] and ex.comparison is not None
+    left, right = ex.moves
+    assert left.by == right.by == "RX-78-2 Gundam"
+    assert sorted(ex.board.label(h) for h in left.destinations) == ["A1", "A2", "A3", "A4", "B3"]
+    assert left.choose("A3", "-A3").damage == {} and right.choose("A3", "-A3").damage == {"Zaku I": 2}
+    assert [_outlined(art) for art in ex.arts] == [["C3"], ["C3"]]
+
+
+def test_two_readings_with_no_enemy_to_move_are_refused_when_built(assert_explorer_refused):
+    from hexrules import Scenario
+
+    sc = Scenario.from_text("map:\n 0 0 0 0\nunits:\n Zaku side=zeon at=B1\n"
+                            "garrisons:\n Outpost side=federation at=D1\n")
+    assert_explorer_refused(lambda: CompareForcedExplorer(sc, "push", "push_off_board"), StateError,
+                            "No unit can be pushed from B1")
+
+
 def test_compare_pull_other_elevation():
     ex = CompareForcedExplorer("pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1)
     a, b = ex.moves

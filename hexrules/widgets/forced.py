@@ -560,8 +560,9 @@ class CompareForcedExplorer(TwoReadingsExplorer):
 
     Notes
     -----
-    Controls: ``switch``, ``left``, ``right``, ``target`` (never the unit on the source hex),
-    ``n``. On each side, the hexes where a branch that differs ends or collides are outlined; the
+    Controls: ``switch``, ``left``, ``right``, ``target`` (the units the source's Push or Pull
+    can move: the enemies of the forcing side, as in :class:`ForcedExplorer`; P1, L1), ``n``. A
+    Push or Pull both readings refuse (L3) is shown with its ruling, the source outlined on both maps. On each side, the hexes where a branch that differs ends or collides are outlined; the
     text lists the branches whose outcome (ending, final hex, damage) differs, and those that
     exist under one reading only (:meth:`~hexrules.compare.ForcedComparison.explain`). The maps
     leave room beyond the board's edge only where a step of this Push or Pull can leave it (any
@@ -572,12 +573,13 @@ class CompareForcedExplorer(TwoReadingsExplorer):
     ------
     ExplorerError
         If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` not a whole number in 0..4, or
-        ``target`` stands on ``source``.
+        ``target`` stands on ``source`` or is not an enemy of the forcing side.
     OptionsError
         If ``switch`` is not a switch of its kind (:data:`SWITCHES_BY_KIND`: a Push offers no
         ``pull_other_elevation``), or ``left`` / ``right`` is not a value of it.
     BoardError, HexError, StateError
-        If ``source`` is not a hex of the board or ``target`` not a non-Garrison unit.
+        If ``source`` is not a hex of the board, ``target`` not a non-Garrison unit, or no unit is
+        an enemy of the forcing side that can move (StateError).
     """
 
     SWITCHES = FORCED_SWITCHES  # per instance: the switches of its kind (SWITCHES_BY_KIND)
@@ -594,7 +596,12 @@ class CompareForcedExplorer(TwoReadingsExplorer):
         left: Any = None,
         right: Any = None,
     ) -> None:
-        sc, kind, n, self.source, self.side, names, target = _setup(scenario, kind, n, source, target)
+        sc, kind, n, self.source, empty_side, names, target = _setup(scenario, kind, n, source, target)
+        # the side whose Push or Pull it is, as the Push/Pull explorer reads it: the unit's on the source
+        # hex, else the first unit's
+        self.side, by = _forcing_side(sc, self.source, empty_side)
+        if target is None:  # the source is fixed: nothing to compare, ever
+            raise StateError(words.no_target_text(kind, self.source, self.side, by), ruling=_rule(kind))
         self.scenario, self.board, self.kind = sc, sc.board, kind
         self.SWITCHES = {k: FORCED_SWITCHES[k] for k in SWITCHES_BY_KIND[kind]}
         self.WHAT = "Push" if kind == "push" else "Pull"
