@@ -474,6 +474,21 @@ def test_multi_push_order():
     assert any("C2 -> D2" in t for t in texts)
 
 
+def test_multi_push_refuses_a_target_that_is_not_an_enemy_in_its_own_words(assert_explorer_refused):
+    # Q.41's board: the Gundam (B2) pushes; the Guncannon is its ally (P1: a Push moves only
+    # enemies). It was refused in the words of push_many ("pass allow_allies=True"), an argument
+    # the explorer does not have. By default the explorer pushes every enemy: Zaku II alone.
+    assert MultiPushExplorer("reactive_fire", n=1).targets == ["Zaku II"]
+    assert_explorer_refused(lambda: MultiPushExplorer("reactive_fire", targets=["Zaku II", "Guncannon"]),
+                            ExplorerError, "Guncannon is on federation's side")
+    with pytest.raises(ExplorerError, match="moves only enemies") as info:
+        MultiPushExplorer("reactive_fire", targets=["Guncannon"])
+    assert "allow_allies" not in str(info.value)
+    # Zaku I stands on the source C3 (the first unit): never pushed from its own hex
+    assert_explorer_refused(lambda: MultiPushExplorer("push_multi", targets=["Zaku I"]), ExplorerError,
+                            "Zaku I stands on the source hex C3")
+
+
 def test_layer_draws_off_board_stubs():
     ex = ForcedExplorer("push_edge", n=2, switches=("push_off_board",))
     layer: ForcedLayer = ex.layer

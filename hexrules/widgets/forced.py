@@ -50,7 +50,7 @@ from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
 from ..plot.theme import live
 from ..state import State
 from ..words import forced as words
-from ..words import ordinal
+from ..words import forced_word, ordinal
 from .base import (Explorer, ExplorerError, OrderPicker, TwoReadingsExplorer, cached, check_choice, check_int,
                    check_unit, hex_label, movers, pre, scenario_from, switch_controls, table_html)
 
@@ -674,7 +674,8 @@ class MultiPushExplorer(Explorer):
     source : str, optional
         The source: a unit name or hex label (default the first unit).
     targets : sequence of str, optional
-        The units forced (default every non-Garrison enemy of the source's side).
+        The units forced: enemies of the forcing side (the unit's on the source, else the first
+        unit's; P1, L1), not Garrisons; default all of them.
     n : int
 
     Attributes
@@ -701,11 +702,12 @@ class MultiPushExplorer(Explorer):
     ------
     ExplorerError
         If ``kind`` is not ``"push"`` or ``"pull"``, ``n`` is not a whole number >= 0, or
-        ``targets`` is a single string or names a unit twice.
+        ``targets`` is a single string, names a unit twice, or names a unit that is not an enemy
+        of the forcing side or stands on the source (P1, L1).
     BoardError, HexError
         If ``source`` is neither a unit's name nor a hex of the board.
     StateError
-        If a target is not a non-Garrison unit of the scenario, or there is none.
+        If a target is not a non-Garrison unit of the scenario, or there is none (the words say why).
     """
 
     def __init__(
@@ -730,15 +732,24 @@ class MultiPushExplorer(Explorer):
         self.side = src_unit.side if src_unit else first.side
         # the source hex is fixed at the start, as push_many fixes it (P5)
         self._source_hex = src_unit.hex if src_unit else sc.board.hex(self.source)
+        label = sc.board.label(self._source_hex)
+        enemies = _targets(sc, label, self.side)  # as ForcedExplorer offers them (P1, L1)
         if targets is None:
-            targets = [u.name for u in sc.state if u.side != self.side and not u.garrison]
+            targets = enemies
         elif isinstance(targets, str) or not isinstance(targets, (tuple, list)):
             raise ExplorerError(f"targets={show(targets)} is not a sequence of unit names")
         names = movers(sc.state)
         self.targets = [check_unit("target", t, names) for t in targets]
+        for t in self.targets:
+            if src_unit is not None and t == src_unit.name:
+                raise ExplorerError(f"targets={show(list(targets))}: {t} stands on the source hex {label}: a unit "
+                                    f"is never {forced_word(kind, 'ed')} from its own hex", ruling=_rule(kind))
+            if t not in enemies:
+                why = words.not_enemy_text(kind, t, label, self.side, src_unit.name if src_unit else None)
+                raise ExplorerError(f"targets={show(list(targets))}: {why}", ruling=_rule(kind))
         if not self.targets:
-            raise StateError(f"no unit to {kind}: the scenario {sc.name!r} has no enemy of {self.side!r} "
-                             f"that is not a Garrison")
+            raise StateError(words.no_target_text(kind, label, self.side, src_unit.name if src_unit else None),
+                             ruling=_rule(kind))
         if len(set(self.targets)) != len(self.targets):
             raise ExplorerError(f"targets={show(list(targets))} names a unit twice")
         # room beyond the board's edge for the Xs and labels of any steps off it (a unit's steps
