@@ -15,8 +15,11 @@ changes (see :class:`~hexrules.widgets.base.Explorer`).
 
 They draw with :class:`hexrules.plot.forced.ForcedLayer` (also used by ``figures/fig_forced.py``):
 it puts a :class:`~hexrules.forced.ForcedMove` on a :class:`~hexrules.plot.BoardArtists`, reusing its
-artists on every call. A value a control cannot show (``kind="shove"``, ``n=9``, an unknown target)
-is refused when the explorer is built, with a :class:`~hexrules.errors.HexrulesError` naming it.
+artists on every call. A value a control cannot show (``kind="shove"``, ``n=9``, an unknown target,
+a target on the forcing side) is refused when the explorer is built, with a
+:class:`~hexrules.errors.HexrulesError` naming it. A Target control offers only the units the
+source's Push or Pull can move: the enemies of the forcing side (the side of the unit on the source
+hex, else of the scenario's first unit), never Garrisons (P1, L1).
 :data:`EXPLORERS` builds each explorer with its default scenario.
 
 Examples
