@@ -487,6 +487,9 @@ def test_multi_push_refuses_a_target_that_is_not_an_enemy_in_its_own_words(asser
     # Zaku I stands on the source C3 (the first unit): never pushed from its own hex
     assert_explorer_refused(lambda: MultiPushExplorer("push_multi", targets=["Zaku I"]), ExplorerError,
                             "Zaku I stands on the source hex C3")
+    # an empty list: not "no enemy of zeon" (the Gundam and the Guncannon are)
+    assert_explorer_refused(lambda: MultiPushExplorer("push_multi", targets=[]), ExplorerError,
+                            "targets=[] names no unit: give one or more of ['RX-78-2 Gundam', 'Guncannon']")
 
 
 def test_layer_draws_off_board_stubs():

@@ -564,10 +564,11 @@ class CompareForcedExplorer(TwoReadingsExplorer):
     Notes
     -----
     Controls: ``switch``, ``left``, ``right``, ``target`` (the units the source's Push or Pull
-    can move: the enemies of the forcing side, as in :class:`ForcedExplorer`; P1, L1), ``n``. A
-    Push or Pull both readings refuse (L3) is shown with its ruling, the source outlined on both maps. On each side, the hexes where a branch that differs ends or collides are outlined; the
-    text lists the branches whose outcome (ending, final hex, damage) differs, and those that
-    exist under one reading only (:meth:`~hexrules.compare.ForcedComparison.explain`). The maps
+    can move: the enemies of the forcing side, as in :class:`ForcedExplorer`; P1, L1), ``n``. On
+    each side, the hexes where a branch that differs ends or collides are outlined; the text lists
+    the branches whose outcome (ending, final hex, damage) differs, and those that exist under one
+    reading only (:meth:`~hexrules.compare.ForcedComparison.explain`). A Push or Pull both
+    readings refuse (L3) is shown with its ruling, its source outlined on both maps. The maps
     leave room beyond the board's edge only where a step of this Push or Pull can leave it (any
     target, N up to 4, any reading): a board whose two maps fill the notebook's width keeps its
     hexes' size where nothing leaves it.
@@ -750,6 +751,8 @@ class MultiPushExplorer(Explorer):
             if t not in enemies:
                 why = words.not_enemy_text(kind, t, label, self.side, src_unit.name if src_unit else None)
                 raise ExplorerError(f"targets={show(list(targets))}: {why}", ruling=_rule(kind))
+        if not self.targets and enemies:
+            raise ExplorerError(f"targets={show(list(targets))} names no unit: give one or more of {enemies}")
         if not self.targets:
             raise StateError(words.no_target_text(kind, label, self.side, src_unit.name if src_unit else None),
                              ruling=_rule(kind))
