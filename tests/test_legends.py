@@ -192,3 +192,171 @@ def test_the_garrisons_swatch_is_its_tokens_colour():
     assert np.abs(_swatch(art.ax, "federation Garrison") - token).max() < 0.01
     # and that is what the map shows (inside the square, under its name and the path over it)
     assert np.abs(_pixel(fig, art, "C3", dy=0.35) - token).max() < 0.02
+
+
+# --- a legend wholly inside its figure (a new-user trial, lesson 02) -------------------------------------
+
+
+def _legend_misfits(fig) -> list[str]:
+    """Every board legend of ``fig`` (:meth:`BoardArtists.legend`) that is not wholly inside the
+    figure, and one at the right of a board that runs into a text under it (a caption) or one
+    below the boards that runs into a board: laid-out boxes, pixels (no draw needed)."""
+    for ax in fig.axes:
+        ax.apply_aspect()  # the box a board of equal aspect is drawn in, and its legend anchored to
+    frame = fig.bbox
+    found = []
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        if getattr(legend, "board", None) is None:
+            continue
+        box = legend.get_window_extent()
+        where = f"legend {[round(v) for v in box.extents]} ending with {listed(ax)[-1]!r}"
+        if box.x0 < -0.5 or box.y0 < -0.5 or box.x1 > frame.x1 + 0.5 or box.y1 > frame.y1 + 0.5:
+            found.append(f"{where} outside the figure {[round(v) for v in frame.extents]}")
+        for t in fig.texts:
+            if t.get_visible() and t.get_text() and box.overlaps(t.get_window_extent()):
+                found.append(f"{where} over the figure's text {t.get_text()[:20]!r}")
+        if legend.board._legend_spec["below"]:
+            found += [f"{where} over the board of axes #{i}" for i, other in enumerate(fig.axes)
+                      if box.overlaps(other.get_window_extent())]
+    return found
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    import io
+
+    import matplotlib.image as mimage
+
+    h, w = mimage.imread(io.BytesIO(png), format="png").shape[:2]
+    return w, h
+
+
+#: Lesson 02's "Bring your own board" (cell 17): the Scout on A1 with Advance 4, target D1.
+OWN_BOARD = """
+map:
+    0  1  2  1
+     0  0~ 1  X
+units:
+    Scout  side=blue  at=A1  advance=4
+"""
+
+#: A few small boards, the smaller the shorter the room at the right of the board for its legend.
+SMALL_BOARDS = {
+    "one hex": "map:\n    0\nunits:\n    Scout  side=blue  at=A1  advance=4\n",
+    "two hexes": "map:\n    0  1\nunits:\n    Scout  side=blue  at=A1  advance=4\n",
+    "lesson 02's own": OWN_BOARD,
+    "two sides": "map:\n    0  1  2  1\n     0  0~ 1  X\nunits:\n    Scout  side=blue  at=A1  advance=4\n"
+                 "    Raider  side=red  at=B2\ngarrisons:\n    Post  side=red  at=C2\n",
+}
+
+
+def test_lesson_02s_own_board_shows_its_whole_legend_inside_the_figure_and_the_handout():
+    # the trial: a 5.92 x 2.42 inch figure whose legend stopped at "4 MP", 105 px below its bottom
+    # edge ("5 MP" to "cannot pay (M1)" cut off), and savefig saved the same cut legend
+    from hexrules import parse_scenario
+
+    ex = ReachExplorer(parse_scenario(OWN_BOARD), target="D1")
+    shown = listed(ex.art.ax)
+    assert shown[-4:] == ["7+ MP", "target", "illegal path", "cannot pay (M1)"]  # D1 costs 5 of 4 (M1)
+    assert _legend_misfits(ex.figure) == []
+    w, h = (round(v * ex.figure.dpi) for v in ex.figure.get_size_inches())
+    assert _png_size(ex.png()) == (w, h)  # the handout (savefig) is the figure shown, legend and all
+
+
+def test_a_legend_that_grows_with_the_controls_stays_inside_the_same_figure():
+    # no target: the legend lists the board, the side and the cost scale; a target adds "target",
+    # its path and "cannot pay (M1)" (sync_legends): the figure had room for them from the start
+    from hexrules import parse_scenario
+
+    ex = ReachExplorer(parse_scenario(OWN_BOARD))
+    size = tuple(ex.figure.get_size_inches())
+    assert "target" not in listed(ex.art.ax) and _legend_misfits(ex.figure) == []
+    ex.controls["target"].value = "D1"
+    assert "cannot pay (M1)" in listed(ex.art.ax)
+    assert _legend_misfits(ex.figure) == []
+    assert tuple(ex.figure.get_size_inches()) == size  # the notebook's output does not jump
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_BOARDS))
+def test_draw_board_to_png_and_picture_keep_a_small_boards_legend_inside(name):
+    from hexrules import movement as mv
+    from hexrules import parse_scenario
+    from hexrules.plot import draw_board, new_figure, picture, to_png
+
+    sc = parse_scenario(SMALL_BOARDS[name])
+    reach = mv.reachable(sc.board, sc.state, "Scout")
+    labels = [sc.board.label(h) for h in sc.board.hexes]
+    cost = mv.path_to(sc.board, sc.state, "Scout", "D1" if "D1" in labels else labels[-1])  # D1: 5 of 4 (M1)
+    for overlays in ({}, {"reach": reach}, {"reach": reach, "cost": cost}):
+        fig, (ax,) = new_figure(sc.board, pyplot=False)  # what to_png draws on
+        draw_board(sc.board, sc.state, ax=ax, **overlays)
+        assert _legend_misfits(fig) == [], overlays
+        size = tuple(round(v * fig.dpi) for v in fig.get_size_inches())
+        assert _png_size(to_png(sc.board, sc.state, **overlays)) == size
+        assert _png_size(picture(sc.board, sc.state, **overlays).png) == size
+        art = draw_board(sc.board, sc.state, **overlays)  # a pyplot figure of its own
+        assert _legend_misfits(art.ax.figure) == []
+
+
+def _control_values(ex):
+    """Each control of ``ex`` set in turn to a few of its values (as the test above drives them)."""
+    for control in ex.controls.values():
+        options = getattr(control, "options", None)
+        if options and not isinstance(control.value, tuple):
+            values = [o[1] if isinstance(o, tuple) else o for o in options][:4]
+        elif hasattr(control, "max") and isinstance(getattr(control, "value", None), int):
+            values = [control.min, control.max]
+        else:
+            continue
+        for value in values:
+            try:
+                control.value = value
+            except Exception:  # a value the explorer refuses (shown in its words): not this test's
+                continue
+            yield f"{control.description} = {value}"
+
+
+def _small_explorers():
+    from hexrules import parse_scenario
+    from hexrules.widgets.forced import CompareForcedExplorer
+    from hexrules.widgets.movement import CompareExplorer
+
+    two = parse_scenario(SMALL_BOARDS["two sides"])
+    return {
+        "reach, one hex": lambda: ReachExplorer(parse_scenario(SMALL_BOARDS["one hex"])),
+        "reach, two sides": lambda: ReachExplorer(two, target="D1"),
+        "hex": lambda: HexExplorer(two, hex="A1", other="D2"),
+        "engagement": lambda: EngagementExplorer(two),
+        "two readings of a reach": lambda: CompareExplorer(two, "water", target="D1"),
+        "push": lambda: ForcedExplorer(two, "push", source="B2", target="Scout", n=2),
+        "two readings of a push": lambda: CompareForcedExplorer(two, "push", source="B2", target="Scout", n=2),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_small_explorers()))
+def test_an_explorer_on_a_small_board_keeps_its_legend_inside_after_every_control(name):
+    ex = _small_explorers()[name]()
+    size = tuple(ex.figure.get_size_inches())
+    found = [f"at first: {m}" for m in _legend_misfits(ex.figure)]
+    for state in _control_values(ex):
+        found += [f"{state}: {m}" for m in _legend_misfits(ex.figure)]
+    assert found == []
+    assert tuple(ex.figure.get_size_inches()) == size
+
+
+def test_every_diagram_files_legend_lies_inside_its_figure_clear_of_its_caption():
+    from hexrules.diagram import Chart, diagram, diagram_names, parse_diagram
+
+    found = []
+    for name in diagram_names():
+        d = diagram(name)
+        if not isinstance(d, Chart):
+            found += [f"{name}: {m}" for m in _legend_misfits(diagram_artists(d.computed())[0])]
+    # a small board with a caption and many entries: the legend ran 60 px into the caption
+    small = parse_diagram(SMALL_BOARDS["two sides"] + "caption: A caption long enough to run under the legend, "
+                          "at the figure's bottom, as wide as the figure allows.\n"
+                          "draw:\n    reach Scout\n    cost Scout A1 B1 C1 colour=orange label=\"orange path\"\n"
+                          "    marker B1 colour=blue label=\"a blue mark\"\n    hexes C2 colour=green label=\"green hexes\"\n"
+                          "    arrow A2 B2 colour=red label=\"red arrow\"\n")
+    found += [f"a small board: {m}" for m in _legend_misfits(diagram_artists(small.computed())[0])]
+    assert found == []

@@ -81,7 +81,7 @@ from matplotlib.text import Text
 from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
 from ._mpl import install_legend, spare_renderer
-from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, new_figure
+from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, grow_figure, new_figure
 from .text import Box, box_at, free_spot, text_outline, text_width
 from .theme import DEFAULT_THEME, Theme, get_theme
 
@@ -492,6 +492,7 @@ class BoardArtists:
         self._legend_spec: dict[str, Any] | None = None  # what legend() was asked to list (sync_legend)
         self._legend_listed: tuple | None = None
         self._legends_kept: dict[tuple, Any] = {}  # a legend per list shown (sync_legend)
+        self._legend_roomy: set[str] = set()  # the labels the figure's room for the legend was measured with
         self._board_entries: tuple[Any, list] | None = None  # the levels and terrain of one board, once
         self._set_with: dict[tuple[str, str], tuple] = {}  # each layer's last arguments (_unchanged)
         self._occupied: set[Hex] = set()
@@ -1428,7 +1429,7 @@ class BoardArtists:
     # --- legend ---------------------------------------------------------------------------
 
     def legend(self, state: "State | None" = None, extra: Sequence[Any] = (), *, below: bool = False,
-               boards: Sequence["BoardArtists"] = (), **kwargs: Any):
+               boards: Sequence["BoardArtists"] = (), grow: bool = True, **kwargs: Any):
         """A legend of what the board draws: its elevation levels and terrain, the sides of the tokens
         drawn, and the entries of ``extra`` whose layer draws something now.
 
@@ -1436,6 +1437,13 @@ class BoardArtists:
         :meth:`sync_legend` (:func:`sync_legends`), which lists again the sides whose tokens are
         drawn and the entries of ``extra`` whose layer draws something, and replaces the legend
         (on the same axes) only when that list changed.
+
+        The legend lies wholly inside its figure, at any board size: the longest legend it may
+        list (every entry of ``extra``, every side) is measured here, and a figure too short for
+        it grows at the bottom (:func:`~hexrules.plot.figure.grow_figure`: the board keeps its
+        size and place), once, so that no later list is cut and the figure keeps its size as the
+        controls change. A legend at the right ends above a caption under it; one below stays
+        under the boards.
 
         Parameters
         ----------
@@ -1455,11 +1463,16 @@ class BoardArtists:
         boards : sequence of BoardArtists
             Other boards this legend stands for (two readings side by side): an entry is listed
             when any of them, or this one, draws it, and their tokens' sides too.
+        grow : bool
+            Make a figure too short for the legend taller (default); False keeps the figure's
+            size as it is (a height the caller chose: a diagram file's ``height``).
         **kwargs
             Passed to :class:`~matplotlib.legend.Legend`.
         """
-        self._legend_spec = dict(extra=list(extra), below=below, boards=list(boards), kwargs=kwargs)
+        self._legend_spec = dict(extra=list(extra), below=below, boards=list(boards), kwargs=kwargs, grow=grow)
         self._legend_listed = None
+        if grow:
+            self._legend_room(self._legend_entries(every=True))
         return self.sync_legend(force=True)
 
     def draws(self, layer: str, key: str | None = None, color: Any = None) -> bool:
@@ -1539,23 +1552,25 @@ class BoardArtists:
         self._board_entries = (self.board, handles)
         return handles
 
-    def _token_kinds(self) -> dict[str, set[str]]:
-        """``{side: shapes}`` of the tokens drawn now, sides in the order the board met them."""
+    def _token_kinds(self, every: bool = False) -> dict[str, set[str]]:
+        """``{side: shapes}`` of the tokens drawn now (``every``: of every token made, shown or not),
+        sides in the order the board met them."""
         kinds: dict[str, set[str]] = {}
         for name, (token, _text, _dmg) in self.units.items():
-            if token.get_visible() and name in self._unit_sides:
+            if (every or token.get_visible()) and name in self._unit_sides:
                 kinds.setdefault(self._unit_sides[name], set()).add(self._shapes.get(name, "unit"))
         return {s: kinds[s] for s in self._sides if s in kinds}
 
-    def _legend_entries(self) -> list:
-        """What the legend lists now (:meth:`legend`)."""
+    def _legend_entries(self, every: bool = False) -> list:
+        """What the legend lists now (:meth:`legend`); ``every``: everything it may list (each entry
+        of ``extra``, whatever draws it, and the sides of every token made, shown or hidden)."""
         spec = self._legend_spec or {}
         boards = [self, *spec.get("boards", ())]
         theme = self.theme
         handles = list(self._ground_entries())
         kinds: dict[str, set[str]] = {}
         for b in boards:
-            for side, shapes in b._token_kinds().items():
+            for side, shapes in b._token_kinds(every).items():
                 kinds.setdefault(side, set()).update(shapes)
         sides = list(kinds)
         for s in sides:  # a side's units are circles of its colour, its Garrisons squares of the same colour
@@ -1569,7 +1584,7 @@ class BoardArtists:
                                       markeredgecolor=theme.garrison_edge, label=f"{s} Garrison"))
         for h in spec.get("extra", ()):
             when = getattr(h, "hexrules_drawn_by", None)
-            if when is None or any(b.draws(*when) for b in boards):
+            if every or when is None or any(b.draws(*when) for b in boards):
                 handles.append(h)
         seen: set[str] = set()
         out = []
@@ -1613,22 +1628,79 @@ class BoardArtists:
             self._legends_kept[listed] = kept  # the most recent last
             kept.stale = True
             return install_legend(self.ax, kept)
-        below = spec["below"]
-        for h in handles:  # a label wider than the room at the right of the board wraps (never cut at the edge)
-            if not hasattr(h, "hexrules_label"):
-                h.hexrules_label = h.get_label()
-            h.set_label(h.hexrules_label if below else _wrap_label(h.hexrules_label, self.ax))
-        kw = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False, borderaxespad=0.0)
-        if below:
-            kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
-                      ncol=min(5, max(1, (len(handles) + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
-        kw.update(spec["kwargs"])
-        legend = install_legend(self.ax, _StaticLegend(self.ax, handles, [h.get_label() for h in handles], **kw))
+        labels = self._legend_labels(handles)
+        for h, label in zip(handles, labels):  # a label wider than the room at the right of the board wraps
+            h.set_label(label)
+        if spec["grow"] and not set(labels) <= self._legend_roomy:  # an entry the room was not measured with (a side added since)
+            self._legend_room(self._legend_entries(every=True))
+        legend = install_legend(self.ax, _StaticLegend(self.ax, handles, labels, **self._legend_kwargs(len(handles))))
         legend.board = self
         self._legends_kept[listed] = legend
         while len(self._legends_kept) > self.LEGENDS_KEPT:
             self._legends_kept.pop(next(iter(self._legends_kept)))
         return legend
+
+    def _legend_labels(self, handles: Sequence[Any]) -> list[str]:
+        """The labels of ``handles`` as the legend writes them: at the right of the board, a label
+        wider than the room there wrapped (never cut at the figure's edge)."""
+        out = []
+        for h in handles:
+            if not hasattr(h, "hexrules_label"):
+                h.hexrules_label = h.get_label()
+            out.append(h.hexrules_label if self._legend_spec["below"] else _wrap_label(h.hexrules_label, self.ax))
+        return out
+
+    def _legend_kwargs(self, count: int) -> dict[str, Any]:
+        """The :class:`~matplotlib.legend.Legend` arguments of a legend of ``count`` entries."""
+        kw: dict[str, Any] = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False,
+                                  borderaxespad=0.0)
+        if self._legend_spec["below"]:
+            kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
+                      ncol=min(5, max(1, (count + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
+        kw.update(self._legend_spec["kwargs"])
+        return kw
+
+    #: Room (inches) a legend leaves to the figure's edge, and to a caption or the boards it lies by.
+    LEGEND_CLEAR = 0.06
+
+    def _legend_room(self, handles: Sequence[Any]) -> None:
+        """Make the figure tall enough for a legend of ``handles`` (:func:`grow_figure`).
+
+        The legend is laid out (not drawn) and measured where it would lie: one at the right of
+        the board must end :data:`LEGEND_CLEAR` above the figure's bottom, and above a figure text
+        under it (a caption); one below the boards, as far under the lowest of them. A figure
+        already tall enough is left alone. The labels measured are remembered: a later list with
+        another label (:meth:`sync_legend`) is measured again.
+        """
+        labels = self._legend_labels(handles)
+        self._legend_roomy = set(labels)
+        fig = self.ax.figure
+        probe = Legend(self.ax, list(handles), labels, **self._legend_kwargs(len(handles)))
+        for _ in range(3):  # a legend below the boards moves a little with the figure's height
+            short = self._legend_overflow(probe)
+            if short <= 0.5 or not grow_figure(fig, short / fig.dpi):
+                return
+
+    def _legend_overflow(self, legend: Legend) -> float:
+        """How many pixels the figure lacks at the bottom to hold ``legend`` (0 or less: none)."""
+        fig = self.ax.figure
+        box = legend.get_window_extent()  # laid out on the figure's renderer
+        clear = self.LEGEND_CLEAR * fig.dpi
+        if self._legend_spec["below"]:
+            above = []
+            for ax in fig.axes:
+                ax.apply_aspect()  # the box a board with equal aspect draws in
+                b = ax.get_window_extent()
+                if b.x1 > box.x0 and b.x0 < box.x1:
+                    above.append(b.y0)
+            return box.y1 + clear - min(above) if above else 0.0
+        floor = clear
+        for t in fig.texts:  # a caption under the board: the legend ends above it
+            if t.get_visible() and t.get_text() and t.get_position()[1] < 0.5:
+                b = t.get_window_extent()
+                if b.x1 > box.x0 and b.x0 < box.x1:
+                    floor = max(floor, b.y1 + clear)
+        return floor - box.y0
 
 
 def sync_legends(figure: Any) -> None:

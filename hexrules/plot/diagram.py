@@ -165,8 +165,9 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     theme : Theme or str, optional
         The colours (a name of :data:`~hexrules.plot.theme.THEMES`); default the kit-wide theme.
     width, height : float, optional
-        Inches; default from the board (hexes at most 0.8 inch across). A width alone keeps the
-        board's proportions.
+        Inches; default from the board (hexes at most 0.8 inch across), and as tall as the
+        legend needs. A width alone keeps the board's proportions; a height is kept as given,
+        even if the legend runs past the figure's bottom.
     dpi : float
         The figure's dots per inch.
     text : {"text", "outline"}
@@ -211,8 +212,8 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
         if caption:
             fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=7.5, family="DejaVu Sans Mono",
                      linespacing=1.35)
-        if computed.legend:
-            art.legend(computed.state, handles)
+        if computed.legend:  # a height the illustrator chose is kept; else the figure grows to hold the legend
+            art.legend(computed.state, handles, grow=height is None)
     return fig, art
 
 

@@ -6,7 +6,8 @@
   chart) and the faster frames of :func:`hexrules.plot._mpl.fast_frames`; texts drawn from a cache
   (:func:`hexrules.plot._mpl.cached_text`, pixel for pixel as matplotlib draws them);
   ``pyplot=False`` for files), sized by :func:`board_figsize` within :data:`MAX_FIGURE_WIDTH`
-  (:func:`fit_figure` sizes it again for another board);
+  (:func:`fit_figure` sizes it again for another board; :func:`grow_figure` makes it taller for a
+  legend longer than the board is high);
   ``layered=True`` makes it a :class:`LayeredFigure`, which draws its static part once and then
   only the artists declared dynamic (matplotlib's blitting, for an explorer's redraws);
 * :func:`to_png` and :func:`picture` turn a board and overlays into PNG bytes or a
@@ -46,6 +47,7 @@ __all__ = [
     "board_figsize",
     "new_figure",
     "fit_figure",
+    "grow_figure",
     "LayeredFigure",
     "to_png",
     "Picture",
@@ -271,6 +273,50 @@ def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | st
         return False
     fig.set_size_inches(size, forward=True)
     _board_margins(fig, size, legend)
+    return True
+
+
+def grow_figure(fig: Figure, inches: float) -> bool:
+    """Make ``fig`` ``inches`` taller at the bottom, all it holds kept the size it was.
+
+    For a board's legend longer than the board is high (a small board: a legend lists its cost
+    scale, paths and sides whatever the board's size; :meth:`~hexrules.plot.board.BoardArtists.legend`
+    measures it and calls this). Every axes keeps its size and its distance from the figure's top
+    (so the board keeps its hexes, and a legend anchored to it moves with it); a figure text in
+    the lower half (a caption) keeps its distance from the bottom, one in the upper half from the
+    top. The new height is rounded up to a hundredth of an inch (the same figure every time). An
+    ipympl canvas follows the new size (matplotlib's ``resize`` message), as for
+    :func:`fit_figure`.
+
+    Returns
+    -------
+    bool
+        True when the figure grew (``inches`` > 0).
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure(None, figsize=(4.0, 2.0), pyplot=False)
+    >>> top = ax.get_position().y1 * 2.0
+    >>> grow_figure(fig, 0.5), fig.get_size_inches().tolist()
+    (True, [4.0, 2.5])
+    >>> bool(round(2.5 - ax.get_position().y1 * 2.5, 6) == round(2.0 - top, 6))  # as far from the top
+    True
+    """
+    if not inches > 0:
+        return False
+    w, h = (float(v) for v in fig.get_size_inches())
+    new = math.ceil(round((h + inches) * 100, 6)) / 100
+    k = h / new
+    for ax in fig.axes:
+        pos = ax.get_position(original=True)
+        ax.set_position([pos.x0, 1 - (1 - pos.y0) * k, pos.width, pos.height * k])
+    pars = fig.subplotpars  # a later subplots_adjust of one margin keeps the others where they are now
+    pars.update(bottom=1 - (1 - pars.bottom) * k, top=1 - (1 - pars.top) * k)
+    for t in fig.texts:
+        if t.get_transform() is fig.transFigure:
+            y = t.get_position()[1]
+            t.set_y(y * k if y < 0.5 else 1 - (1 - y) * k)
+    fig.set_size_inches(w, new, forward=True)
     return True
 
 
