@@ -325,20 +325,57 @@ def _bar_text_clashes(ax, texts, renderer) -> list[str]:
     return found
 
 
+#: The smallest size (points) a chart writes a value at (a new-user trial read 6 and 7 as tiny, lesson 08).
+CHART_VALUE_SIZE = 8.0
+
+
+def _bar_value_misfits(ax, bars, texts, renderer) -> list[str]:
+    """The bar values of one chart (every series) written below :data:`CHART_VALUE_SIZE`, or upright
+    (rotated) although written horizontally, as they are now, they would all fit: touching no other
+    value and no other bar, inside the chart (rendered boxes)."""
+    shown = [(b, t) for b, t in zip(bars, texts) if t.get_visible() and t.get_text()]
+    found = [f"{t.get_text()} at {t.get_fontsize()} pt" for _, t in shown if t.get_fontsize() < CHART_VALUE_SIZE]
+    upright = [t for _, t in shown if t.get_rotation() != 0]
+    if not upright:
+        return found
+    for t in upright:  # the same values written horizontally: would they fit?
+        t.set_rotation(0)
+    try:
+        boxes = [(b, t, t.get_window_extent(renderer)) for b, t in shown]
+        frame = ax.get_window_extent(renderer)
+        clash = any(_area(x, y) > 0 for (_, _, x), (_, _, y) in itertools.combinations(boxes, 2))
+        clash |= any(_area(box, other.get_window_extent(renderer)) > 0 for b, _, box in boxes for other in bars
+                     if other is not b and other.get_height() > 0)
+        clash |= any(box.x0 < frame.x0 or box.x1 > frame.x1 for _, _, box in boxes)
+    finally:
+        for t in upright:
+            t.set_rotation(90)
+    if not clash:
+        found.append(f"upright though they fit horizontally: {[t.get_text() for t in upright]}")
+    return found
+
+
 def test_the_vehicle_charts_bar_values_never_collide_at_any_cover_shield_and_resolve():
-    # the trial: at Cover 3 (Shield 4, Resolve 2) "44.4%" and "37.5%" ran into each other
+    # the trial: at Cover 3 (Shield 4, Resolve 2) "44.4%" and "37.5%" ran into each other; then the
+    # values were written upright at 6 points, too small and turned (a new-user trial, lesson 08):
+    # they are written at 8 points at least, horizontally whenever they fit so
     ex = VehicleExplorer()
     renderer = _renderer(ex.figure)
     c = ex.controls
-    found = []
+    found, horizontal = [], 0
     for n, s, r in itertools.product(range(c["cover"].min, c["cover"].max + 1), range(c["shield"].min, c["shield"].max + 1),
                                      range(c["resolve"].min, c["resolve"].max + 1)):
         with ex.quiet():
             c["cover"].value, c["shield"].value, c["resolve"].value = n, s, r
         ex.redraw()
-        for ax, texts in ((ex.ax_minor, ex.texts_only + ex.texts_also), (ex.ax_hp, ex.texts_hp)):
-            found += [f"Cover {n}, Shield {s}, Resolve {r}: {x}" for x in _bar_text_clashes(ax, texts, renderer)]
+        where = f"Cover {n}, Shield {s}, Resolve {r}"
+        for ax, bars, texts in ((ex.ax_minor, ex.bars_only + ex.bars_also, ex.texts_only + ex.texts_also),
+                                (ex.ax_hp, ex.bars_hp, ex.texts_hp)):
+            found += [f"{where}: {x}" for x in _bar_text_clashes(ax, texts, renderer)]
+            found += [f"{where}: {x}" for x in _bar_value_misfits(ax, bars, texts, renderer)]
+        horizontal += all(t.get_rotation() == 0 for t in ex.texts_only + ex.texts_also)
     assert found == []
+    assert horizontal > 0  # a few dice: the pairs' values side by side, horizontally
 
 
 def test_the_damage_charts_bar_values_never_collide():
@@ -351,7 +388,59 @@ def test_the_damage_charts_bar_values_never_collide():
             c["cover"].value, c["resolve"].value = n, r
         ex.redraw()
         found += [f"Cover {n}, Resolve {r}: {x}" for x in _bar_text_clashes(ex.ax_bar, ex.bar_texts, renderer)]
+        found += [f"Cover {n}, Resolve {r}: {x}" for x in _bar_value_misfits(ex.ax_bar, ex.bars, ex.bar_texts, renderer)]
     assert found == []
+
+
+def _line_points(line, ax, renderer) -> np.ndarray:
+    """Points along a drawn curve (pixels): its markers and its segments, each sampled every
+    twentieth of its length."""
+    xy = ax.transData.transform(np.column_stack([np.asarray(v, dtype=float) for v in line.get_data()]))
+    if len(xy) < 2:
+        return xy
+    return np.array([a + (b - a) * t for a, b in zip(xy, xy[1:]) for t in np.linspace(0, 1, 20)])
+
+
+def test_the_damage_curves_legend_hides_no_curve_at_any_cover_and_resolve():
+    # a new-user trial (lesson 08): at Cover 6 the legend in the chart's upper right corner lay over
+    # the curves of Resolve 1-3 at k = 4-6
+    ex = DamageExplorer()
+    renderer = _renderer(ex.figure)
+    c = ex.controls
+    found = []
+    for n, r in itertools.product(range(c["cover"].min, c["cover"].max + 1), range(c["resolve"].min, c["resolve"].max + 1)):
+        with ex.quiet():
+            c["cover"].value, c["resolve"].value = n, r
+        ex.redraw()
+        box = ex.ax_curve.get_legend().get_window_extent(renderer)
+        for resolve, line in ex.lines.items():
+            reach = (line.get_markersize() + line.get_linewidth()) / 2 * ex.figure.dpi / 72  # a marker's and a line's half
+            if box.padded(reach).count_contains(_line_points(line, ex.ax_curve, renderer)):
+                found.append(f"Cover {n}, Resolve {r}: the legend lies over the curve of Resolve {resolve}")
+        if not ex.figure.bbox.contains(box.x0, box.y0) or not ex.figure.bbox.contains(box.x1, box.y1):
+            found.append(f"Cover {n}, Resolve {r}: the legend {box.extents} leaves the figure")
+        found += [f"Cover {n}, Resolve {r}: the legend lies over another chart"
+                  for ax in (ex.ax_bar, ex.ax_heat, ex.colorbar.ax) if _area(box, ax.get_tightbbox(renderer)) > TOUCH]
+    assert found == []
+
+
+def test_the_vehicle_table_frames_every_shield_and_resolve_the_sliders_offer():
+    # a new-user trial (lesson 08): the Shield slider went to 7 (a modified Shield no die reaches,
+    # C4) but the table stopped at Shield 6: at Shield 7 nothing marked the choice
+    ex = VehicleExplorer()
+    c = ex.controls
+    missing = []
+    for s, r in itertools.product(range(c["shield"].min, c["shield"].max + 1), range(c["resolve"].min, c["resolve"].max + 1)):
+        c["shield"].value, c["resolve"].value = s, r
+        rows = [t.get_text() for t in ex.ax_table.get_yticklabels()]
+        cols = [t.get_text() for t in ex.ax_table.get_xticklabels()]
+        x, y = ex.frame.get_xy()
+        if not (ex.frame.get_visible() and 0 <= y + 0.5 < len(rows) and 0 <= x + 0.5 < len(cols)
+                and (rows[int(y + 0.5)], cols[int(x + 0.5)]) == (str(s), str(r))):
+            missing.append(f"Shield {s}, Resolve {r}")
+    assert missing == []
+    c["cover"].value, c["shield"].value, c["resolve"].value = 6, 7, 1  # no die reaches Shield 7 (C4)
+    assert ex.cells[6][0].get_text() == "0%\n0%"
 
 
 def _heatmap_cell_misfits(ax, cells, renderer, margin: float = 2.0) -> list[str]:

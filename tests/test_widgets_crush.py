@@ -80,8 +80,9 @@ def test_vehicle_explorer_compares_c4_readings():
     ex.controls["cover"].value = 4
     v = vehicle_distribution(4, 5, 2, options=DEFAULT.replace(crush_major_also_minor=True))
     assert [b.get_height() for b in ex.bars_also[:5]] == pytest.approx([float(v.minor[k]) for k in range(5)])
-    ex.controls["shield"].value = 7
-    assert not ex.frame.get_visible()
+    ex.controls["shield"].value = 7  # no die reaches a modified Shield of 7 (C4): the table's top row, framed
+    assert ex.frame.get_visible() and ex.frame.get_xy() == (0.5, 5.5)  # Resolve 2 is column 1, Shield 7 row 6
+    assert ex.table[(7, 2)] == (Fraction(0), Fraction(0))
 
 
 def test_collapse_explorer_steps_and_routes():

@@ -20,7 +20,8 @@ module                             holds
 :mod:`hexrules.plot._mpl`          the matplotlib / ipympl details relied on beyond their API
 :mod:`hexrules.plot.text`          glyph-outline texts (:func:`~.text.text_outline`)
 :mod:`hexrules.plot.figure`        :func:`~.figure.new_figure`, :func:`~.figure.board_figsize`,
-                                   :func:`~.figure.fit_figure`, :func:`~.figure.to_png`,
+                                   :func:`~.figure.fit_figure`, :func:`~.figure.grow_figure`,
+                                   :func:`~.figure.to_png`,
                                    :func:`~.figure.picture`
 :mod:`hexrules.plot.board`         :class:`~.board.BoardArtists`, :func:`~.board.draw_board`,
                                    legends, token names and colours
@@ -62,10 +63,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_MODES, TEXT_ZORDER, BoardArtists, cost_colour, cost_handle,
                         VEHICLE_MARKER, cost_label, cost_legend, draw_board, elevation_colour, legend_handle, legend_when,
                         short_name, side_colour, sync_legends)
-    from .crush import (CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least, draw_damage_bars, draw_expected_damage,
-                        draw_heatmap, set_at_least, set_bars, set_colorbar_percent, set_heatmap, set_text_color)
+    from .crush import (AT_LEAST_LEGEND_WIDTH, BAR_FONTSIZE, CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least,
+                        draw_damage_bars, draw_expected_damage, draw_heatmap, fit_bar_texts, set_at_least, set_bars,
+                        set_colorbar_percent, set_heatmap, set_text_color)
     from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
-                         LayeredFigure, fit_figure, new_figure, picture, to_png)
+                         LayeredFigure, fit_figure, grow_figure, new_figure, picture, to_png)
     from .forced import FORCED_COLOURS, ForcedLayer
     from .movement import (engagement_legend, move_cost_overlays, path_style, reach_legend, reach_overlays,
                            set_engagement, unaffordable_overlays)
@@ -82,7 +84,7 @@ _HOME: dict[str, str] = {
                      "DIAGRAM_COLOURS", "get_theme", "set_theme", "current_theme", "use_theme"], "theme"),
     **dict.fromkeys(["text_outline"], "text"),
     **dict.fromkeys(["MAX_FIGURE_WIDTH", "LEGEND_BELOW", "PNG_METADATA", "SVG_METADATA", "board_figsize",
-                     "new_figure", "fit_figure", "LayeredFigure", "to_png", "Picture", "picture"], "figure"),
+                     "new_figure", "fit_figure", "grow_figure", "LayeredFigure", "to_png", "Picture", "picture"], "figure"),
     **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "legend_handle",
                      "cost_handle", "short_name", "side_colour", "elevation_colour", "cost_colour", "cost_label",
                      "cost_legend", "TEXT_MODES", "VEHICLE_MARKER", "legend_when", "sync_legends"], "board"),
@@ -90,9 +92,9 @@ _HOME: dict[str, str] = {
                      "set_engagement", "engagement_legend"], "movement"),
     **dict.fromkeys(["FORCED_COLOURS", "ForcedLayer"], "forced"),
     **dict.fromkeys(["draw_diagram", "save_figure"], "diagram"),
-    **dict.fromkeys(["CRUSH_COVERS", "CRUSH_RESOLVES", "draw_damage_bars", "set_bars", "draw_at_least",
-                     "set_at_least", "draw_heatmap", "set_heatmap", "set_colorbar_percent", "set_text_color",
-                     "draw_expected_damage"],
+    **dict.fromkeys(["CRUSH_COVERS", "CRUSH_RESOLVES", "BAR_FONTSIZE", "AT_LEAST_LEGEND_WIDTH", "draw_damage_bars",
+                     "set_bars", "fit_bar_texts", "draw_at_least", "set_at_least", "draw_heatmap", "set_heatmap",
+                     "set_colorbar_percent", "set_text_color", "draw_expected_damage"],
                     "crush"),
 }
 

@@ -1,7 +1,8 @@
 """Drawing Crush (RULES.md C1-C5): the dice charts, on a given axes, changed in place.
 
 Plain functions: each ``draw_*`` makes its artists once (empty), each ``set_*`` changes them in
-place: damage bars (:func:`draw_damage_bars`, :func:`set_bars`), "P(damage >= k)" curves
+place: damage bars (:func:`draw_damage_bars`, :func:`set_bars`, their values written horizontally
+when they fit so, :func:`fit_bar_texts`), "P(damage >= k)" curves
 (:func:`draw_at_least`, :func:`set_at_least`), a heatmap over two dice parameters
 (:func:`draw_heatmap`, :func:`set_heatmap`, with its colour bar in percent or not,
 :func:`set_colorbar_percent`) and the expected-damage lines (:func:`draw_expected_damage`). They
@@ -28,9 +29,12 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CRUSH_COVERS",
     "CRUSH_RESOLVES",
+    "BAR_FONTSIZE",
     "draw_damage_bars",
     "set_bars",
+    "fit_bar_texts",
     "draw_at_least",
+    "AT_LEAST_LEGEND_WIDTH",
     "set_at_least",
     "HEATMAP_FONTSIZE",
     "draw_heatmap",
@@ -44,20 +48,29 @@ __all__ = [
 CRUSH_COVERS: tuple[int, ...] = tuple(range(7))
 #: Resolve values charted (1-7; 7: no die can reach it, C3).
 CRUSH_RESOLVES: tuple[int, ...] = tuple(range(1, 8))
+#: Size (points) of the values written over bars (:func:`draw_damage_bars`): a new-user trial read
+#: the 6 and 7 points they were written at as tiny (lesson 08).
+BAR_FONTSIZE = 8.0
+#: Pixels a bar value keeps from another value, another bar and the chart's sides to be written
+#: horizontally (:func:`fit_bar_texts`); the font's metrics stand for the rendered box.
+BAR_TEXT_GAP = 2.0
+#: Room (inches) :func:`draw_at_least`'s legend takes at the right of its axes.
+AT_LEAST_LEGEND_WIDTH = 0.7
 #: Size (points) of a heatmap's cell values (:func:`draw_heatmap`): the explorers' 7 x 7 and 6 x 6
 #: grids hold "100%" and two lines of it at 10 points (a new-user trial could not read 7 and 6).
 HEATMAP_FONTSIZE = 10.0
 
 
 def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH_COVERS[-1], width: float = 0.8,
-                     offset: float = 0.0, label: str | None = None, vertical: bool = False, fontsize: float = 7,
+                     offset: float = 0.0, label: str | None = None, fontsize: float = BAR_FONTSIZE,
                      theme: Theme = DEFAULT_THEME) -> tuple[list, list]:
     """Bars for damage 0..max_k (heights 0 for now) and their value texts; returns ``(bars, texts)``.
 
     Set heights with :func:`set_bars`; the bars are made once and changed in place. ``color``
-    defaults to ``theme.crush["bars"]``. ``vertical`` writes each value upward from the top of
-    its bar (for narrow bars side by side: a text as wide as ``"44.4%"`` is wider than a bar of
-    width 0.4, and two neighbours' texts would run into each other); ``fontsize`` in points.
+    defaults to ``theme.crush["bars"]``; the values are written at ``fontsize`` points
+    (:data:`BAR_FONTSIZE`), horizontally. Narrow bars side by side (two series of width 0.4) can
+    have values wider than a bar that would run into each other: :func:`fit_bar_texts` turns the
+    values of such a chart upright when, and only while, they do not fit horizontally.
 
     Examples
     --------
@@ -74,8 +87,7 @@ def draw_damage_bars(ax: "Axes", *, color: str | None = None, max_k: int = CRUSH
     bars = list(ax.bar(ks + offset, np.zeros(len(ks)), width=width, color=color, label=label, zorder=2))
     for b in bars:
         b.set_height(0.0)  # a float, as set_bars gives (bar() leaves numpy's)
-    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=fontsize, rotation=90 if vertical else 0)
-             for k in ks]
+    texts = [ax.text(k + offset, 0, "", ha="center", va="bottom", fontsize=fontsize) for k in ks]
     ax.set_xticks(ks)
     ax.set_xlim(-0.6, max_k + 0.6)
     ax.set_ylim(0, 1.08)
@@ -102,12 +114,109 @@ def set_bars(bars: Sequence[Any], texts: Sequence[Any], probs: Sequence[Any]) ->
         t.set_text(percent(probs[i]) if i < len(probs) and probs[i] > 0 else "")  # stale only if it changes
 
 
+def fit_bar_texts(bars: Sequence[Any], texts: Sequence[Any]) -> bool:
+    """Write the values over a chart's bars horizontally if they all fit so, else upright.
+
+    ``bars`` and ``texts`` are every bar of one chart and its value (every series, as
+    :func:`draw_damage_bars` made them, after :func:`set_bars`). Written horizontally, each value
+    centred over its bar must keep :data:`BAR_TEXT_GAP` pixels from every other value, every
+    other bar and the chart's left and right sides; then every value is horizontal, else every
+    value is upright (rotated 90 degrees, reading upward from its bar's top), which a narrow bar
+    beside another always leaves room for. One way for the whole chart, so that values read
+    alike; it changes with the values (two series of 0.4-wide bars: horizontal for a few dice,
+    upright for many). The boxes come from the font's metrics (no renderer); a text's rotation
+    is set only when it changes (it is then stale).
+
+    Returns
+    -------
+    bool
+        True when the values are written horizontally.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(figsize=(3.4, 2.4)).add_subplot()
+    >>> bars, texts = draw_damage_bars(ax, max_k=2)
+    >>> set_bars(bars, texts, [Fraction(1, 4), Fraction(3, 4)])
+    >>> fit_bar_texts(bars, texts), texts[0].get_rotation()
+    (True, 0.0)
+    >>> narrow, values = draw_damage_bars(ax, width=0.4, offset=0.2)  # a second series beside the first
+    >>> set_bars(narrow, values, [Fraction(1, 4), Fraction(3, 4)] + [Fraction(1, 9)] * 5)
+    >>> fit_bar_texts(bars + narrow, texts + values), texts[0].get_rotation()
+    (False, 90.0)
+    """
+    shown = [(b, t) for b, t in zip(bars, texts) if t.get_visible() and t.get_text()]
+    fits = True
+    if shown:
+        ax = shown[0][1].axes
+        frame = ax.bbox
+        gap = BAR_TEXT_GAP
+        boxes = [_horizontal_box(t) for _, t in shown]
+        rects = [_bar_box(b) for b in bars if b.get_height() > 0]
+        own = {id(b): _bar_box(b) for b, _ in shown}
+        fits = all(frame.x0 + gap <= x0 and x1 <= frame.x1 - gap for x0, _, x1, _ in boxes)
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            if not fits:
+                break
+            others = boxes[i + 1:] + [r for r in rects if r != own[id(shown[i][0])]]
+            fits = not any(x0 - gap < u1 and u0 < x1 + gap and y0 - gap < v1 and v0 < y1 + gap
+                           for u0, v0, u1, v1 in others)
+    angle = 0.0 if fits else 90.0
+    for t in texts:
+        if t.get_rotation() != angle:
+            t.set_rotation(angle)
+    return fits
+
+
+def _horizontal_box(text: Any) -> tuple[float, float, float, float]:
+    """``(x0, y0, x1, y1)``, display pixels, of ``text`` written horizontally, centred over its
+    anchor with its bottom on it (``ha="center", va="bottom"``), from the font's metrics: the
+    text's width, and the height of a line of its font."""
+    w, h = _text_size(text.get_text(), text.get_fontproperties())
+    px, py = text.get_transform().transform(text.get_position())
+    scale = text.axes.figure.dpi / 72.0
+    return px - w * scale / 2, py, px + w * scale / 2, py + h * scale
+
+
+def _bar_box(bar: Any) -> tuple[float, float, float, float]:
+    """``(x0, y0, x1, y1)``, display pixels, of a bar (a Rectangle in data coordinates)."""
+    (x0, y0), (x1, y1) = bar.get_data_transform().transform([(bar.get_x(), bar.get_y()),
+                                                        (bar.get_x() + bar.get_width(), bar.get_y() + bar.get_height())])
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+_TEXT_SIZES: dict[tuple, tuple[float, float]] = {}
+
+
+def _text_size(s: str, prop: Any) -> tuple[float, float]:
+    """``(width, line height)`` of ``s`` in points, from its font's outlines (matplotlib's
+    :class:`~matplotlib.textpath.TextToPath`; the line at least as high as ``"lp"`` and as the
+    font's size, as matplotlib lays a line out), kept per string and font."""
+    key = (s, hash(prop))
+    if key not in _TEXT_SIZES:
+        from matplotlib.textpath import TextToPath
+
+        measure = TextToPath()
+        w, _h, _d = measure.get_text_width_height_descent(s, prop, ismath=False)
+        _w, lh, _ld = measure.get_text_width_height_descent("lp", prop, ismath=False)
+        if len(_TEXT_SIZES) > 4096:
+            _TEXT_SIZES.clear()
+        _TEXT_SIZES[key] = (float(w), float(max(lh, _h, prop.get_size_in_points())))
+    return _TEXT_SIZES[key]
+
+
 def draw_at_least(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6), *,
                   max_k: int = CRUSH_COVERS[-1], theme: Theme = DEFAULT_THEME) -> dict[int, Any]:
     """One "P(damage >= k)" curve per Resolve (empty for now); returns ``{resolve: Line2D}``.
 
     Fill them with :func:`set_at_least`. The curves take colours along
-    ``theme.crush["curves_cmap"]``.
+    ``theme.crush["curves_cmap"]``. Their legend (titled "Resolve", one number an entry) lies
+    outside the chart, at its right: every curve starts at P = 1 for k = 0, and with many dice the
+    curves of a low Resolve run along the top and those of a high one along the bottom, so no
+    corner inside the chart is free of them (a new-user trial: at Cover 6 the legend in the upper
+    right hid Resolve 1-3 at k = 4-6). The caller leaves :data:`AT_LEAST_LEGEND_WIDTH` inches
+    for it at the right of the axes.
     """
     cmap = matplotlib.colormaps[theme.crush["curves_cmap"]]
     lines = {}
@@ -121,7 +230,9 @@ def draw_at_least(ax: "Axes", resolves: Sequence[int] = (2, 3, 4, 5, 6), *,
     ax.set_xlabel("k (damage)")
     ax.set_ylabel("P(damage ≥ k)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="upper right")
+    ax.legend(list(lines.values()), [str(r) for r in lines], title="Resolve", fontsize=BAR_FONTSIZE,
+              title_fontsize=BAR_FONTSIZE, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+              handlelength=1.6, frameon=False)
     return lines
 
 

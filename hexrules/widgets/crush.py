@@ -52,8 +52,9 @@ from ..crush_scenario import CrushScenario, board_tokens, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
 from ..options import DEFAULT
-from ..plot import (CRUSH_COVERS, CRUSH_RESOLVES, VEHICLE_MARKER, draw_at_least, draw_board, draw_damage_bars,
-                    draw_heatmap, legend_when, new_figure, set_at_least, set_bars, set_colorbar_percent, set_heatmap)
+from ..plot import (AT_LEAST_LEGEND_WIDTH, CRUSH_COVERS, CRUSH_RESOLVES, VEHICLE_MARKER, draw_at_least, draw_board,
+                    draw_damage_bars, draw_heatmap, fit_bar_texts, legend_when, new_figure, set_at_least, set_bars,
+                    set_colorbar_percent, set_heatmap)
 from ..plot.figure import CHART_WIDTH
 from ..plot.theme import live
 from ..scenario import Scenario
@@ -74,7 +75,12 @@ COVERS = CRUSH_COVERS
 RESOLVES = CRUSH_RESOLVES
 MAX_COVER = COVERS[-1]
 MAX_SEED = 99_999
-TABLE_SHIELDS = tuple(range(1, 7))
+#: The Shields and Resolves of the vehicle explorer's table, and of its sliders (they agree, so the
+#: table always frames the choice). Shield 1-7: C4 compares each die with the *modified* Shield,
+#: which modifiers can raise past 6; at 7 no D6 reaches it (nothing happens, as Resolve 7 does for
+#: a non-vehicle, C3). Resolve 1-6: Shield + Resolve is at least 7 for Resolve 6 already (no Major,
+#: C4), so a higher Resolve changes nothing.
+TABLE_SHIELDS = tuple(range(1, 8))
 TABLE_RESOLVES = tuple(range(1, 7))
 
 #: The colours of the Crush pictures (``theme.crush``).
@@ -411,10 +417,26 @@ class CollapseExplorer(Explorer):
 # --- designer what-ifs ---------------------------------------------------------------------------------
 
 
-def _stack(fig: Any, left: Any, right: Any, below: Any) -> None:
-    """Lay out three chart axes: two side by side on top, the third (a heatmap) under them."""
+def _vehicle_layout(fig: Any, minor: Any, hp: Any, table: Any) -> Any:
+    """Lay out the vehicle explorer's charts: the Minor tally across the figure's width on top, HP
+    lost and the table (and its colour bar, returned) under it.
+
+    The Minor chart has two bars a result (the two readings of C4), 0.4 wide each: across the
+    figure a result is 112 pixels wide, so that its two values ("44.4%", 35 px at 8 points) are
+    written horizontally over their own bars, side by side; in a third of the figure's width
+    (47 px a result) they would run into each other and into the taller bar beside them.
+    """
+    minor.set_position([0.07, 0.61, 0.90, 0.32])
+    hp.set_position([0.065, 0.07, 0.32, 0.42])
+    table.set_position([0.455, 0.07, 0.42, 0.42])  # 63 px a column: ">99.9%" at 10 points fits
+    return fig.add_axes([0.89, 0.07, 0.02, 0.42])
+
+
+def _stack(fig: Any, left: Any, right: Any, below: Any, *, right_legend: float = 0.0) -> None:
+    """Lay out three chart axes: two side by side on top, the third (a heatmap) under them;
+    ``right_legend`` inches left free at the right of the right one (its legend's)."""
     left.set_position([0.08, 0.60, 0.38, 0.33])
-    right.set_position([0.58, 0.60, 0.38, 0.33])
+    right.set_position([0.58, 0.60, 0.38 - right_legend / fig.get_figwidth(), 0.33])
     below.set_position([0.2, 0.07, 0.52, 0.41])
 
 
@@ -448,7 +470,7 @@ class DamageExplorer(Explorer):
         check_choice("metric", metric, list(HEATMAP_METRICS))
         # two charts side by side over the heatmap, as wide as the notebook column allows
         fig, (self.ax_bar, self.ax_curve, self.ax_heat) = new_figure(None, 3, figsize=(CHART_WIDTH, 7.0), layered=True)
-        _stack(fig, self.ax_bar, self.ax_curve, self.ax_heat)
+        _stack(fig, self.ax_bar, self.ax_curve, self.ax_heat, right_legend=AT_LEAST_LEGEND_WIDTH)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
             "resolve": widgets.IntSlider(value=resolve, min=1, max=7, description="Resolve"),
@@ -475,6 +497,7 @@ class DamageExplorer(Explorer):
         metric = HEATMAP_METRICS[label]
         self.distribution = d = damage_distribution(n, r)
         set_bars(self.bars, self.bar_texts, [d[k] for k in range(n + 1)])
+        fit_bar_texts(self.bars, self.bar_texts)
         self.ax_bar.title.set_text(f"{n} dice vs Resolve {r}: P(each die hits) = {hit_probability(r)}")
         set_at_least(self.lines, {rv: damage_distribution(n, rv).at_least_table() for rv in self.lines}, current=r)
         self.ax_curve.title.set_text(f"P(damage ≥ k), Cover {n}")
@@ -502,9 +525,9 @@ class VehicleExplorer(Explorer):
     cover : int
         Pre-reduction Cover, 0..6.
     shield : int
-        Modified Shield, 1..7 (7: no die reaches it).
+        Modified Shield, 1..7 (7: no die reaches it), the table's Shields (:data:`TABLE_SHIELDS`).
     resolve : int
-        The vehicle's Resolve, 1..6.
+        The vehicle's Resolve, 1..6, the table's Resolves (:data:`TABLE_RESOLVES`).
     reading : {"Major only", "Major and Minor"}
         The C4 reading used for the P(Minor) table.
 
@@ -516,10 +539,13 @@ class VehicleExplorer(Explorer):
     distributions : (VehicleDistribution, VehicleDistribution)
         Major only, Major and Minor (from :attr:`comparison`).
 
-    Panels: the Minor tally under both readings of C4 (a die reaching Shield + Resolve counts as
-    Major only, or as Major and Minor) as side-by-side bars; HP lost (= Major results, the same
-    under both readings); and a table over Shield 1-6 x Resolve 1-6 giving P(at least one Minor)
-    and P(at least one Major) for the chosen Cover, coloured by P(Major), the chosen cell framed.
+    Panels: on top, across the figure, the Minor tally under both readings of C4 (a die reaching
+    Shield + Resolve counts as Major only, or as Major and Minor) as side-by-side bars; under it
+    HP lost (= Major results, the same under both readings) and a table over Shield 1-7 x
+    Resolve 1-6 (the sliders' ranges) giving P(at least one Minor) and P(at least one Major) for
+    the chosen Cover, coloured by P(Major), the chosen cell framed. The bars' values are written
+    at 8 points, horizontally (upright only where they would not fit so:
+    :func:`~hexrules.plot.crush.fit_bar_texts`).
 
     Raises
     ------
@@ -532,33 +558,35 @@ class VehicleExplorer(Explorer):
 
     def __init__(self, cover: int = 3, shield: int = 4, resolve: int = 2, reading: str = "Major only") -> None:
         cover = check_int("cover", cover, 0, MAX_COVER, ruling="C2")
-        shield = check_int("shield", shield, 1, 7, ruling="C4")
-        resolve = check_int("resolve", resolve, 1, 6, ruling="C4")
+        shield = check_int("shield", shield, TABLE_SHIELDS[0], TABLE_SHIELDS[-1], ruling="C4")
+        resolve = check_int("resolve", resolve, TABLE_RESOLVES[0], TABLE_RESOLVES[-1], ruling="C4")
         check_choice("reading", reading, self.READINGS, ruling="C4")
-        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(CHART_WIDTH, 7.2), layered=True)
-        _stack(fig, self.ax_minor, self.ax_hp, self.ax_table)
+        fig, (self.ax_minor, self.ax_hp, self.ax_table) = new_figure(None, 3, figsize=(CHART_WIDTH, 7.4), layered=True)
+        cax = _vehicle_layout(fig, self.ax_minor, self.ax_hp, self.ax_table)
         controls = {
             "cover": widgets.IntSlider(value=cover, min=0, max=MAX_COVER, description="Cover"),
-            "shield": widgets.IntSlider(value=shield, min=1, max=7, description="Shield"),
-            "resolve": widgets.IntSlider(value=resolve, min=1, max=6, description="Resolve"),
+            "shield": widgets.IntSlider(value=shield, min=TABLE_SHIELDS[0], max=TABLE_SHIELDS[-1], description="Shield"),
+            "resolve": widgets.IntSlider(value=resolve, min=TABLE_RESOLVES[0], max=TABLE_RESOLVES[-1],
+                                         description="Resolve"),
             "reading": widgets.ToggleButtons(options=list(self.READINGS), value=reading, description="Table"),
         }
         super().__init__(fig, controls, title="Crush what-if: a vehicle (C4)")
-        # two bars a result, each 0.4 wide: their values are written upward, so that neighbours'
-        # values never run into each other ("44.4%" and "37.5%" at Cover 3 did)
+        # two bars a result, each 0.4 wide, across the figure: their values are written side by side,
+        # horizontally (upright only if they would run into each other: "44.4%" and "37.5%" at
+        # Cover 3 did in a third of the width; fit_bar_texts)
         self.bars_only, self.texts_only = draw_damage_bars(self.ax_minor, color=_C["only"], width=0.4, offset=-0.2,
-                                                            label="Major only (default)", vertical=True, fontsize=6)
+                                                            label="Major only (default)")
         self.bars_also, self.texts_also = draw_damage_bars(self.ax_minor, color=_C["also"], width=0.4, offset=0.2,
-                                                            label="Major also Minor", vertical=True, fontsize=6)
+                                                            label="Major also Minor")
         # the legend sits over the tallest bar's height (1) and its label, so no Cover hides a bar
-        self.ax_minor.set_ylim(0, 1.45)
-        self.ax_minor.legend(fontsize=7, loc="upper center", ncol=2, borderaxespad=0.3)
+        self.ax_minor.set_ylim(0, 1.3)
+        self.ax_minor.legend(fontsize=8, loc="upper center", ncol=2, borderaxespad=0.3)
         self.ax_minor.set_xlabel("Minor System Damage results")
         self.bars_hp, self.texts_hp = draw_damage_bars(self.ax_hp, color=_C["hp"])
         self.ax_hp.set_xlabel("HP lost (= Major results)")
         self.img, self.cells, self.frame = draw_heatmap(self.ax_table, TABLE_SHIELDS, TABLE_RESOLVES, cmap=_C["vehicle_cmap"], theme=_THEME,
                                                          xlabel="Resolve", ylabel="Shield")
-        self.colorbar = fig.colorbar(self.img, cax=fig.add_axes([0.74, 0.07, 0.02, 0.41]), label="P(≥1 Major)")
+        self.colorbar = fig.colorbar(self.img, cax=cax, label="P(≥1 Major)")
         set_colorbar_percent(self.colorbar)
         # every control changes the bars, the titles and the frame: redrawn over the rest, drawn
         # once; Cover and the reading change the table too, whose axes alone is then drawn again
@@ -577,11 +605,13 @@ class VehicleExplorer(Explorer):
         mo, ma = only.minor, also.minor
         set_bars(self.bars_only, self.texts_only, [mo[k] for k in range(n + 1)])
         set_bars(self.bars_also, self.texts_also, [ma[k] for k in range(n + 1)])
+        fit_bar_texts(self.bars_only + self.bars_also, self.texts_only + self.texts_also)
         top = s + r
         self.ax_minor.title.set_text(f"{n} dice vs Shield {s}: Minor on {s}+, Major on {top}+"
                                      + (" (impossible)" if top > 6 else ""))
         hp = only.hp_lost
         set_bars(self.bars_hp, self.texts_hp, [hp[k] for k in range(n + 1)])
+        fit_bar_texts(self.bars_hp, self.texts_hp)
         both = "both readings" if cmp.tally("Major").same else "Major only"
         self.ax_hp.title.set_text(f"HP lost: mean {float(hp.mean()):.2f} ({both})")
         table = vehicle_table(n, TABLE_SHIELDS, TABLE_RESOLVES,
@@ -594,10 +624,7 @@ class VehicleExplorer(Explorer):
         set_heatmap(self.img, self.cells, values, percent, vmax=1.0, labels=labels, theme=_THEME)
         self.ax_table.title.set_text(f"each cell: P(≥1 Minor) over P(≥1 Major); colour: P(≥1 Major); {n} dice "
                                      f"({self.controls['reading'].value})")
-        inside = s in TABLE_SHIELDS and r in TABLE_RESOLVES
-        self.frame.set_visible(inside)
-        if inside:
-            self.frame.set_xy((TABLE_RESOLVES.index(r) - 0.5, TABLE_SHIELDS.index(s) - 0.5))
+        self.frame.set_xy((TABLE_RESOLVES.index(r) - 0.5, TABLE_SHIELDS.index(s) - 0.5))  # the sliders' ranges
         rows = [
             {"reading (C4)": "Major only (default)", "P(≥1 Minor)": _fr(only.p_minor()), "P(≥1 Major)": _fr(only.p_major()),
              "mean Minor": str(only.minor.mean()), "mean Major = HP lost": str(only.major.mean())},
