@@ -90,6 +90,7 @@ __all__ = [
     "clear_hex",
     "add_line",
     "remove_line",
+    "lines_at",
     "set_title",
     "size",
     "Edit",
@@ -465,14 +466,34 @@ def set_title(sc: Scenario, title: str | None = None, *, name: str | None = None
 # --- rows and columns --------------------------------------------------------------------------------
 
 
-def _line_kind(sc: Scenario, edge: Any) -> tuple[str, int, bool]:
-    """``(axis, how many lines, at the low end)`` of an edge: top/bottom are rows, left/right columns."""
+def lines_at(board: Board, edge: str) -> tuple[str, int]:
+    """What :func:`add_line` adds (and :func:`remove_line` removes) at ``edge`` of ``board``:
+    ``(axis, count)``, ``axis`` ``"row"`` or ``"column"``; ``count`` is 2 at the top of a pointy-top
+    board (odd-r) and at the left of a flat-top one (odd-q), where one line alone would change
+    which hexes are neighbours (see the module docstring), else 1.
+
+    Raises
+    ------
+    EditError
+        If ``edge`` is not one of :data:`EDGES`.
+
+    Examples
+    --------
+    >>> board = blank(4, 3).board  # pointy-top
+    >>> lines_at(board, "top"), lines_at(board, "bottom"), lines_at(board, "left")
+    (('row', 2), ('row', 1), ('column', 1))
+    """
     if not isinstance(edge, str) or edge not in EDGES:
         raise EditError(f"edge {show(edge)} is not one of {', '.join(EDGES)}")
     axis = "row" if edge in ("top", "bottom") else "column"
-    low = edge in ("top", "left")
-    stagger = "row" if sc.board.offset == "odd-r" else "column"
-    return axis, 2 if (low and axis == stagger) else 1, low
+    stagger = "row" if board.offset == "odd-r" else "column"
+    return axis, 2 if (edge in ("top", "left") and axis == stagger) else 1
+
+
+def _line_kind(sc: Scenario, edge: Any) -> tuple[str, int, bool]:
+    """``(axis, how many lines, at the low end)`` of an edge: top/bottom are rows, left/right columns."""
+    axis, n = lines_at(sc.board, edge)
+    return axis, n, edge in ("top", "left")
 
 
 def _translated(value: Any, by: Hex) -> Any:

@@ -136,8 +136,16 @@ def test_rows_columns_and_a_designer_terrain(ed):
     ed.controls["edge"].value = "top"
     ed.controls["add_line"].click()  # two rows at the top of a pointy-top board
     assert len(ed.scenario.board) == 28 + 14
+    # said, with why (a new-user trial: "Add row" at the top added two rows, and said "a line")
+    assert "Done: add 2 rows at the top (" in ed.status.value and "neighbours" in ed.status.value
     ed.controls["remove_line"].click()
     assert len(ed.scenario.board) == 28
+    assert "Done: remove 2 rows at the top (" in ed.status.value
+    ed.controls["undo"].click()
+    assert "Undone: remove 2 rows at the top" in ed.status.value
+    ed.controls["edge"].value = "bottom"
+    ed.controls["add_line"].click()
+    assert "Done: add a row at the bottom." in ed.status.value
     c = ed.controls
     c["terrain_name"].value, c["symbol"].value, c["cost"].value = "mud", "m", 2
     c["add_terrain"].click()

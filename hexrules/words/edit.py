@@ -7,6 +7,9 @@ Examples
 'paint C1, D1 water'
 >>> edit_text(Edit("place", ("Scout", "blue", "B2"), (("advance", 4),)))
 'place Scout (blue) on B2, advance 4'
+>>> from hexrules.edit import blank
+>>> edit_text(Edit("add_line", ("bottom",)), blank(3, 2).board)
+'add a row at the bottom'
 """
 
 from __future__ import annotations
@@ -39,6 +42,22 @@ def _where(value: Any, board: Board | None) -> str:
     return hex_name(value, board)
 
 
+def _line_text(op: str, edge: Any, board: Board | None) -> str:
+    """``"add a row at the bottom"``; ``"add 2 rows at the top (...)"`` with why, where the
+    lines come in pairs (:func:`hexrules.edit.lines_at`); without a board, ``"add a line at the top"``."""
+    from ..edit import EDGES, lines_at
+
+    if board is None or edge not in EDGES:
+        return f"{OPERATION_WORDS[op]} {edge}"
+    axis, n = lines_at(board, edge)
+    verb = "add" if op == "add_line" else "remove"
+    if n == 1:
+        return f"{verb} a {axis} at the {edge}"
+    other = "odd rows sit half a hex to the right" if axis == "row" else "odd columns sit half a hex lower"
+    return (f"{verb} {n} {axis}s at the {edge} (they come in pairs there: {other}, so one {axis} alone "
+            f"would change which hexes are neighbours)")
+
+
 def edit_text(edit: Edit, board: Board | None = None) -> str:
     """One step in words: ``"raise C4"``, ``"place Scout (blue) on B2"``, ``"move Scout to C3"``.
 
@@ -69,7 +88,7 @@ def edit_text(edit: Edit, board: Board | None = None) -> str:
     if op in ("remove_unit", "clear_hex"):
         return f"delete {_where(args[0], board)}"
     if op in ("add_line", "remove_line"):
-        return f"{OPERATION_WORDS[op]} {args[0]}"
+        return _line_text(op, args[0], board)
     if op == "add_terrain":
         return f"terrain {args[0]} (symbol {args[1]}, cost {args[2] if len(args) > 2 else kw.get('cost', 0)})"
     words = OPERATION_WORDS.get(op, op.replace("_", " "))
