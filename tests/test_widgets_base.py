@@ -140,3 +140,60 @@ def test_an_error_wraps_at_spaces_never_inside_a_word():
     from hexrules.widgets.base import PRE_STYLE, error_html
 
     assert f'style="color:#b03a2e; {PRE_STYLE}"' in error_html(ValueError("Choose an enemy as Target"))
+
+
+# --- what a switch means, where its name is shown (a new-user trial: raw option names) ---------------
+
+
+def test_every_switch_and_each_of_its_values_has_words():
+    import dataclasses
+
+    from hexrules.options import CHOICES, RulesOptions
+    from hexrules.words.options import SWITCH_WORDS, switch_text, value_text
+
+    names = [f.name for f in dataclasses.fields(RulesOptions)]
+    assert sorted(SWITCH_WORDS) == sorted(names)
+    for f in dataclasses.fields(RulesOptions):
+        assert switch_text(f.name).startswith(RulesOptions.ruling(f.name) + ": ")
+        values = CHOICES.get(f.name) or ((True, False) if f.type == "bool" else (0, 1, 5))
+        for v in values:
+            assert value_text(f.name, v).startswith(f"{v}: ")
+    # the readings in the rulings' own terms (RULES.md T1, P4, E2)
+    assert value_text("water", "allowance") == ("allowance: its cost is taken once from the allowance of a "
+                                                "movement that starts on it")
+    assert value_text("push_off_board", "stop") == "stop: the unit stops at the board's edge, no damage"
+    assert value_text("engagement_penalty", 1).endswith("has 1 movement point less")
+
+
+@pytest.mark.parametrize("name, value", [("water", "swim"), ("water", True), ("collision_damage", "2"),
+                                         ("allies_pass_through", 1), ("wat", "none")])
+def test_words_for_a_switch_value_that_does_not_exist_are_refused(name, value):
+    from hexrules.errors import OptionsError
+    from hexrules.words.options import value_text
+
+    with pytest.raises(OptionsError, match=repr(name) if name == "wat" else name):
+        value_text(name, value)
+
+
+def test_a_switchs_buttons_say_in_their_tooltips_what_each_value_means():
+    from hexrules.widgets import movement
+
+    c = movement.EXPLORERS["reach_terrain"]().controls["water"]
+    assert c.tooltip == "T1: how terrain with an extra cost (water +1) is paid"
+    assert [o[1] for o in c.options] == ["enter_cost", "allowance", "none"]
+    assert c.tooltips == ("enter_cost: its cost is added to each step entering it",
+                          "allowance: its cost is taken once from the allowance of a movement that starts on it",
+                          "none: its cost is ignored")
+
+
+def test_two_readings_dropdowns_say_what_their_values_mean_and_follow_the_switch():
+    from hexrules.widgets import movement
+
+    ex = movement.EXPLORERS["compare_water"]()
+    assert ex.controls["left"].tooltip.splitlines()[0] == "T1: how terrain with an extra cost (water +1) is paid"
+    ex.controls["switch"].value = "engagement_on_entry"
+    assert ex.controls["switch"].tooltip == "E3: what a unit that becomes Engaged mid-move does"
+    assert ex.controls["right"].tooltip.splitlines() == [
+        "E3: what a unit that becomes Engaged mid-move does",
+        "continue: a unit that becomes Engaged mid-move may go on",
+        "stop: a unit that becomes Engaged mid-move must stop there"]

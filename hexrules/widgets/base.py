@@ -1,3 +1,7 @@
+# Why this module is over ~900 lines: it is what every explorer shares, one topic: the Explorer
+# base (controls, one figure, words, quiet/hold), the checks of its inputs, the rules-switch
+# controls and the two-readings base that builds on them, and OrderPicker. About half of the lines
+# are numpydoc docstrings and doctests.
 """The :class:`Explorer` base class: controls, one figure made once, an explanation area.
 
 An explorer is an :class:`ipywidgets.VBox` with the CSS class ``"hexrules-explorer"`` holding,
@@ -78,6 +82,7 @@ from ..errors import ExplorerError, HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions
 from ..words import ordinal
+from ..words import options as option_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
@@ -329,7 +334,7 @@ def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *,
     """Toggle buttons offering the values of rules switch ``name`` (``table[name]``), ``value`` chosen.
 
     A valid value that the table does not list (e.g. ``collision_damage=5`` in the options
-    given) is offered too, first.
+    given) is offered too, first. Tooltips give the switch's and values' words (:mod:`hexrules.words.options`).
 
     Raises
     ------
@@ -339,6 +344,8 @@ def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *,
     values = offered(_check_switch(name, table, what), _check_value(name, value))
     return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value,
                                  description=description or f"{name} ({RulesOptions.ruling(name)})",
+                                 tooltip=option_words.switch_text(name),
+                                 tooltips=[option_words.value_text(name, v) for v in values],
                                  style={"description_width": "initial"})
 
 
@@ -771,25 +778,26 @@ class TwoReadingsExplorer(Explorer):
         values = _check_switch(switch, cls.SWITCHES, cls.WHAT)
         left = values[0] if left is None else _check_value(switch, left)
         right = values[1] if right is None else _check_value(switch, right)
-        return {
-            "switch": widgets.Dropdown(options=list(cls.SWITCHES), value=switch, description="Rule switch"),
-            # Dropdowns, not ToggleButtons: their options change with the switch, and ipywidgets
-            # 8.1's ToggleButtons view keeps its old buttons when the new labels read "0", "1",
-            # ... (e.g. push_drop_damage_per_level after push_off_board), then fails to update.
-            "left": widgets.Dropdown(options=[(str(v), v) for v in offered(values, left)], value=left,
-                                     description="Left"),
-            "right": widgets.Dropdown(options=[(str(v), v) for v in offered(values, right)], value=right,
-                                      description="Right"),
-        }
+        # Dropdowns, not ToggleButtons: their options change with the switch, and ipywidgets
+        # 8.1's ToggleButtons view keeps its old buttons when the new labels read "0", "1",
+        # ... (e.g. push_drop_damage_per_level after push_off_board), then fails to update.
+        return {"switch": widgets.Dropdown(options=list(cls.SWITCHES), value=switch, description="Rule switch",
+                                           tooltip=option_words.switch_text(switch)),
+                **{side: widgets.Dropdown(options=[(str(v), v) for v in offered(values, value)], value=value,
+                                          description=side.title(),
+                                          tooltip=option_words.values_text(switch, offered(values, value)))
+                   for side, value in (("left", left), ("right", right))}}
 
     def _offer_values(self, change: Mapping[str, Any]) -> None:
         """A new switch: offer its values, left = its first, right = its second (one update follows)."""
-        values = self.SWITCHES[change["new"]]
+        values = self.SWITCHES[name := change["new"]]
         with self.quiet():
+            self.controls["switch"].tooltip = option_words.switch_text(name)
             for side, v in (("left", values[0]), ("right", values[1])):
                 c = self.controls[side]
                 c.options = [(str(x), x) for x in values]
                 c.value = v
+                c.tooltip = option_words.values_text(name, values)
 
     def readings(self) -> list[RulesOptions]:
         """The two rules options compared (left, right): :data:`~hexrules.options.DEFAULT` with the
