@@ -194,6 +194,26 @@ def test_source_as_any_hex_and_click():
     assert ex.controls["source"].value == "A1" and ex.controls["target"].value == "RX-78-2 Gundam"
 
 
+def test_a_click_where_the_target_can_end_shows_the_branch_ending_there():
+    # A new-user trial: a click on a hex shaded "can end here" moved the Source there. The Zaku on
+    # B3 pushes the Gundam on C3 2 hexes (P1: each step farther from B3): only C3 -> D3 -> E3 ends
+    # on E3; on D3 end the Push stopped after one step and the two collisions with the terrain
+    # beside D3 (D2 at height 1, D4 at height 2, for the second step)
+    ex = ForcedExplorer("push_knuckle_shield", n=2)
+    assert (ex.controls["source"].value, ex.controls["target"].value) == ("B3", "RX-78-2 Gundam")
+    ex.click("E3")
+    assert [ex.board.label(h) for h in ex.branch.path] == ["D3", "E3"] and ex.branch.ending == "full"
+    assert ex.controls["step"].value == 2  # shown to its end
+    seen = []
+    for _ in range(4):  # each click on D3 shows the next branch ending there, then the first again
+        ex.click("D3")
+        seen.append((ex.board.label(ex.branch.final), ex.branch.ending))
+    assert seen == [("D3", "stop"), ("D3", "terrain"), ("D3", "terrain"), ("D3", "stop")]
+    assert ex.controls["source"].value == "B3"  # the source stays where it was
+    ex.click("A1")  # a hex where the Push cannot end: the source moves there, as before
+    assert ex.controls["source"].value == "A1"
+
+
 def test_pull_refused_next_to_source_same_elevation():
     ex = ForcedExplorer("pull_char_zaku", "pull", n=1)
     assert ex.board.label(ex.move.start) == "D3"

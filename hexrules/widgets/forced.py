@@ -372,7 +372,8 @@ class ForcedExplorer(Explorer):
         self.art = draw_board(sc.board, sc.state, ax=ax, room=room)
         self.art.legend(sc.state, ForcedLayer.legend_handles(chosen=True, ahead=True, theme=_THEME))
         self.layer = ForcedLayer(self.art)
-        self.on_hex_click([self.art], self._clicked)
+        self.on_hex_click([self.art], self._clicked, hint=f"Click the map: an enemy becomes the Target; a hex shaded 'can end "
+                          f"here' shows the way the {word} ends there; any other hex becomes the Source.")
         self.move: ForcedMove | None = None
         self.shown_state = sc.state
         self._recompute(branch=branch, step=None)
@@ -397,13 +398,18 @@ class ForcedExplorer(Explorer):
 
     def _clicked(self, h: Hex, _art: Any) -> None:
         """A click on a unit the Push or Pull can move (an enemy of the forcing side) makes it the
-        target; a click on any other hex (but the target's) makes that hex the source."""
+        target; on a hex where the target can end (shaded "can end here"), it shows the branch
+        ending there (clicked again, the next one ending there); on any other hex (but the
+        target's), it makes that hex the source."""
         unit = self.scenario.state.at(h)
-        if unit is not None and unit.name == self.controls["target"].value:
-            return
-        if unit is not None and unit.name in self.controls["target"].options:
+        if unit is not None and unit.name != self.controls["target"].value and unit.name in self.controls["target"].options:
             self.controls["target"].value = unit.name
-        else:
+        elif self.move is not None and h in self.move.destinations:
+            ending = [i for i, b in enumerate(self.move) if b.final == h]
+            shown = self.controls["branch"].value
+            later = [i for i in ending if shown in ending and i > shown]  # the shown one ends there: the next
+            self.controls["branch"].value = (later or ending)[0]
+        elif unit is None or unit.name != self.controls["target"].value:
             self.controls["source"].value = self.board.label(h)
 
     def _new_choice(self) -> None:
