@@ -197,3 +197,26 @@ def test_two_readings_dropdowns_say_what_their_values_mean_and_follow_the_switch
         "E3: what a unit that becomes Engaged mid-move does",
         "continue: a unit that becomes Engaged mid-move may go on",
         "stop: a unit that becomes Engaged mid-move must stop there"]
+
+
+def test_a_map_that_takes_clicks_says_what_a_click_does_just_above_it():
+    # A new-user trial: "clicks do nothing" on maps that take none, and nothing told which do
+    from hexrules.widgets import crush, forced, movement, whatif
+
+    said, silent = {}, []
+    for mod in (movement, forced, whatif, crush):
+        for name, make in mod.EXPLORERS.items():
+            ex = make()
+            hint = getattr(ex, "hint", None)
+            if ex._click_targets:
+                assert hint is not None, name
+                kids = list(ex.children)
+                assert kids.index(hint) == kids.index(ex.view) - 1, name
+                said[name] = hint.value
+            else:
+                assert hint is None, name
+                silent.append(name)
+    assert "Click a hex on the map: it becomes the Target." in said["reach_elevation"]
+    assert "a hex shaded &#x27;can end here&#x27; shows the way the Pull ends there" in said["pull_char_zaku"]
+    assert "Click a hex on either map" in said["compare_water"]
+    assert "push_multi" in silent and "collapse" in silent  # a map without clicks says nothing

@@ -662,8 +662,9 @@ class Explorer(widgets.VBox):
 
     # --- clicks -------------------------------------------------------------------------------
 
-    def on_hex_click(self, targets: Sequence[Any], callback: Callable[[Hex, Any], None]) -> None:
-        """Call ``callback(hex, artists)`` when a hex of one of ``targets`` is clicked.
+    def on_hex_click(self, targets: Sequence[Any], callback: Callable[[Hex, Any], None], hint: str = "") -> None:
+        """Call ``callback(hex, artists)`` when a hex of one of ``targets`` is clicked; ``hint``
+        (what a click does) is shown just above the map, so that a map that takes clicks says so.
 
         Parameters
         ----------
@@ -677,6 +678,10 @@ class Explorer(widgets.VBox):
         """
         self._click_targets = list(targets)
         self._click_callback = callback
+        if hint and self.view in self.children:
+            self.hint = widgets.HTML(f'<span style="color: var(--jp-ui-font-color2, #555)">{html.escape(hint)}</span>')
+            at = self.children.index(self.view)
+            self.children = (*self.children[:at], self.hint, *self.children[at:])
         if self._click_cid is None:
             self._click_cid = self.figure.canvas.mpl_connect("button_press_event", self._on_press)
 

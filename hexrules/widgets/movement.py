@@ -331,7 +331,8 @@ class HexExplorer(Explorer):
             legend_handle("outline", "its neighbours", _MOVE["neighbours"], drawn_by=("outline", "neighbours")),
             legend_handle("line", "straight line", _MOVE["neighbours"], linestyle="--", drawn_by=("paths", "line")),
         ])
-        self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)))
+        self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)),
+                          hint="Click a hex on the map to choose it.")
         self.update()
 
     def redraw(self) -> None:
@@ -448,7 +449,7 @@ class ReachExplorer(_MovementControls, Explorer):
         self._reachable = cached(mv.reachable, sc.board)  # per state, unit, movement, reading
         self.art = draw_board(sc.board, sc.state, ax=ax)
         self.art.legend(sc.state, reach_legend(_THEME))
-        self.on_hex_click([self.art], self._clicked)
+        self.on_hex_click([self.art], self._clicked, hint="Click a hex on the map: it becomes the Target.")
         self.reach: mv.Reach | None = None
         self.cost: mv.MoveCost | None = None
         self.update()
@@ -565,7 +566,8 @@ class EngagementExplorer(Explorer):
             legend_handle("outline", "chosen unit", _MOVE["target"], drawn_by=("outline", "target")),
             legend_handle("fill", "would be Engaged", _ENGAGE["danger"], tile=True, drawn_by=("tiles", "danger")),
         ])
-        self.on_hex_click([self.art], lambda h, _a: setattr(self.controls["hex"], "value", sc.board.label(h)))
+        self.on_hex_click([self.art], lambda h, _a: setattr(self.controls["hex"], "value", sc.board.label(h)),
+                          hint="Click a hex on the map: the unit stands there.")
         self.message = ""
         self.update()
 
@@ -725,7 +727,8 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         self.arts[0].legend(sc.state, reach_legend(_THEME) + [
             legend_handle("outline", "cost differs between the readings", _COMPARE["differs"], width=3.0,
                           drawn_by=("outline", "differs"))], below=True, boards=self.arts[1:])
-        self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)))
+        self.on_hex_click(self.arts, lambda h, _a: setattr(self.controls["target"], "value", sc.board.label(h)),
+                          hint="Click a hex on either map: it becomes the Target.")
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
         self.comparison: ReachComparison | None = None
