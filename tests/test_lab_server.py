@@ -167,6 +167,28 @@ def test_the_terminals_option_turns_them_on(tmp_path):
         server.stop()
 
 
+def test_closing_a_lesson_shuts_its_kernel_down(lab):
+    # A new-user trial: after every lesson, 11 kernels were still running. JupyterLab reads its
+    # "Shut down kernel" setting (notebook tracker, default false) from the kit's settings folder
+    settings = lab.api("GET", "/lab/api/settings/@jupyterlab/notebook-extension:tracker")
+    assert settings["settings"]["kernelShutdown"] is True
+    assert settings["settings"]["windowingMode"] == "none"  # the test lab's own setting kept beside it
+
+
+def test_a_kernel_shutdown_setting_of_the_users_own_is_kept(tmp_path):
+    import lab as kitlab
+
+    tracker = kitlab.state_dirs(tmp_path)["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text('{"kernelShutdown": false}')
+    kitlab.prepare_state(tmp_path)
+    assert json.loads((tracker / "tracker.jupyterlab-settings").read_text()) == {"kernelShutdown": False}
+    commented = '{\n  // my own\n  "windowingMode": "full"\n}'
+    (tracker / "tracker.jupyterlab-settings").write_text(commented)
+    kitlab.prepare_state(tmp_path)
+    assert (tracker / "tracker.jupyterlab-settings").read_text() == commented
+
+
 def cookie_session(lab):
     """A urllib opener holding the login and _xsrf cookies, as a browser tab would."""
     jar = http.cookiejar.CookieJar()

@@ -70,6 +70,18 @@ def prepare_state(root: Path) -> dict[str, str]:
     if not news.exists():  # the machine is offline: no news or update checks (kept if edited)
         news.parent.mkdir(parents=True, exist_ok=True)
         news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Closing a lesson's tab shuts its kernel down (JupyterLab's "Shut down kernel" setting): a new
+    # user who opened every lesson had 11 kernels running, about 150 MB each. Nothing shown is lost:
+    # a saved lesson holds no outputs, and a lesson reopened runs again. Added to the notebook
+    # settings already there; a kernelShutdown the user set, or a file that is not plain JSON, is kept.
+    tracker = dirs["JUPYTERLAB_SETTINGS_DIR"] / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    try:
+        current = json.loads(tracker.read_text(encoding="utf-8")) if tracker.exists() else {}
+    except (OSError, ValueError):  # JSON5 with comments, written by JupyterLab's editor: the user's
+        current = None
+    if isinstance(current, dict) and "kernelShutdown" not in current:
+        tracker.parent.mkdir(parents=True, exist_ok=True)
+        tracker.write_text(json.dumps({**current, "kernelShutdown": True}), encoding="utf-8")
     return {k: str(v) for k, v in dirs.items()}
 
 
