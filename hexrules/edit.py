@@ -67,6 +67,7 @@ from typing import Any, Callable
 
 from .board import DEFAULT_TERRAIN, Board, TerrainType
 from .errors import EditError, HexrulesError
+from . import checks
 from .checks import show
 from .hexgrid import FLAT, POINTY, Hex, Orientation, from_offset, to_offset
 from .scenario import Scenario
@@ -474,6 +475,8 @@ def lines_at(board: Board, edge: str) -> tuple[str, int]:
 
     Raises
     ------
+    BoardError
+        If ``board`` is not a Board.
     EditError
         If ``edge`` is not one of :data:`EDGES`.
 
@@ -483,6 +486,7 @@ def lines_at(board: Board, edge: str) -> tuple[str, int]:
     >>> lines_at(board, "top"), lines_at(board, "bottom"), lines_at(board, "left")
     (('row', 2), ('row', 1), ('column', 1))
     """
+    board = checks.board(board)
     if not isinstance(edge, str) or edge not in EDGES:
         raise EditError(f"edge {show(edge)} is not one of {', '.join(EDGES)}")
     axis = "row" if edge in ("top", "bottom") else "column"

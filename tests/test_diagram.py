@@ -377,6 +377,21 @@ def test_a_saved_picture_is_readable_as_any_new_file_or_keeps_the_mode_it_replac
     assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_bytes().startswith(b"<?xml")
 
 
+@pytest.mark.parametrize("dpi", [1.5, 2.5, 9])
+def test_a_dpi_too_coarse_to_size_the_legends_text_is_refused_by_name(dpi, tmp_path):
+    # the API fuzz: dpi=1.5 escaped as FreeType's RuntimeError "invalid ppem value" once the
+    # legend was measured (its 8-point text is under a pixel a letter)
+    from hexrules.errors import HexrulesError
+
+    d = parse_diagram(KNUCKLE)
+    with pytest.raises(HexrulesError, match=f"dpi={dpi} is below 10"):
+        d.figure(dpi=dpi)
+    with pytest.raises(HexrulesError, match=f"dpi={dpi} is below 10"):
+        d.save(tmp_path / "k.png", dpi=dpi)
+    assert not (tmp_path / "k.png").exists()
+    assert d.figure(dpi=10).get_dpi() == 10
+
+
 def test_size_options_set_the_figure_size():
     d = parse_diagram(KNUCKLE)
     assert d.figure(width=6.0).get_size_inches()[0] == pytest.approx(6.0)

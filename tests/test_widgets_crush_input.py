@@ -48,4 +48,6 @@ def test_edge_values_are_accepted():
     # the ends of each slider: Cover 0 (no dice, C2) and 6, Resolve 1 and 7, Shield 7 (no die reaches it)
     assert DamageExplorer(cover=0, resolve=7).distribution.mean() == 0
     assert DamageExplorer(cover=6, resolve=1).distribution.mean() == 6  # every die hits on 1+ (C3)
-    assert not VehicleExplorer(cover=6, shield=7, resolve=6).frame.get_visible()
+    v = VehicleExplorer(cover=6, shield=7, resolve=6)  # the table goes to Shield 7 too: framed, at 0% (C4)
+    assert v.frame.get_visible() and v.frame.get_xy() == (5 - 0.5, 6 - 0.5)
+    assert v.table[(7, 6)] == (0, 0)

@@ -39,6 +39,9 @@ from .theme import Theme, get_theme
 #: picture stays within 200 x 200 inches and 2400 dpi (what the command line allows).
 MAX_INCHES = 200
 MAX_DPI = 2400
+#: The coarsest resolution: at 10 dpi a 6-inch picture is 60 pixels wide. Below it FreeType
+#: cannot size the legend's 8-point text (less than a pixel a letter), which the legend measures.
+MIN_DPI = 10
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..diagram import Computed, ComputedChart
@@ -79,12 +82,14 @@ def _rc(text: str) -> dict[str, Any]:
 
 def _check_picture(text: str, width: Any, height: Any, dpi: Any) -> None:
     """Refuse a text mode not of :data:`TEXT`, or a size (inches) or dpi that is not a positive
-    number up to :data:`MAX_INCHES` / :data:`MAX_DPI`."""
+    number up to :data:`MAX_INCHES` / :data:`MAX_DPI`, or a dpi below :data:`MIN_DPI`."""
     if not isinstance(text, str) or text not in TEXT:
         raise HexrulesError(f"text={show(text)} is not one of {', '.join(TEXT)}")
     for what, v, hi in (("width", width, MAX_INCHES), ("height", height, MAX_INCHES), ("dpi", dpi, MAX_DPI)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= hi):
             raise HexrulesError(f"{what}={show(v)} is not a positive number up to {hi}")
+    if dpi is not None and dpi < MIN_DPI:
+        raise HexrulesError(f"dpi={show(dpi)} is below {MIN_DPI} (a 6-inch picture would be {6 * dpi:g} pixels wide)")
 
 
 def diagram_colour(name: str, theme: Theme) -> str:
