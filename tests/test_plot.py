@@ -180,6 +180,16 @@ def test_text_colours_per_hex_make_one_path_per_colour(art):
     assert sorted(matplotlib.colors.to_hex(c) for c in labels.get_facecolor()) == ["#555555", "#dddddd"]
 
 
+def test_a_label_on_an_impassable_hex_has_a_dark_halo_so_the_hatch_does_not_cross_it(art):
+    # the pale halo round every label (readable where a thick outline passes) blurred the light
+    # label of an impassable hex into its grey hatch (a new-user trial: "E3" read faint); there
+    # the halo is the terrain's own dark colour, which hides the hatch under the letters
+    halo = art.text_layers["labels_halo"]
+    colours = sorted(matplotlib.colors.to_hex(c, keep_alpha=True) for c in halo.get_edgecolor())
+    assert colours == ["#3b3b3b" + "ff", matplotlib.colors.to_hex(art.theme.label_halo, keep_alpha=True)]
+    assert len(halo.get_paths()) == 2
+
+
 def test_a_redraw_draws_few_artists_however_many_labels():
     # 15 x 12 board: 180 hex labels and every cost are a handful of collections, not Text artists
     board = Board.rectangle(15, 12)

@@ -1022,15 +1022,27 @@ class BoardArtists:
 
     def _halo(self) -> None:
         """A pale halo under the labels and elevation badges (over outlines): readable where a thick
-        outline passes through the label line. One more collection, rebuilt only with the labels."""
+        outline passes through the label line. On an impassable hex the halo is the terrain's own
+        dark colour: the light label stands clear of the grey hatch (a pale halo there blurred it).
+        One more collection, rebuilt only with the labels."""
         if self.text_mode == "text":  # text objects: no outline to draw a halo round
             return
-        paths = [p for key in ("labels", "elevation") if key in self.text_layers
-                 for p in self.text_layers[key].get_paths()]
+        to_rgba = mcolors.to_rgba
+        light = to_rgba(self.theme.label_impassable)
+        dark = self.theme.terrain.get("impassable", self.theme.label_halo)
+        groups: dict[Any, list[Path]] = {}
+        for key in ("labels", "elevation"):
+            if key in self.text_layers:
+                layer = self.text_layers[key]
+                faces = layer.get_facecolor()
+                for i, p in enumerate(layer.get_paths()):  # one compound path per colour (set_texts)
+                    on_dark = len(faces) > 0 and tuple(faces[i % len(faces)]) == light
+                    groups.setdefault(to_rgba(dark) if on_dark else to_rgba(self.theme.label_halo), []).append(p)
         halo = self._layer(self.text_layers, "labels_halo",
                            lambda: _StaticPathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],
                                                   linewidths=1.8, zorder=5.9))
-        halo.set_paths([Path.make_compound_path(*paths)] if paths else [])
+        halo.set_paths([Path.make_compound_path(*paths) for paths in groups.values()])
+        halo.set_edgecolor(list(groups) or [self.theme.label_halo])
 
     def set_elevation_labels(self, show: bool = True) -> None:
         """Write ``"▲n"`` right after the label of every hex of elevation n >= 1, or hide them."""
