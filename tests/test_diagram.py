@@ -399,6 +399,38 @@ def test_size_options_set_the_figure_size():
     assert (w, h) == (pytest.approx(4.0), pytest.approx(3.0))
 
 
+MINE = """title: My hill climb
+map:
+    0  1  2  1  0
+     0  0~ 1  X  0
+    0  0  0  0  0
+units:
+    Scout  side=blue  at=A1  advance=4
+caption: A scout climbs the hill.
+draw:
+    reach Scout
+    cost Scout A1 B1 C1
+"""
+
+
+@pytest.mark.parametrize("dpi", [72, 100, 150, 200, 300])
+def test_the_caption_lies_inside_a_narrow_figure_at_any_dpi(dpi):
+    # A new-user trial drew this at --width 12cm --dpi 150: the reach's caption line ran past the
+    # right edge ("...reachable (the numbers" cut). The wrap counted DejaVu Sans Mono's 0.602 em a
+    # character, but Agg's hinting rounds each advance to whole pixels: at 150 dpi 7.5 points is
+    # 9.4 pixels a character drawn as 10. Every caption line must end inside the figure.
+    for kind in ("diagram", "chart"):
+        d = parse_diagram(MINE if kind == "diagram" else "title: t\ncaption: " + " ".join(["word"] * 60)
+                          + "\nchart: crush_heatmap\n")
+        fig = d.figure(width=12 / 2.54, dpi=dpi)
+        fig.canvas.draw()
+        right = fig.bbox.x1
+        captions = [t for t in fig.texts if t.get_text().count("\n") >= 1]
+        assert captions, kind
+        for t in captions:
+            assert t.get_window_extent().x1 <= right, (kind, dpi, t.get_window_extent().x1, right)
+
+
 # --- chart files (a chart: line instead of a map) ------------------------------------------------------
 
 

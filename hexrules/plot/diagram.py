@@ -118,9 +118,25 @@ def _extent(layout: Any, hexes: Any) -> tuple[float, float, float, float]:
     return min(xs) - 1.0, max(xs) + 1.0, min(ys) - 1.0, max(ys) + 1.0  # as plot.figure.board_extent
 
 
-def _wrap(lines: list[str], width_in: float) -> list[str]:
-    """Caption lines wrapped to the figure's width (7.5-point DejaVu Sans Mono: 0.602 em a character)."""
-    chars = max(30, int((width_in - 0.25) * 72 / (7.5 * 0.602)))
+CAPTION_SIZE = 7.5  # points, DejaVu Sans Mono
+
+
+def _advance(dpi: float) -> float:
+    """Inches a caption character takes at ``dpi``, as Agg draws it: DejaVu Sans Mono's 0.602 em,
+    which hinting rounds to whole pixels (at 150 dpi 9.4 pixels drawn as 10: a caption wrapped
+    on 0.602 em ran past the figure's edge), measured on 100 characters."""
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.font_manager import FontProperties
+
+    width, _h, _d = RendererAgg(1, 1, dpi).get_text_width_height_descent(
+        "0" * 100, FontProperties(family="DejaVu Sans Mono", size=CAPTION_SIZE), False)
+    return max(width / 100 / dpi, CAPTION_SIZE * 0.602 / 72)
+
+
+def _wrap(lines: list[str], width_in: float, dpi: float = 100) -> list[str]:
+    """Caption lines wrapped to the figure's width (:data:`CAPTION_SIZE` DejaVu Sans Mono, each
+    character as wide as Agg draws it at ``dpi``: :func:`_advance`)."""
+    chars = max(30, int((width_in - 0.25) / _advance(dpi)))
     out = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip()) + 2)
@@ -129,7 +145,7 @@ def _wrap(lines: list[str], width_in: float) -> list[str]:
 
 
 def _figure_size(extent: tuple[float, float, float, float], legend: bool, caption: list[str], width: float | None,
-                 height: float | None) -> tuple[float, float, float, list[str]]:
+                 height: float | None, dpi: float = 100) -> tuple[float, float, float, list[str]]:
     """``(width, height, legend room, caption lines wrapped)``, sizes in inches."""
     x0, x1, y0, y1 = extent
     w, h = x1 - x0, y1 - y0
@@ -139,7 +155,7 @@ def _figure_size(extent: tuple[float, float, float, float], legend: bool, captio
         width = round(w * unit + room + 0.3, 2)
     else:
         unit = max(0.01, (width - room - 0.3) / w)
-    lines = _wrap(caption, width)
+    lines = _wrap(caption, width, dpi)
     if height is None:
         height = round(h * unit + 0.8 + _caption_height(lines), 2)
     return width, height, room, lines
@@ -194,7 +210,7 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     extent = _extent(board.layout(1.0), shown)
     caption = list(computed.caption)
     with matplotlib.style.context("default"), matplotlib.rc_context(_rc(text)):
-        fw, fh, room, caption = _figure_size(extent, computed.legend, caption, width, height)
+        fw, fh, room, caption = _figure_size(extent, computed.legend, caption, width, height, dpi)
         cap = _caption_height(caption)
         fig = Figure(figsize=(fw, fh), dpi=dpi)
         FigureCanvasAgg(fig)
@@ -215,7 +231,7 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
         if computed.title:
             ax.set_title(computed.title, fontsize=10)
         if caption:
-            fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=7.5, family="DejaVu Sans Mono",
+            fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=CAPTION_SIZE, family="DejaVu Sans Mono",
                      linespacing=1.35)
         if computed.legend:  # a height the illustrator chose is kept; else the figure grows to hold the legend
             art.legend(computed.state, handles, grow=height is None)
@@ -377,7 +393,7 @@ def draw_chart(computed: "ComputedChart", *, theme: Theme | str | None = None, w
     (w0, h0), margins = CHART_LAYOUT[computed.kind]
     w = width if width is not None else (w0 if height is None else height * w0 / h0)
     h = height if height is not None else w * h0 / w0
-    caption = _wrap(list(computed.caption), w)
+    caption = _wrap(list(computed.caption), w, dpi)
     with matplotlib.style.context("default"), matplotlib.rc_context(_rc(text)):
         cap = CAPTION_LINE * len(caption) + 0.25 if caption else 0.0
         fig, (ax,) = new_figure(None, figsize=(w, h + cap), pyplot=False, dpi=dpi)
@@ -402,7 +418,7 @@ def draw_chart(computed: "ComputedChart", *, theme: Theme | str | None = None, w
                        "top": (cap + margins["top"] * h) / (h + cap)}
         fig.subplots_adjust(**margins)
         if caption:
-            fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=7.5, family="DejaVu Sans Mono",
+            fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=CAPTION_SIZE, family="DejaVu Sans Mono",
                      linespacing=1.35)
     return fig
 
