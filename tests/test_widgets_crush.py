@@ -114,6 +114,31 @@ def test_collapse_explorer_steps_and_routes():
     assert ex.art.faces is faces
 
 
+def test_a_long_step_is_written_whole_above_the_map_inside_the_figure():
+    # New-user trial: "step 18/19 · Grinder (vehicle): rolls 4 dice ... and …" cut the step's
+    # line. A vehicle's roll (C4) names both thresholds; the line above the map says it whole,
+    # on two lines, inside the figure.
+    ex = CollapseExplorer(seed=2)
+    ex.controls["cover"].value = 4
+    ex.controls["route"].value = 1
+    ex.controls["step"].value = 18
+    assert "Shield + Resolve 5 + 2 = 7 (Major on 7+, impossible on a D6): 3 nothing, 5 Minor, 2 nothing, 5 Minor." in \
+        " ".join(ex.ax.get_title(loc="left").split())
+    for k in range(1, ex.controls["step"].max + 1):
+        ex.controls["step"].value = k
+        line = " ".join(ex.step.text.splitlines()[0].split())
+        title = " ".join(ex.ax.get_title(loc="left").split())
+        assert ex.ax.get_title(loc="left").count("\n") <= 1
+        if len(line) <= 2 * CollapseExplorer.STEP_LINE:  # two lines' worth: written whole
+            assert title.endswith(line) and "…" not in title, (k, title)
+        else:  # a paragraph (the traverse): its start, the rest below the map
+            assert title.endswith(" …") and line.startswith(title.split(" · ", 1)[1][:-2]), (k, title)
+        ex.figure.canvas.draw()
+        box = ex.ax._left_title.get_window_extent()
+        assert ex.figure.bbox.x0 <= box.x0 and box.x1 <= ex.figure.bbox.x1 and box.y1 <= ex.figure.bbox.y1, (k, box)
+    plt.close(ex.figure)
+
+
 def test_collapse_explorer_highlights():
     ex = CollapseExplorer(seed=1, step=3)  # the "affected" step (third)
     b = ex.scenario.board

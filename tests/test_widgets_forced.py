@@ -74,6 +74,23 @@ def test_knuckle_shield_step_through():
     assert "collision with terrain" in ex.explanation.value or "press next" in ex.explanation.value
 
 
+def test_step_buttons_that_cannot_move_the_step_are_disabled():
+    # New-user trial: "previous" at step 0 and "next" at the end stayed enabled and did nothing.
+    # Knuckle Shield, Push 2 (P1), branch C3 -> D3 -x D2: 2 steps, shown to the end.
+    ex = EXPLORERS["push_knuckle_shield"]()
+    i = next(v for text, v in ex.controls["branch"].options if "C3 -> D3 -x D2" in text)
+    ex.controls["branch"].value = i
+    buttons = lambda: tuple(not ex.controls[b].disabled for b in ("previous", "next", "reset"))  # noqa: E731
+    assert ex.controls["step"].value == 2 and buttons() == (True, False, True)  # at the end: no next
+    ex.controls["previous"].click()
+    assert buttons() == (True, True, True)
+    ex.controls["reset"].click()
+    assert ex.controls["step"].value == 0 and buttons() == (False, True, False)  # at the start
+    ex.controls["n"].value = 0  # Push 0: nothing moves, no step to walk (P1)
+    assert buttons() == (False, False, False)
+    plt.close(ex.figure)
+
+
 def test_the_chosen_branch_shows_before_its_first_step():
     # New-user trial: at step 0 the text says "magenta: the branch chosen below" but nothing was
     # magenta. Knuckle Shield, Push 2, branch C3 -> D3 -> E3 (P1): at step 0 its two moves are

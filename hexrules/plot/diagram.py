@@ -133,10 +133,11 @@ def _advance(dpi: float) -> float:
     return max(width / 100 / dpi, CAPTION_SIZE * 0.602 / 72)
 
 
-def _wrap(lines: list[str], width_in: float, dpi: float = 100) -> list[str]:
+def _wrap(lines: list[str], width_in: float, dpi: float | None = 100) -> list[str]:
     """Caption lines wrapped to the figure's width (:data:`CAPTION_SIZE` DejaVu Sans Mono, each
-    character as wide as Agg draws it at ``dpi``: :func:`_advance`)."""
-    chars = max(30, int((width_in - 0.25) / _advance(dpi)))
+    character as wide as Agg draws it at ``dpi``: :func:`_advance`; None: matplotlib's default
+    style's 100, as the figure's)."""
+    chars = max(30, int((width_in - 0.25) / _advance(100 if dpi is None else dpi)))
     out = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip()) + 2)
@@ -145,7 +146,7 @@ def _wrap(lines: list[str], width_in: float, dpi: float = 100) -> list[str]:
 
 
 def _figure_size(extent: tuple[float, float, float, float], legend: bool, caption: list[str], width: float | None,
-                 height: float | None, dpi: float = 100) -> tuple[float, float, float, list[str]]:
+                 height: float | None, dpi: float | None = 100) -> tuple[float, float, float, list[str]]:
     """``(width, height, legend room, caption lines wrapped)``, sizes in inches."""
     x0, x1, y0, y1 = extent
     w, h = x1 - x0, y1 - y0

@@ -206,6 +206,9 @@ class CollapseExplorer(Explorer):
     >>> plt.close(ex.figure)
     """
 
+    #: Characters a line of the step's text above the map holds (8 points, the map's width).
+    STEP_LINE = 110
+
     def __init__(self, scenario: str | CrushScenario = "crush_hab_block", *, seed: int = 1, step: int | None = None) -> None:
         if isinstance(scenario, str):
             scenario = load_crush(scenario)
@@ -366,7 +369,11 @@ class CollapseExplorer(Explorer):
             current = piece_hexes(step.unit) if step.kind == "die" else list(step.hexes) or piece_hexes(step.unit)
         self.outlines["current"] = self.art.set_highlight(current, key="current", color=_C["current"], width=3.0,
                                                       inset=0.7)
-        head = textwrap.shorten(step.text.splitlines()[0], 95, placeholder=" …")
+        # the step's line above the map, on up to two lines (a vehicle's roll names both C4
+        # thresholds: cut at one line it lost them); a longer paragraph is begun, whole below
+        lines = textwrap.wrap(step.text.splitlines()[0], self.STEP_LINE, initial_indent=" " * 14)
+        head = "\n".join([lines[0].strip(), *lines[1:2]]) if len(lines) <= 2 else (
+            lines[0].strip() + "\n" + textwrap.shorten(" ".join(lines[1:]), self.STEP_LINE, placeholder=" …"))
         self.ax.set_title(f"step {i + 1}/{len(steps)} · {head}", fontsize=8, loc="left")
         self.explain(html_text=self._explanation(res, i))
 

@@ -497,7 +497,17 @@ class ForcedExplorer(Explorer):
 
     # --- drawing --------------------------------------------------------------------------------
 
+    def _sync_buttons(self) -> None:
+        """Disable a step button that cannot move the step: "previous" and "reset" at step 0,
+        "next" at the branch's end (all three when nothing moves)."""
+        step = self.controls["step"]
+        at_start, at_end = step.value <= step.min, step.value >= step.max
+        for name, off in (("previous", at_start), ("next", at_end), ("reset", at_start)):
+            if self._buttons[name].disabled != off:
+                self._buttons[name].disabled = off
+
     def redraw(self) -> None:
+        self._sync_buttons()
         fm = self.move
         if fm is None:
             word = "Push" if self.kind == "push" else "Pull"
