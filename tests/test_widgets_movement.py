@@ -237,6 +237,32 @@ def test_scenario_explorer_shows_text_and_redraws_on_the_same_figure():
     assert ex.figure is fig and ex.art.ax is ax and len(fig.axes) == 1
 
 
+def test_a_scenario_changed_draws_the_picture_a_new_explorer_draws():
+    # the scenario's board is drawn on the same axes after clear_board (its artists removed, its
+    # axis, ticks and spines kept: ax.clear() built them anew, ~10 ms a change, issue 14); the
+    # picture must be the one a new explorer of that scenario shows, pixel for pixel, whatever
+    # board came before (smaller, larger, a Crush scenario's pieces)
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from hexrules.plot import clear_board
+
+    ex = ScenarioExplorer("elevation")
+    ticks = ex.ax.xaxis.majorTicks
+    for name in ("crush_hab_block", "carrier_deck", "terrain", "elevation"):
+        ex.controls["scenario"].value = name
+        fresh = ScenarioExplorer(name)
+        got, want = (np.asarray(Image.open(io.BytesIO(e.png()))) for e in (ex, fresh))
+        assert got.shape == want.shape and np.array_equal(got, want), name
+        plt.close(fresh.figure)
+    assert ex.ax.xaxis.majorTicks is ticks  # the axis kept, not built anew
+    clear_board(ex.ax)
+    assert not (ex.ax.collections or ex.ax.patches or ex.ax.texts or ex.ax.lines) and ex.ax.get_legend() is None
+    plt.close(ex.figure)
+
+
 def test_exercise_checks_a_prediction_against_the_engine():
     from hexrules import builtin
     from hexrules.movement import path_cost

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import (LARGE_BOARD, PATH_ZORDER, TEXT_MODES, TEXT_ZORDER, BoardArtists, cost_colour, cost_handle,
-                        VEHICLE_MARKER, cost_label, cost_legend, draw_board, elevation_colour, legend_handle, legend_when,
+                        VEHICLE_MARKER, clear_board, cost_label, cost_legend, draw_board, elevation_colour, legend_handle, legend_when,
                         short_name, side_colour, sync_legends)
     from .crush import (AT_LEAST_LEGEND_WIDTH, BAR_FONTSIZE, CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least,
                         draw_damage_bars, draw_expected_damage, draw_heatmap, fit_bar_texts, set_at_least, set_bars,
@@ -85,7 +85,7 @@ _HOME: dict[str, str] = {
     **dict.fromkeys(["text_outline"], "text"),
     **dict.fromkeys(["MAX_FIGURE_WIDTH", "LEGEND_BELOW", "PNG_METADATA", "SVG_METADATA", "board_figsize",
                      "new_figure", "fit_figure", "grow_figure", "LayeredFigure", "to_png", "Picture", "picture"], "figure"),
-    **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "legend_handle",
+    **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "clear_board", "legend_handle",
                      "cost_handle", "short_name", "side_colour", "elevation_colour", "cost_colour", "cost_label",
                      "cost_legend", "TEXT_MODES", "VEHICLE_MARKER", "legend_when", "sync_legends"], "board"),
     **dict.fromkeys(["move_cost_overlays", "reach_overlays", "path_style", "unaffordable_overlays", "reach_legend",

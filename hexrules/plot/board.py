@@ -97,6 +97,7 @@ __all__ = [
     "TEXT_ZORDER",
     "BoardArtists",
     "draw_board",
+    "clear_board",
     "legend_handle",
     "legend_when",
     "sync_legends",
@@ -1687,11 +1688,35 @@ class BoardArtists:
         labels = self._legend_labels(handles)
         self._legend_roomy = set(labels)
         fig = self.ax.figure
+        if self._legend_fits(labels):
+            return
         probe = Legend(self.ax, list(handles), labels, **self._legend_kwargs(len(handles)))
         for _ in range(3):  # a legend below the boards moves a little with the figure's height
             short = self._legend_overflow(probe)
             if short <= 0.5 or not grow_figure(fig, short / fig.dpi):
                 return
+
+    def _legend_fits(self, labels: Sequence[str]) -> bool:
+        """True when a legend of ``labels`` at the right of the board surely fits above the
+        figure's bottom, without laying it out (a bound: 1.4 em a line of text, 0.5 em between
+        entries, 2.5 em more; matplotlib lays an 8-point entry out in about 1.17 em and 0.5 em):
+        laying a legend out to measure it took a third of a new board's legend (issue 14). False
+        (measure it) for a legend below the boards or a figure with a caption under the board."""
+        fig, ax = self.ax.figure, self.ax
+        if self._legend_spec["below"] or any(t.get_visible() and t.get_text() and t.get_position()[1] < 0.5
+                                             for t in fig.texts):
+            return False
+        kw = self._legend_kwargs(len(labels))
+        if (kw.get("loc"), tuple(kw.get("bbox_to_anchor", ())), kw.get("bbox_transform")) != \
+                ("upper left", (1.01, 1.0), None):
+            return False
+        from matplotlib.font_manager import FontProperties
+
+        size = FontProperties(size=kw.get("fontsize", 8)).get_size_in_points()
+        lines = sum(str(label).count("\n") + 1 for label in labels)
+        need = size * (1.4 * lines + 0.5 * len(labels) + 2.5) / 72 + self.LEGEND_CLEAR
+        ax.apply_aspect()  # the box a board with equal aspect draws in: the legend hangs from its top
+        return ax.get_position().y1 * fig.get_figheight() >= need
 
     def _legend_overflow(self, legend: Legend) -> float:
         """How many pixels the figure lacks at the bottom to hold ``legend`` (0 or less: none)."""
@@ -1980,6 +2005,22 @@ class _MemoRegularPolygon(_Memo, RegularPolygon):
 class _MemoText(_Memo, Text):
     """A unit's name or damage, drawn through :class:`_Memo` (its outlined text is the costliest part
     of a token)."""
+
+
+def clear_board(ax: "Axes") -> None:
+    """Remove every artist a board drew on ``ax`` (and its legend and titles), for a new board
+    drawn on the same axes (:func:`draw_board` sets the limits, aspect and hidden axis again).
+
+    ``ax.clear()`` does this too, but it also builds the axes' axis, ticks and spines anew,
+    which a board never shows: about 10 ms a scenario changed (issue 14). The picture is the
+    one a cleared axes gives (``tests/test_widgets_movement.py`` compares them pixel for pixel).
+    """
+    for a in [*ax.collections, *ax.patches, *ax.texts, *ax.lines, *ax.images, *ax.artists, *ax.tables]:
+        a.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    for loc in ("center", "left", "right"):
+        ax.set_title("", loc=loc)
 
 
 def draw_board(

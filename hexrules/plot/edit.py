@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from .board import BoardArtists, draw_board
+from .board import BoardArtists, clear_board, draw_board
 from .figure import fit_figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,7 +107,7 @@ def redraw_board(art: BoardArtists, board: "Board", state: "State | None" = None
     ax = art.ax
     if fit:
         fit_figure(ax.figure, board)
-    ax.clear()
+    clear_board(ax)
     new = draw_board(board, state, ax=ax, legend=False, theme=art.theme, **kwargs)
     if legend is not None:
         new.legend(state, legend)

@@ -57,7 +57,7 @@ from ..hexgrid import Hex, from_offset, to_offset
 from ..state import State
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..movement import AbilityMove
-from ..plot import (VEHICLE_MARKER, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
+from ..plot import (VEHICLE_MARKER, clear_board, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
 from ..plot.theme import live
 from ..words import offset_words
@@ -265,7 +265,7 @@ class ScenarioExplorer(Explorer):
 
     def redraw(self) -> None:
         self.scenario = sc = builtin(self.controls["scenario"].value)
-        self.ax.clear()
+        clear_board(self.ax)  # the same axes, its board's artists gone
         crush = CrushScenario(sc)
         if not crush.units:
             self.art = draw_board(sc.board, sc.state, ax=self.ax, title=sc.heading)
