@@ -175,6 +175,29 @@ def test_closing_a_lesson_shuts_its_kernel_down(lab):
     assert settings["settings"]["windowingMode"] == "none"  # the test lab's own setting kept beside it
 
 
+def test_a_kernel_no_browser_is_connected_to_is_shut_down_when_idle(tmp_path):
+    # A new-user trial: after the browser was closed (not its tabs), /api/kernels still listed the
+    # lessons' kernels, idle, with 0 connections. The kit's lab culls them after CULL_IDLE_S
+    # (an hour); here the same options, shortened as a user's own would be, on the kit's server
+    # (its websocket class counts the connections culling reads)
+    import lab as kit_lab
+
+    opts = kit_lab.server_options(tmp_path)
+    assert f"--MappingKernelManager.cull_idle_timeout={kit_lab.CULL_IDLE_S}" in opts
+    assert kit_lab.CULL_IDLE_S == 3600 and not any("cull_connected" in o for o in opts)
+    server = bk.start_kit_lab(tmp_path / "my-lessons", tmp_path / "jupyter",
+                              extra=["--MappingKernelManager.cull_idle_timeout=2",
+                                     "--MappingKernelManager.cull_interval=1"])
+    try:
+        kernel = server.api("POST", "/api/kernels")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(k["id"] == kernel["id"] for k in server.api("GET", "/api/kernels")):
+            time.sleep(0.5)
+        assert all(k["id"] != kernel["id"] for k in server.api("GET", "/api/kernels"))
+    finally:
+        server.stop()
+
+
 def test_a_kernel_shutdown_setting_of_the_users_own_is_kept(tmp_path):
     import lab as kitlab
 

@@ -258,10 +258,11 @@ def start_lab(root_dir: Path, workdir: Path, timeout: float = SERVER_START_TIMEO
 
 
 def start_kit_lab(home: Path, workdir: Path, terminals: bool = False,
-                  timeout: float = SERVER_START_TIMEOUT) -> Server:
+                  timeout: float = SERVER_START_TIMEOUT, extra: list[str] | None = None) -> Server:
     """Start the lab exactly as ``make lab`` does (``tools/lab.py``), on the working copy in
-    *home* (made from notebooks/ on the first start), on a free port with a random token."""
-    args = ["--home", str(home)] + (["--terminals"] if terminals else [])
+    *home* (made from notebooks/ on the first start), on a free port with a random token;
+    *extra*: JupyterLab options after the kit's, as a user's own would be."""
+    args = ["--home", str(home)] + (["--terminals"] if terminals else []) + list(extra or [])
     return _start_lab(args, Path(home), workdir, timeout)
 
 

@@ -15,7 +15,9 @@ server:
   lab or a global kernel spec cannot leak in;
 - adds ``--allow-root`` as root (JupyterLab refuses to start as root otherwise);
 - sends kernel messages to the browser at once (``tools/nodelay.py``: no Nagle delay on the
-  kernel's websocket, up to 40 ms per redrawn picture otherwise).
+  kernel's websocket, up to 40 ms per redrawn picture otherwise);
+- shuts down a kernel that no browser tab is connected to after an hour idle (a closed
+  browser leaves its lessons' kernels running; a closed tab's is shut down at once).
 
 Usage: ``make lab ARGS="..."`` or ``.venv/bin/python tools/lab.py [options] [JupyterLab options]``
 
@@ -24,7 +26,7 @@ Usage: ``make lab ARGS="..."`` or ``.venv/bin/python tools/lab.py [options] [Jup
   --serve DIR      serve DIR as it is, no working copy (benchmarks); state in DIR/.jupyter
   --port N         the port (JupyterLab picks the next free one if N is taken, and prints it)
 
-Every other option goes to JupyterLab. The token may also come from the environment variable
+Every other option goes to JupyterLab (one of :data:`PREFERENCES` given replaces the kit's). The token may also come from the environment variable
 JUPYTER_TOKEN (the tests do this): it is removed from the environment before kernels start and
 never appears in the process list.
 """
@@ -85,6 +87,11 @@ def prepare_state(root: Path) -> dict[str, str]:
     return {k: str(v) for k, v in dirs.items()}
 
 
+#: Seconds a kernel with no browser connected may stay idle before the lab shuts it down, and
+#: how often the lab looks (Jupyter Server's MappingKernelManager culling).
+CULL_IDLE_S, CULL_INTERVAL_S = 3600, 300
+
+
 def server_options(root: Path, terminals: bool = False, default_url: str = "/lab") -> list[str]:
     """The JupyterLab options of the kit's lab (before the user's own)."""
     opts = [
@@ -95,10 +102,27 @@ def server_options(root: Path, terminals: bool = False, default_url: str = "/lab
         "--ContentsManager.pre_save_hook=lessons.pre_save_hook",
         f"--LabApp.default_url={default_url}",
         nodelay.LAB_OPTION,
+        # a kernel no browser tab is connected to (its browser closed, not its tab: the
+        # kernelShutdown setting shuts a closed tab's down) and idle for an hour is shut down; a
+        # lesson open in a tab is never touched (cull_connected stays False)
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         opts.append("--allow-root")
     return opts
+
+
+#: The kit's options a user's own replaces (traitlets takes one value of a setting, and refuses
+#: to start on two): preferences, not the binding to 127.0.0.1 nor the token.
+PREFERENCES = ("--ServerApp.kernel_websocket_connection_class", "--MappingKernelManager.cull_idle_timeout",
+               "--MappingKernelManager.cull_interval")
+
+
+def without_preferences_given(args: list[str], rest: list[str]) -> list[str]:
+    """``args`` without the kit's :data:`PREFERENCES` that the user's own options ``rest`` set."""
+    given = {a.split("=", 1)[0] for a in rest if a.startswith("--")}
+    return [a for a in args if not (a.split("=", 1)[0] in PREFERENCES and a.split("=", 1)[0] in given)]
 
 
 def check_port_option(args: list[str]) -> None:
@@ -149,9 +173,7 @@ def main(argv: list[str]) -> int:
     token = os.environ.pop("JUPYTER_TOKEN", None)  # kernels and the process list never see it
     if token:
         args.append(f"--IdentityProvider.token={token}")
-    if any(a.startswith("--ServerApp.kernel_websocket_connection_class") for a in rest):
-        args.remove(nodelay.LAB_OPTION)  # the user's own class (traitlets takes one value)
-    args += rest
+    args = without_preferences_given(args, rest) + rest
     print("lab: starting JupyterLab on 127.0.0.1 (terminals "
           f"{'on' if opts['terminals'] else 'off'}); open the URL with the token that it "
           "prints below.", flush=True)
