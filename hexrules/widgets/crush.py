@@ -371,7 +371,7 @@ class CollapseExplorer(Explorer):
                                                       inset=0.7)
         # the step's line above the map, on up to two lines (a vehicle's roll names both C4
         # thresholds: cut at one line it lost them); a longer paragraph is begun, whole below
-        lines = textwrap.wrap(step.text.splitlines()[0], self.STEP_LINE, initial_indent=" " * 14)
+        lines = textwrap.wrap((step.text.splitlines() or [""])[0], self.STEP_LINE, initial_indent=" " * 14) or [""]
         head = "\n".join([lines[0].strip(), *lines[1:2]]) if len(lines) <= 2 else (
             lines[0].strip() + "\n" + textwrap.shorten(" ".join(lines[1:]), self.STEP_LINE, placeholder=" …"))
         self.ax.set_title(f"step {i + 1}/{len(steps)} · {head}", fontsize=8, loc="left")
