@@ -26,9 +26,9 @@ Usage: ``make lab ARGS="..."`` or ``.venv/bin/python tools/lab.py [options] [Jup
   --serve DIR      serve DIR as it is, no working copy (benchmarks); state in DIR/.jupyter
   --port N         the port (JupyterLab picks the next free one if N is taken, and prints it)
 
-Every other option goes to JupyterLab (one of :data:`PREFERENCES` given replaces the kit's). The token may also come from the environment variable
-JUPYTER_TOKEN (the tests do this): it is removed from the environment before kernels start and
-never appears in the process list.
+Every other option goes to JupyterLab (one of :data:`PREFERENCES` given replaces the kit's).
+The token may also come from the environment variable JUPYTER_TOKEN (the tests do this): it is
+removed from the environment before kernels start and never appears in the process list.
 """
 from __future__ import annotations
 
@@ -121,8 +121,8 @@ PREFERENCES = ("--ServerApp.kernel_websocket_connection_class", "--MappingKernel
 
 def without_preferences_given(args: list[str], rest: list[str]) -> list[str]:
     """``args`` without the kit's :data:`PREFERENCES` that the user's own options ``rest`` set."""
-    given = {a.split("=", 1)[0] for a in rest if a.startswith("--")}
-    return [a for a in args if not (a.split("=", 1)[0] in PREFERENCES and a.split("=", 1)[0] in given)]
+    given = {a.split("=", 1)[0] for a in rest if a.startswith("--")} & set(PREFERENCES)
+    return [a for a in args if a.split("=", 1)[0] not in given]
 
 
 def check_port_option(args: list[str]) -> None:

@@ -1028,9 +1028,9 @@ class BoardArtists:
         One more collection, rebuilt only with the labels."""
         if self.text_mode == "text":  # text objects: no outline to draw a halo round
             return
-        to_rgba = mcolors.to_rgba
-        light = to_rgba(self.theme.label_impassable)
-        dark = self.theme.terrain.get("impassable", self.theme.label_halo)
+        light = mcolors.to_rgba(self.theme.label_impassable)
+        pale = mcolors.to_rgba(self.theme.label_halo)
+        dark = mcolors.to_rgba(self.theme.terrain.get("impassable", self.theme.label_halo))
         groups: dict[Any, list[Path]] = {}
         for key in ("labels", "elevation"):
             if key in self.text_layers:
@@ -1038,7 +1038,7 @@ class BoardArtists:
                 faces = layer.get_facecolor()
                 for i, p in enumerate(layer.get_paths()):  # one compound path per colour (set_texts)
                     on_dark = len(faces) > 0 and tuple(faces[i % len(faces)]) == light
-                    groups.setdefault(to_rgba(dark) if on_dark else to_rgba(self.theme.label_halo), []).append(p)
+                    groups.setdefault(dark if on_dark else pale, []).append(p)
         halo = self._layer(self.text_layers, "labels_halo",
                            lambda: _StaticPathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],
                                                   linewidths=1.8, zorder=5.9))
