@@ -30,6 +30,7 @@ from hexrules.dice import expected_damage_table, hit_probability  # noqa: E402
 from hexrules.forced import push  # noqa: E402
 from hexrules.plot import BoardArtists  # noqa: E402
 from hexrules.plot.diagram import diagram_artists, save_figure  # noqa: E402
+from matplotlib.patches import FancyArrowPatch  # noqa: E402
 
 GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
 
@@ -429,6 +430,86 @@ def test_the_caption_lies_inside_a_narrow_figure_at_any_dpi(dpi):
         assert captions, kind
         for t in captions:
             assert t.get_window_extent().x1 <= right, (kind, dpi, t.get_window_extent().x1, right)
+
+
+@pytest.mark.parametrize("text", ["KNUCKLE", "MINE", "EVERY_KIND"])
+def test_at_a_narrow_width_the_legend_goes_under_the_map_and_the_map_takes_the_width(text):
+    # A new-user trial drew the README's `--width 12cm --dpi 200`: the legend kept its 2.4 inches
+    # at the right, half the picture, and the map shrank to the other half (unit names dropped).
+    # A diagram as narrow as that lays its legend out in columns under the map, above the caption;
+    # the map then spans the width, and nothing leaves the figure or overlaps.
+    d = parse_diagram(globals()[text])
+    fig, art = diagram_artists(d.computed(), width=12 / 2.54, dpi=200)
+    fig.canvas.draw()
+    ax, legend = art.ax, art.ax.get_legend()
+    board, box = ax.get_window_extent(), legend.get_window_extent()
+    assert board.width >= 0.85 * fig.bbox.width, (board.width, fig.bbox.width)
+    assert box.y1 <= board.y0 + 1 and box.x0 >= 0 and box.x1 <= fig.bbox.x1 and box.y0 >= 0
+    for t in fig.texts:  # the caption lies under the legend
+        if t.get_text():
+            assert t.get_window_extent().y1 <= box.y0, t.get_text()[:40]
+    # a wide picture keeps the legend at the right of the map
+    fig, art = diagram_artists(d.computed(), dpi=100)
+    fig.canvas.draw()
+    assert art.ax.get_legend().get_window_extent().x0 >= art.ax.get_window_extent().x1 - 1
+
+
+@pytest.mark.parametrize("order", ["reach first", "cost first"])
+def test_a_paths_running_totals_and_arrow_leave_the_reach_numbers_readable(order):
+    # A new-user trial drew `reach` and `cost` together: the running total in B1 sat over B1's
+    # reach number (two 2s drawn on each other) and the arrowhead covered C1's. Every number
+    # written must be whole: no running total over a reach number, no arrowhead over one.
+    text = MINE if order == "reach first" else MINE.replace("    reach Scout\n    cost Scout A1 B1 C1\n",
+                                                               "    cost Scout A1 B1 C1\n    reach Scout\n")
+    fig, art = diagram_artists(parse_diagram(text).computed(), dpi=100)
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    reach_key, cost_key = ("reach0", "costs1") if order == "reach first" else ("reach1", "costs0")
+    reach = [t.get_window_extent(r) for t in art._text_artists[reach_key]]
+    totals = [t.get_window_extent(r) for t in art._text_artists[cost_key]]
+    assert sorted(t.get_text() for t in art._text_artists[cost_key]) == ["2", "4"]  # M1: 1 + 1 climb, twice
+    assert len(reach) == 8
+    for a in totals:
+        for b in reach:
+            assert not a.overlaps(b), (a, b)
+    cx, cy = art.centre(art.board.hex("C1"))  # the path's last hex: its reach number is 4 (M1)
+    (c1,) = [t for t in art._text_artists[reach_key] if abs(t.get_position()[0] - cx) < 1e-9
+             and abs(t.get_position()[1] - cy) < 0.5]
+    assert c1.get_text() == "4"
+    arrows = [p for p in art.ax.patches if isinstance(p, FancyArrowPatch) and p.get_visible()]
+    assert len(arrows) == 2  # A1 -> B1, B1 -> C1
+    for p in arrows:
+        tip = art.ax.transData.transform(p._posA_posB[1])
+        assert not c1.get_window_extent(r).contains(*tip), tip
+
+
+@pytest.mark.parametrize("text", ["text", "outline"])
+def test_a_reach_number_the_path_crosses_is_ringed_in_its_tiles_colour(text):
+    # In --theme print the path's black line ran through B1's black "2". Each reach number has a
+    # halo of its tile's colour, under the digits and over the path, in both text modes.
+    from matplotlib import colors as mcolors
+    from matplotlib.patheffects import withStroke
+
+    from hexrules.plot.board import TEXT_ZORDER, cost_colour
+    from hexrules.plot.theme import THEMES
+
+    fig, art = diagram_artists(parse_diagram(MINE).computed(), theme="print", text=text)
+    # by hand from A1, Advance 4: 1 to enter, +1 a level climbed (M1), +1 into water (T1: B2 = 1 + 2)
+    costs = {"B1": 2, "C1": 4, "A2": 1, "B2": 3, "A3": 2, "B3": 2, "C3": 3, "D3": 4}
+    assert {art.board.label(h): int(t) for h, t in art.texts_shown("reach0").items()} == costs
+    tile = {art.board.hex(h): mcolors.to_hex(cost_colour(c, THEMES["print"])) for h, c in costs.items()}
+    if text == "text":
+        for t in art._text_artists["reach0"]:
+            (effect,) = t.get_path_effects()
+            assert isinstance(effect, withStroke) and t.get_zorder() == TEXT_ZORDER
+            (h,) = [h for h in tile if art.centre(h)[0] == pytest.approx(t.get_position()[0])
+                    and abs(art.centre(h)[1] - t.get_position()[1]) < 0.5]
+            assert mcolors.to_hex(effect._gc["foreground"]) == tile[h]
+    else:
+        halo = art.text_layers["reach0_halo"]
+        assert len(halo.get_paths()) == len(costs)
+        assert TEXT_ZORDER - 0.1 < halo.get_zorder() < TEXT_ZORDER
+        assert sorted(mcolors.to_hex(c) for c in halo.get_edgecolor()) == sorted(tile.values())
 
 
 # --- chart files (a chart: line instead of a map) ------------------------------------------------------

@@ -501,7 +501,8 @@ class BoardArtists:
         self._reserved: dict[str, list[Box]] = {}  # boxes placed texts and marks hold (reserve)
         self._on_units: dict[str, Callable[[], None]] = {}  # what to redo when tokens change (when_units_change)
         self._placed: dict[str, dict[str, Any]] = {}  # place_text's arguments per layer
-        self._notes: dict[str, tuple] = {}  # what each layer of NOTE_LAYERS writes (_note_box)
+        self._notes: dict[str, tuple] = {}  # what each note layer writes (_note_box)
+        self._note_keys: set[str] = set(self.NOTE_LAYERS)  # and set_costs' layers with numbers
         self._arrow_heads: dict[FancyArrowPatch, tuple[Any, float]] = {}  # each arrow's tip and head length
         self.caption = None
         self.ppu = 30.0  # points per data unit, fixed in _fonts()
@@ -660,7 +661,7 @@ class BoardArtists:
         return pc
 
     def set_costs(self, costs: Mapping[Hex | str, int] | None, *, key: str = "costs", numbers: bool = True,
-                  under_units: bool = False) -> None:
+                  under_units: bool = False, halo: bool = False) -> None:
         """Movement costs on the kit's fixed scale: a tile per hex coloured by its cost
         (:func:`cost_colour`) and, with ``numbers``, the cost written on it (black or white,
         whichever reads on the tile). Layers ``key`` (tiles and texts); None clears them.
@@ -668,13 +669,38 @@ class BoardArtists:
         The colour of a cost never depends on the allowance, so cost 2 looks the same under
         Advance and under Dash; :func:`cost_legend` gives the matching swatches. With
         ``under_units``, a number on a hex that holds a unit is written under its token
-        (:meth:`set_texts`).
+        (:meth:`set_texts`). With ``halo``, each number is ringed in its tile's colour, so a path
+        drawn through the hex (a diagram's ``cost`` over its ``reach``) never crosses its digits
+        (layer ``key + "_halo"``).
         """
         costs = {(_as_hex(self.board, h)): c for h, c in (costs or {}).items()}
         colours = {h: cost_colour(c, self.theme) for h, c in costs.items()}
+        self._note_keys.add(key)  # an arrow ending on a cost stops short of its number (_text_room)
         self.set_tiles(colours, key=key)
         self.set_texts(costs if numbers else None, key=key, color={h: _ink_on(c) for h, c in colours.items()},
                        offset=(0.0, self.TILE_SHIFT), size=0.36, under_units=under_units)
+        if halo and numbers:
+            self._cost_halo(key, costs, colours)
+
+    def _cost_halo(self, key: str, costs: Mapping[Hex, int], colours: Mapping[Hex, str]) -> None:
+        """Ring each number of cost layer ``key`` in its tile's colour (:meth:`set_costs`)."""
+        width = 2.5  # points
+        if self.text_mode == "text":
+            for h, t in zip(costs, self._text_artists.get(key, [])):  # one text per cost, in order
+                t.set_path_effects([patheffects.withStroke(linewidth=width, foreground=colours[h])])
+            return
+        em = self.fontsize(0.36) / self.ppu
+        paths, edges = [], []
+        for h, c in costs.items():
+            x, y = self.centre(h)
+            outline = text_outline(str(c), (x, y + self.TILE_SHIFT), em, weight="bold")
+            if outline is not None:
+                paths.append(outline)
+                edges.append(colours[h])
+        halo = self._layer(self.text_layers, key + "_halo",
+                           lambda: _StaticPathCollection([], facecolors="none", linewidths=width, zorder=TEXT_ZORDER - 0.01))
+        halo.set_paths(paths)
+        halo.set_edgecolor(edges or "none")
 
     # --- texts ----------------------------------------------------------------------------
 
@@ -735,7 +761,7 @@ class BoardArtists:
         items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em
         small = self.fontsize(min(size, self.UNDER_TOKEN_SIZE)) / self.ppu
-        if key in self.NOTE_LAYERS:
+        if key in self._note_keys:
             self._notes_written(key, dict(items), offset, em, weight, bool(under_units))
         default = self.theme.text
         color = default if color is None else color
@@ -778,7 +804,7 @@ class BoardArtists:
 
     def _notes_written(self, key: str, items: dict[Hex, str], offset: Any, em: float, weight: str,
                        dodge: bool) -> None:
-        """Keep what a layer of :data:`NOTE_LAYERS` writes (its boxes are measured when an arrow
+        """Keep what a note layer (:data:`NOTE_LAYERS`, :meth:`set_costs`) writes (its boxes are measured when an arrow
         ends in their hex, :meth:`_note_box`), and place again the arrows whose tip it changes."""
         before = self._notes.get(key)
         self._notes[key] = (items, dict(offset) if isinstance(offset, Mapping) else offset, em, weight, dodge)
@@ -1077,7 +1103,7 @@ class BoardArtists:
 
     #: The layers whose texts an arrow ending in their hex stops short of (:meth:`_text_room`): the
     #: notes of :func:`draw_board`'s ``texts=`` (a picture's notes, a path's running totals, a
-    #: reach's costs) and the explorers' costs and distances.
+    #: reach's costs) and the explorers' costs and distances; and every layer of :meth:`set_costs`.
     NOTE_LAYERS = ("texts", "costs")
 
     def _text_room(self, a: tuple[float, float], b: tuple[float, float], h: Hex | str | None) -> float:
@@ -1090,7 +1116,7 @@ class BoardArtists:
         room = 0.0
         dx, dy = b[0] - a[0], b[1] - a[1]
         n = math.hypot(dx, dy)
-        for key in self.NOTE_LAYERS:
+        for key in self._note_keys:
             box = self._note_box(key, h)
             if box is None or n == 0:
                 continue
@@ -1102,6 +1128,14 @@ class BoardArtists:
                      for c, w, p, u in ((cx, hw, b[0], ux), (cy, hh, b[1], uy)) if abs(u) > 1e-12]
             room = max(room, (min(exits) if exits else 0.0) + 0.08)
         return room
+
+    def text_boxes(self, key: str) -> list[Box]:
+        """The ink boxes (data coordinates) of what layer ``key`` writes, if it is a note layer
+        (:data:`NOTE_LAYERS`, or a layer of :meth:`set_costs`): to :meth:`reserve` them, so a
+        text placed later (:meth:`place_texts`) never covers them. Empty for another layer."""
+        call = self._notes.get(key)
+        boxes = [self._note_box(key, h) for h in (call[0] if call is not None else ())]
+        return [box_at(c, 2 * hw, 2 * hh) for c, (hw, hh) in filter(None, boxes)]
 
     def _note_box(self, key: str, h: Hex) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """The ink box (centre, half sizes) of the text layer ``key`` writes in ``h``, as
@@ -1441,7 +1475,7 @@ class BoardArtists:
 
     # --- legend ---------------------------------------------------------------------------
 
-    def legend(self, state: "State | None" = None, extra: Sequence[Any] = (), *, below: bool = False,
+    def legend(self, state: "State | None" = None, extra: Sequence[Any] = (), *, below: bool | str = False,
                boards: Sequence["BoardArtists"] = (), grow: bool = True, **kwargs: Any):
         """A legend of what the board draws: its elevation levels and terrain, the sides of the tokens
         drawn, and the entries of ``extra`` whose layer draws something now.
@@ -1455,8 +1489,8 @@ class BoardArtists:
         list (every entry of ``extra``, every side) is measured here, and a figure too short for
         it grows at the bottom (:func:`~hexrules.plot.figure.grow_figure`: the board keeps its
         size and place), once, so that no later list is cut and the figure keeps its size as the
-        controls change. A legend at the right ends above a caption under it; one below stays
-        under the boards.
+        controls change. A legend at the right, or under the board, ends above a caption under
+        it; one below the boards stays under them.
 
         Parameters
         ----------
@@ -1470,9 +1504,11 @@ class BoardArtists:
             ``drawn_by=`` (:func:`legend_when`) is listed only while that layer draws something
             (in its colour); an entry without is always listed. Entries with the same label are
             listed once.
-        below : bool
-            Lay the legend out in columns under the axes, across the figure (for boards side
-            by side: :func:`new_figure` with ``legend="below"``), instead of at the right.
+        below : {False, True, "board"}
+            False: the legend at the right of the board. True: in columns at the figure's
+            bottom, across it, under the boards (boards side by side: :func:`new_figure` with
+            ``legend="below"``). ``"board"``: in as many columns as the figure's width holds,
+            hung under this board and above a caption (a diagram drawn narrow).
         boards : sequence of BoardArtists
             Other boards this legend stands for (two readings side by side): an entry is listed
             when any of them, or this one, draws it, and their tokens' sides too.
@@ -1646,7 +1682,7 @@ class BoardArtists:
             h.set_label(label)
         if spec["grow"] and not set(labels) <= self._legend_roomy:  # an entry the room was not measured with (a side added since)
             self._legend_room(self._legend_entries(every=True))
-        legend = install_legend(self.ax, _StaticLegend(self.ax, handles, labels, **self._legend_kwargs(len(handles))))
+        legend = install_legend(self.ax, _StaticLegend(self.ax, handles, labels, **self._legend_kwargs(labels)))
         legend.board = self
         self._legends_kept[listed] = legend
         while len(self._legends_kept) > self.LEGENDS_KEPT:
@@ -1663,13 +1699,17 @@ class BoardArtists:
             out.append(h.hexrules_label if self._legend_spec["below"] else _wrap_label(h.hexrules_label, self.ax))
         return out
 
-    def _legend_kwargs(self, count: int) -> dict[str, Any]:
-        """The :class:`~matplotlib.legend.Legend` arguments of a legend of ``count`` entries."""
+    def _legend_kwargs(self, labels: Sequence[str]) -> dict[str, Any]:
+        """The :class:`~matplotlib.legend.Legend` arguments of a legend of ``labels``."""
         kw: dict[str, Any] = dict(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False,
                                   borderaxespad=0.0)
-        if self._legend_spec["below"]:
+        below = self._legend_spec["below"]
+        if below == "board":
+            kw.update(loc="upper center", bbox_to_anchor=(0.5, -0.01), columnspacing=1.2, handletextpad=0.5,
+                      ncol=_legend_columns(labels, self.ax.figure.get_figwidth() - 2 * self.LEGEND_CLEAR, 8))
+        elif below:
             kw.update(loc="lower center", bbox_to_anchor=(0.5, 0.01), bbox_transform=self.ax.figure.transFigure,
-                      ncol=min(5, max(1, (count + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
+                      ncol=min(5, max(1, (len(labels) + 1) // 2)), columnspacing=1.2, handletextpad=0.5)
         kw.update(self._legend_spec["kwargs"])
         return kw
 
@@ -1690,7 +1730,7 @@ class BoardArtists:
         fig = self.ax.figure
         if self._legend_fits(labels):
             return
-        probe = Legend(self.ax, list(handles), labels, **self._legend_kwargs(len(handles)))
+        probe = Legend(self.ax, list(handles), labels, **self._legend_kwargs(labels))
         for _ in range(3):  # a legend below the boards moves a little with the figure's height
             short = self._legend_overflow(probe)
             if short <= 0.5 or not grow_figure(fig, short / fig.dpi):
@@ -1706,7 +1746,7 @@ class BoardArtists:
         if self._legend_spec["below"] or any(t.get_visible() and t.get_text() and t.get_position()[1] < 0.5
                                              for t in fig.texts):
             return False
-        kw = self._legend_kwargs(len(labels))
+        kw = self._legend_kwargs(labels)
         if (kw.get("loc"), tuple(kw.get("bbox_to_anchor", ())), kw.get("bbox_transform")) != \
                 ("upper left", (1.01, 1.0), None):
             return False
@@ -1723,7 +1763,7 @@ class BoardArtists:
         fig = self.ax.figure
         box = legend.get_window_extent()  # laid out on the figure's renderer
         clear = self.LEGEND_CLEAR * fig.dpi
-        if self._legend_spec["below"]:
+        if self._legend_spec["below"] is True:
             above = []
             for ax in fig.axes:
                 ax.apply_aspect()  # the box a board with equal aspect draws in
@@ -1761,6 +1801,24 @@ def _swatch_colour(handle: Any) -> str:
     """The colour a legend entry shows (its marker's face, or its patch's face), as hex."""
     face = handle.get_markerfacecolor() if hasattr(handle, "get_markerfacecolor") else handle.get_facecolor()
     return mcolors.to_hex(face, keep_alpha=True)
+
+def _legend_columns(labels: Sequence[str], width: float, size: float) -> int:
+    """The most columns a legend of ``labels`` (``size`` points) lays out in ``width`` inches:
+    matplotlib splits the entries into columns as evenly as it can, each as wide as its widest entry (the label as Agg draws
+    it, 2 em of swatch, 0.5 em to the label), with 1.2 em between columns (as
+    :meth:`BoardArtists._legend_kwargs` sets)."""
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.font_manager import FontProperties
+
+    renderer, font = RendererAgg(1, 1, 72), FontProperties(size=size)
+    wide = [max(renderer.get_text_width_height_descent(line, font, False)[0] for line in str(label).splitlines() or [""])
+            + 2.5 * size for label in labels]  # points (72 dpi)
+    for ncol in range(len(wide), 1, -1):
+        columns = [max(c) for c in np.array_split(wide, ncol)]  # as Legend splits its entries
+        if sum(columns) + 1.2 * size * (ncol - 1) <= width * 72:
+            return ncol
+    return 1
+
 
 def _wrap_label(label: str, ax: Any) -> str:
     """``label`` wrapped to the room at the right of ``ax`` on its figure (about 5.5 points per

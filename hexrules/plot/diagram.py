@@ -74,6 +74,9 @@ _STYLES = {"solid": "-", "dashed": "--", "dotted": ":"}
 _MARKERS = {"x": "X", "dot": "o", "star": "*"}
 #: Room (inches) at the right of the board for the legend, and per caption line.
 LEGEND_ROOM, CAPTION_LINE = 2.4, 0.16
+#: A width (inches) set below this puts the legend under the map, in columns: at the right it
+#: would take more than 40% of the picture (a new-user trial's ``--width 12cm``: half of it).
+LEGEND_UNDER_WIDTH = 6.5
 
 
 def _rc(text: str) -> dict[str, Any]:
@@ -147,10 +150,12 @@ def _wrap(lines: list[str], width_in: float, dpi: float | None = 100) -> list[st
 
 def _figure_size(extent: tuple[float, float, float, float], legend: bool, caption: list[str], width: float | None,
                  height: float | None, dpi: float | None = 100) -> tuple[float, float, float, list[str]]:
-    """``(width, height, legend room, caption lines wrapped)``, sizes in inches."""
+    """``(width, height, legend room at the right, caption lines wrapped)``, sizes in inches; a
+    legend under the map (:func:`legend_under`) takes no room at the right, and the height it
+    needs is added when it is laid out."""
     x0, x1, y0, y1 = extent
     w, h = x1 - x0, y1 - y0
-    room = LEGEND_ROOM if legend else 0.2
+    room = LEGEND_ROOM if legend and not legend_under(width) else 0.2
     if width is None:
         unit = min(0.8 / math.sqrt(3.0), (MAX_FIGURE_WIDTH - room) / w, 8.0 / h)
         width = round(w * unit + room + 0.3, 2)
@@ -160,6 +165,12 @@ def _figure_size(extent: tuple[float, float, float, float], legend: bool, captio
     if height is None:
         height = round(h * unit + 0.8 + _caption_height(lines), 2)
     return width, height, room, lines
+
+
+def legend_under(width: float | None) -> bool:
+    """True when a diagram of ``width`` inches lays its legend out under the map, in columns
+    (a width set below :data:`LEGEND_UNDER_WIDTH`); else at the right of the map."""
+    return width is not None and width < LEGEND_UNDER_WIDTH
 
 
 def _caption_height(lines: list[str]) -> float:
@@ -189,7 +200,8 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
     width, height : float, optional
         Inches; default from the board (hexes at most 0.8 inch across), and as tall as the
         legend needs. A width alone keeps the board's proportions; a height is kept as given,
-        even if the legend runs past the figure's bottom.
+        even if the legend runs past the figure's bottom. The legend lies at the right of the
+        map, or under it in columns for a width below :data:`LEGEND_UNDER_WIDTH` (12 cm).
     dpi : float
         The figure's dots per inch.
     text : {"text", "outline"}
@@ -235,7 +247,7 @@ def diagram_artists(computed: "Computed", *, theme: Theme | str | None = None, w
             fig.text(0.02, 0.03, "\n".join(caption), ha="left", va="bottom", fontsize=CAPTION_SIZE, family="DejaVu Sans Mono",
                      linespacing=1.35)
         if computed.legend:  # a height the illustrator chose is kept; else the figure grows to hold the legend
-            art.legend(computed.state, handles, grow=height is None)
+            art.legend(computed.state, handles, grow=height is None, below="board" if legend_under(width) else False)
     return fig, art
 
 
@@ -282,7 +294,8 @@ def _draw_overlays(art: Any, computed: "Computed", theme: Theme) -> list:
                 handles.append(legend_handle("marker", label, c, marker=marker, theme=theme))
         elif k == "reach":
             r = ov.result
-            art.set_costs(r.costs, key=f"reach{i}", numbers=item.get("numbers", True))
+            art.set_costs(r.costs, key=f"reach{i}", numbers=item.get("numbers", True), halo=True)
+            art.reserve(f"reach{i}", art.text_boxes(f"reach{i}"))  # a path's running totals go beside them
             art.set_highlight(r.pass_only, key=f"pass{i}", color=theme.movement["pass"], width=2, linestyle="--")
             handles += cost_legend(r.costs.values(), theme)
             if r.pass_only:
