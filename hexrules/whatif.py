@@ -89,6 +89,7 @@ __all__ = [
     "TOPICS",
     "Alternative",
     "alternatives",
+    "forced_switch_acts",
     "Situations",
     "Situation",
     "SwitchChanges",
@@ -316,7 +317,14 @@ def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allow
 
 def _forced_changes(move: ForcedMove, alt: Alternative) -> bool:
     """Whether ``alt``'s switch changes ``move`` (the base reading's branches; ``alt`` differs from
-    the base in that switch only): exactly, by the rules, without walking the branches again.
+    the base in that switch only): :func:`forced_switch_acts`."""
+    return forced_switch_acts(move, alt.switch)
+
+
+def forced_switch_acts(move: ForcedMove, switch: str) -> bool:
+    """Whether another value of ``switch`` would change ``move``'s branches (the reading in force
+    and the other differing in that switch only): exactly, by the rules, without walking the
+    branches again.
 
     Each switch only changes an amount or an ending where the rule it reads applies, and there
     it always does: a collision's damage (P2, L2, L3, P4 "collide": every collision deals
@@ -324,8 +332,20 @@ def _forced_changes(move: ForcedMove, alt: Alternative) -> bool:
     level), a step off the board (P4: stop, collide and remove end it three different ways), a
     target next to the source at another elevation with a unit on the source (L3: nothing, or a
     collision). ``tests/test_whatif_properties.py`` checks it against the comparison itself.
+    A switch that does not act on a Push or Pull (T2: the movement and Crush switches) never does.
+
+    Parameters
+    ----------
+    move : hexrules.forced.ForcedMove
+    switch : str
+        A switch of :class:`~hexrules.options.RulesOptions`.
+
+    Returns
+    -------
+    bool
     """
-    switch = alt.switch
+    if TOPICS.get(switch) != "forced":  # T2: no other switch acts on a Push or Pull
+        return False
     if switch == "collision_damage":  # P2, L2, L3, P4 "collide": only collisions deal it
         return any(b.collision for b in move)
     if switch == "push_drop_damage_per_level":  # P3: only steps down

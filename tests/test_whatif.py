@@ -174,3 +174,15 @@ def test_a_sweeps_crush_line_says_its_share_of_boards_once():
 def test_a_bad_sweep_argument_is_refused(kw, match):
     with pytest.raises(HexrulesError, match=match):
         sweep(**({"boards": 1} | kw))
+
+
+def test_forced_switch_acts_where_its_rule_applies_and_never_for_another_topic():
+    # The rulebook's Knuckle Shield Push 2 (P1, P2): four branches collide with elevated terrain,
+    # none reaches the edge or moves down; and no movement or Crush switch acts on a Push (T2).
+    from hexrules import builtin
+    from hexrules.whatif import forced_switch_acts
+
+    sc = builtin("push_knuckle_shield")
+    fm = forced("push", sc.board, sc.state, "B3", "RX-78-2 Gundam", 2)
+    acts = {s: forced_switch_acts(fm, s) for s in TOPICS}
+    assert acts == {s: s == "collision_damage" for s in TOPICS}

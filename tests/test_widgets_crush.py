@@ -139,6 +139,28 @@ def test_a_long_step_is_written_whole_above_the_map_inside_the_figure():
     plt.close(ex.figure)
 
 
+
+def test_at_the_last_step_the_assign_policy_says_when_it_changes_nothing_in_this_roll():
+    # A new-user trial switched Assign (C3) and saw nothing change, with no word why. The Rangers
+    # (R1 1 wound, R2 2 wounds; Resolve 4) are the squad affected by the Grinder's traverse.
+    # Seed 2: no Rangers die reaches Resolve 4, 0 damage: no policy has anything to assign.
+    # Seed 0: 2 damage: R1 (fewest left) then R2, or R2 (most left) then R1 (tie: listed order):
+    # one each, whatever the policy. Seed 1: 1 damage goes to R1 (fewest_remaining, listed) or
+    # R2 (spread): there the policy decides, and no note is written.
+    ex = CollapseExplorer(seed=2)
+    last = ex.controls["step"].max
+    ex.controls["step"].value = last
+    assert "Assign (C3): changes nothing in this roll: no squad took damage" in ex.explanation.value
+    ex.controls["step"].value = 1  # the note is the last step's, with the C4 line
+    assert "Assign (C3)" not in ex.explanation.value
+    ex.controls["seed"].value = 0
+    ex.controls["step"].value = ex.controls["step"].max
+    assert "Assign (C3): changes nothing in this roll: every policy shares out the damage the same way" \
+        in ex.explanation.value
+    ex.controls["seed"].value = 1
+    ex.controls["step"].value = ex.controls["step"].max
+    assert "Assign (C3)" not in ex.explanation.value
+
 def test_collapse_explorer_highlights():
     ex = CollapseExplorer(seed=1, step=3)  # the "affected" step (third)
     b = ex.scenario.board

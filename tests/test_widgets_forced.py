@@ -201,6 +201,26 @@ def test_a_switch_keeps_the_branch_and_step():
     assert ex.shown_state.unit("RX-78-2 Gundam").damage == 2
 
 
+
+def test_a_switch_that_cannot_act_here_says_why():
+    # A new-user trial flipped lesson 07's L3 switch and saw nothing change, with no word why.
+    # Pull 2 from Char (C2, height 1) on the Gundam (E4): every branch ends by its second step
+    # (D3 after 2 hexes is "full distance"), so no branch is left next to the source at another
+    # elevation with a step to go, and L3 never applies. Pull 3 reaches D3 with a step left:
+    # there L3 decides (nothing, or a collision with Char), and the note goes.
+    ex = ForcedExplorer("pull_other_elevation", "pull", target="RX-78-2 Gundam", n=2,
+                        switches=("pull_other_elevation",))
+    said = ex.explanation.value
+    assert "pull_other_elevation (L3): changes nothing here" in said
+    assert "next to the source at another elevation" in said
+    ex.controls["n"].value = 3
+    assert "changes nothing here" not in ex.explanation.value
+    # P4 on the Knuckle Shield Push: no branch reaches the board edge
+    ex = ForcedExplorer("push_knuckle_shield", n=2, switches=("push_off_board", "collision_damage"))
+    said = ex.explanation.value
+    assert "push_off_board (P4): changes nothing here: no branch reaches the board edge" in said
+    assert "collision_damage (P2): changes nothing" not in said  # four branches collide (P2)
+
 def test_source_as_any_hex_and_click():
     ex = ForcedExplorer("push_knuckle_shield", n=1)
     ex.controls["source"].value = "C2"  # an empty hex: an effect of the Zaku's side

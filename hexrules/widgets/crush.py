@@ -47,7 +47,7 @@ from matplotlib.patches import Patch
 
 from ..checks import show
 from ..compare import CrushComparison, compare_crush, compare_dice
-from ..crush import POLICIES, CrushResult
+from ..crush import POLICIES, CrushResult, crush
 from ..crush_scenario import CrushScenario, board_tokens, load_crush
 from ..dice import damage_distribution, expected_damage_table, hit_probability, vehicle_table
 from ..errors import StateError
@@ -59,6 +59,7 @@ from ..plot.figure import CHART_WIDTH
 from ..plot.theme import live
 from ..scenario import Scenario
 from ..words import noun, percent
+from ..words.crush import policy_idle_text
 from .base import PRE_STYLE, Explorer, ExplorerError, check_choice, check_int, pre, table_html
 
 __all__ = [
@@ -225,6 +226,7 @@ class CollapseExplorer(Explorer):
         self.vehicle = next(iter(sc.paths))
         self.routes = _route_options(sc, self.vehicle)
         self._cache: dict[tuple, CrushComparison] = {}
+        self._shares: dict[tuple, list] = {}  # each squad's damage per model, per controls and policy
         fig, (self.ax,) = new_figure(sc.board, legend=True)
         cover = sc.piece().cover
         controls = {
@@ -396,6 +398,30 @@ class CollapseExplorer(Explorer):
             return line + " In this roll no vehicle die reached Shield + Resolve: both readings agree here."
         return line + " In this roll, " + "; ".join(said) + "."
 
+    def _shared_out(self, policy: str) -> list:
+        """Each squad's damage per model (and models lost) in this Crush under ``policy`` (C3): the
+        same Cover, route, seed and C4 reading. Cached."""
+        c = self.controls
+        key = (c["cover"].value, c["route"].value, c["seed"].value, c["major_also_minor"].value, policy)
+        if key not in self._shares:
+            res = self.result if policy == c["policy"].value else crush(
+                self.scenario.board, self.scenario.piece().replace(cover=key[0]), self.scenario.units,
+                self.routes[key[1]][1], vehicle=self.vehicle, seed=key[2], policy=policy,
+                options=C4_READINGS[int(key[3])])
+            self._shares[key] = [(r.unit, tuple((m.model, m.taken) for m in r.assigned), r.lost)
+                                 for r in res.resolutions if not r.vehicle]
+            if len(self._shares) > 64:
+                self._shares.pop(next(iter(self._shares)))
+        return self._shares[key]
+
+    def _policy_line(self, res: CrushResult) -> str | None:
+        """At the last step, when the Assign policy (C3) changes nothing in this roll: why."""
+        shares = {repr(self._shared_out(p)) for p in POLICIES}
+        if len(shares) > 1:
+            return None
+        squads = [r for r in res.resolutions if not r.vehicle]
+        return policy_idle_text(len(squads), any(r.damage for r in squads))
+
     def _explanation(self, res: CrushResult, i: int) -> str:
         parts = []
         for j, s in enumerate(res.steps[: i + 1]):
@@ -403,6 +429,9 @@ class CollapseExplorer(Explorer):
             parts.append(f"<b>{text}</b>" if j == i else text)
         parts.append("")
         parts.append(html.escape(self._c4_reading(res, i == len(res.steps) - 1)))
+        idle = self._policy_line(res) if i == len(res.steps) - 1 else None
+        if idle:
+            parts.append(html.escape(idle))
         body = f'<pre class="hexrules-explanation" style="{PRE_STYLE}">' + "\n".join(parts) + "</pre>"
         if i == len(res.steps) - 1 and res.resolutions:
             rows = []

@@ -51,6 +51,8 @@ from ..hexgrid import Hex
 from ..options import CHOICES, DEFAULT, RulesOptions, check_options
 from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
 from ..plot.theme import live
+from ..whatif import forced_switch_acts
+from ..words.whatif import idle_switch_text
 from ..state import State
 from ..words import forced as words
 from ..words import forced_word, ordinal
@@ -538,7 +540,9 @@ class ForcedExplorer(Explorer):
             key.append("orange dotted stubs: the board edge")
         key += ["pale green: hexes where the target can end",
                 "magenta: the branch chosen below (dashed: its steps still to come)"]
-        parts = [pre(head + "\n" + "; ".join(key) + "."), _outcomes_html(fm, self.controls["branch"].value)]
+        idle = [idle_switch_text(name, RulesOptions.ruling(name), source_held=fm.by is not None)
+                for name in self.controls if name in FORCED_SWITCHES and not forced_switch_acts(fm, name)]
+        parts = [pre("\n".join([head, "; ".join(key) + ".", *idle])), _outcomes_html(fm, self.controls["branch"].value)]
         if b is not None:
             lines = b.explain().splitlines()
             shown = lines[: 1 + k]

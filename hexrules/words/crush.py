@@ -25,7 +25,7 @@ from . import hex_name, hex_names, join_names, plural
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..crush import Collapse, CrushResult, CrushStep, UnitResolution
 
-__all__ = ["IGNORES", "collapse_text", "resolution_text", "die_text", "step_text", "result_text"]
+__all__ = ["IGNORES", "collapse_text", "resolution_text", "die_text", "step_text", "result_text", "policy_idle_text"]
 
 #: What Crush does not use (C4 and the rule text): said in every explanation. "Cover" has two
 #: meanings in the rule: the piece's Cover value, which counts the Crush dice (C2), and the
@@ -183,3 +183,12 @@ def step_text(step: CrushStep, res: CrushResult) -> str:
 def result_text(res: CrushResult) -> str:
     """The whole Crush in words: every step but the single dice (C1-C4)."""
     return "\n".join(step_text(s, res) for s in res.steps if s.kind != "die")
+
+
+def policy_idle_text(squads: int, damaged: bool) -> str:
+    """The damage-assignment policy (C3) changes nothing in this roll, and why: no squad is
+    affected (``squads`` 0), none took damage (``damaged`` False), or every policy shares the
+    damage out over the same models."""
+    why = ("every policy shares out the damage the same way" if damaged else "no squad took damage") if squads \
+        else "no squad is affected"
+    return f"Assign (C3): changes nothing in this roll: {why}."

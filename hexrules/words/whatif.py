@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import ForcedComparison, ReachComparison
     from ..whatif import Report, SweepResult, SwitchChanges
 
-__all__ = ["signed", "movement_change", "forced_change", "switch_text", "switch_table", "report_text",
+__all__ = ["signed", "movement_change", "forced_change", "idle_switch_text", "switch_text", "switch_table", "report_text",
            "report_table", "sweep_text", "sweep_table"]
 
 
@@ -78,6 +78,26 @@ def forced_change(cmp: ForcedComparison) -> str:
 def _of(k: int, n: int, what: str) -> str:
     return f"{k} of {plural(n, what)} {'changes' if k == 1 else 'change'}"
 
+
+#: Why a switch changes nothing on a Push or Pull: where its rule does not apply
+#: (:func:`hexrules.whatif.forced_switch_acts`).
+_IDLE_WHY = {
+    "collision_damage": "no branch collides",
+    "push_drop_damage_per_level": "no branch moves down a level",
+    "push_off_board": "no branch reaches the board edge",
+    "pull_other_elevation": "no branch is left next to the source at another elevation with a step to go",
+}
+
+
+def idle_switch_text(switch: str, ruling: str, *, source_held: bool = True) -> str:
+    """A switch that cannot change this Push or Pull, and why (its rule does not apply here):
+    ``"push_off_board (P4): changes nothing here: no branch reaches the board edge, so every
+    value gives the same outcomes."`` ``source_held``: a unit stands on the source (L3's
+    collision needs one)."""
+    why = _IDLE_WHY.get(switch, "its rule does not act on a Push or Pull (T2)")
+    if switch == "pull_other_elevation" and not source_held:
+        why = "no unit stands on the source for the target to collide with"
+    return f"{switch} ({ruling}): changes nothing here: {why}, so every value gives the same outcomes."
 
 def switch_text(changes: SwitchChanges) -> str:
     """One alternative's changes: a heading (``"water=none (T1): 2 of 6 movements change."``), then
