@@ -418,6 +418,28 @@ def test_reach_a_garrison_told_to_advance_is_refused_and_the_picture_cleared():
     assert ex.controls["kind"].value == "advance" and ex.reach.allowance.total == 2
 
 
+
+@pytest.mark.parametrize("make", [lambda: ReachExplorer("garrison_ability", unit=GARRISON, target="C1"),
+                                  lambda: CompareExplorer("garrison_ability", "garrison_ability_move", unit=GARRISON,
+                                                          target="C1")])
+def test_for_a_garrison_the_controls_say_it_moves_only_by_an_ability(make):
+    # A new-user trial chose the Garrison, moved the Speed slider and tried Advance: nothing on
+    # the map changed, and only the refusal's words said why. A Garrison never Advances or Dashes
+    # (M2) and Speed adds to Advance only (M2): the Speed slider is off while a Garrison is
+    # chosen, and the Movement buttons' tooltips say which movement it has (M5).
+    ex = make()
+    kind = ex.controls["kind"]
+    assert list(kind.tooltips[:2]) == ["a Garrison does not Advance (M2)", "a Garrison does not Dash (M2)"]
+    assert "M5" in kind.tooltips[2]
+    if "speed" in ex.controls:
+        assert ex.controls["speed"].disabled
+    ex.controls["unit"].value = CHAR  # a unit that moves: every movement, and its Speed
+    assert not any("Garrison" in t for t in kind.tooltips)
+    if "speed" in ex.controls:
+        assert not ex.controls["speed"].disabled
+    ex.controls["unit"].value = GARRISON
+    assert kind.value == "ability" and kind.tooltips[0] == "a Garrison does not Advance (M2)"
+
 def test_reach_the_ability_slider_chooses_an_ability_and_speed_never_adds():
     # Lesson 02's board: the Gundam (C3, ground) with a Speed bonus of 1. Move 2 is 2 (M2, M5).
     ex = ReachExplorer("elevation", target="D3")

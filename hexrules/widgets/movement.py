@@ -100,6 +100,11 @@ SWITCH_VALUES: dict[str, tuple[Any, ...]] = {
 KINDS = ("advance", "dash", "ability")
 #: The movement control's buttons.
 KIND_BUTTONS = [("Advance", "advance"), ("Dash", "dash"), ("Ability", "ability")]
+#: The Movement buttons' tooltips, for a unit that moves and for a Garrison (M2, M5).
+KIND_TIPS = ["Advance: the unit's Advance + its Speed bonus (M2)", "Dash: the unit's Dash, no Speed bonus (M2)",
+             "an ability's move N hexes (M5)"]
+GARRISON_TIPS = ["a Garrison does not Advance (M2)", "a Garrison does not Dash (M2)",
+                 "a Garrison moves only by an ability: its N hexes (M5)"]
 #: The Speed slider's usual top (a unit with a larger Speed bonus widens it).
 MAX_SPEED = 4
 #: The ability slider's usual top, in hexes (M5; a larger N given widens it), and its default N.
@@ -117,7 +122,7 @@ def _check_kind(kind: Any, ability: Any) -> tuple[str, int]:
 
 def _kind_control(kind: str) -> widgets.ToggleButtons:
     """The movement toggle: Advance, Dash or Ability (M2, M5)."""
-    return widgets.ToggleButtons(options=KIND_BUTTONS, value=kind, description="Movement")
+    return widgets.ToggleButtons(options=KIND_BUTTONS, value=kind, description="Movement", tooltips=KIND_TIPS)
 
 
 def _ability_control(n: int) -> widgets.IntSlider:
@@ -157,6 +162,18 @@ class _MovementControls:
         """A Garrison chosen: it moves by an ability only (M5), so Ability is chosen with it."""
         if self.scenario.state.unit(change["new"]).garrison:
             self._choose_ability()
+        self._garrison_controls()
+
+    def _garrison_controls(self) -> None:
+        """While a Garrison is chosen, the Movement buttons' tooltips say it moves only by an
+        ability (M2, M5) and the Speed slider is off (Speed adds to Advance only, M2)."""
+        garrison = self.scenario.state.unit(self.controls["unit"].value).garrison
+        tips = GARRISON_TIPS if garrison else KIND_TIPS
+        if list(self.controls["kind"].tooltips) != tips:
+            self.controls["kind"].tooltips = tips
+        speed = self.controls.get("speed")
+        if speed is not None and speed.disabled != garrison:
+            speed.disabled = garrison
 
     def _garrison_refusal(self, state: Any, name: str, kind: Any) -> None:
         """Refuse Advance or Dash for a Garrison in a player's words (M2, M5): the rules' own
@@ -452,6 +469,7 @@ class ReachExplorer(_MovementControls, Explorer):
         self.on_hex_click([self.art], self._clicked, hint="Click a hex on the map: it becomes the Target.")
         self.reach: mv.Reach | None = None
         self.cost: mv.MoveCost | None = None
+        self._garrison_controls()
         self.update()
 
     def _clicked(self, h: Hex, _art: Any) -> None:
@@ -732,6 +750,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         self.reaches: list[mv.Reach] = []
         self.costs: list[mv.MoveCost | None] = []
         self.comparison: ReachComparison | None = None
+        self._garrison_controls()
         self.update()
 
     def redraw(self) -> None:
