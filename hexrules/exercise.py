@@ -37,7 +37,7 @@ Examples
 >>> print(g.explain(reveal=False))
 Not quite: you said 2 movement points.
 >>> print(g.hint())
-The answer is higher. 1 to enter, plus 1 per level climbed (M1).
+The answer is more than 2 movement points. 1 to enter, plus 1 per level climbed (M1).
 >>> print(g.explain())
 Not quite: you said 2 movement points; the engine says 3 movement points.
 

@@ -29,7 +29,9 @@ def test_a_number_is_read_with_or_without_its_unit(guess):
     assert g.explain() == "Right: 3 movement points."
 
 
-@pytest.mark.parametrize(("guess", "difference", "way"), [(2, -1, "higher"), ("4", 1, "lower"), ("2.5", F(-1, 2), "higher")])
+@pytest.mark.parametrize(("guess", "difference", "way"), [(2, -1, "more than 2 movement points"),
+                                                          ("4", 1, "less than 4 movement points"),
+                                                          ("2.5", F(-1, 2), "more than 2.5 movement points")])
 def test_a_wrong_number_gets_a_hint_before_the_answer(guess, difference, way):
     g = COST.grade(guess)
     assert g.outcome == "wrong" and not g.accepted and g.difference == difference

@@ -34,7 +34,7 @@ def test_a_wrong_answer_gets_a_hint_then_the_answer_after_a_second_try():
     ex.controls["check"].click()
     first = shown(ex)
     assert 'data-grade="wrong"' in first and "hexrules-hint" in first
-    assert "The answer is lower." in first and "Every route climbs one level once." in first
+    assert "The answer is less than 4 movement points." in first and "Every route climbs one level once." in first
     assert "hexrules-answer" not in first and "3 movement points" not in first and "2 + 1" not in first
     assert ex.tries == 1 and not ex.revealed and ex.controls["answer"].layout.display is None
     assert not ex.check("2")  # the second wrong answer: now the answer and why

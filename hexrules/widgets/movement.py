@@ -660,7 +660,7 @@ class EngagementExplorer(Explorer):
             other_level = [o.name for o in st if o.name in apart]  # in state order
             if other_level:
                 lines.append(f"    adjacent at another elevation, so not Engaged: {', '.join(other_level)} (E1)")
-        lines.append(f"Tiled hexes (the legend's 'would be Engaged'): where {name} would be Engaged.")
+        lines.append(f"Shaded hexes (legend: 'would be Engaged'): where {name} would be Engaged if it stood there (E1).")
         self.explain("\n".join(lines))
 
 

@@ -24,6 +24,8 @@ Examples
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from . import hex_name, noun, percent
@@ -39,11 +41,27 @@ def _kind(q: Question) -> str:
     return q.KIND
 
 
+def _number(n: Any) -> str:
+    """A number as a learner writes it: ``3``, ``2.5`` (a fraction with a finite decimal, as the
+    guess ``"2.5"`` is read), else ``1/3``."""
+    if isinstance(n, Fraction) and n.denominator != 1:
+        d = n.denominator
+        while d % 2 == 0:
+            d //= 2
+        while d % 5 == 0:
+            d //= 5
+        if d == 1:
+            return format(Decimal(n.numerator) / Decimal(n.denominator), "f")
+    return str(n)
+
+
 def _units(n: Any, unit: str) -> str:
-    """``"3 movement points"``, ``"1 movement point"``: a number and a plural unit."""
+    """``"3 movement points"``, ``"1 movement point"``, ``"2.5 movement points"``: a number and a
+    plural unit."""
+    n = _number(n)
     if not unit:
         return str(n)
-    if n == 1:
+    if n == "1":
         unit = re.sub(r"(?<=x)es$|s$", "", unit)
     return f"{n} {unit}"
 
@@ -128,7 +146,7 @@ def hint_text(g: Grade) -> str:
     """After a wrong guess: how it is off, without the answer, then the question's own hint
     (empty for a right or close guess).
 
-    A number says whether the answer is higher or lower; a set of hexes says how many of the
+    A number says whether the answer is more or less than the guess; a set of hexes says how many of the
     answer's hexes are missing and how many of the guess's are wrong, without naming them.
     """
     if g.outcome != "wrong":
@@ -144,6 +162,8 @@ def hint_text(g: Grade) -> str:
             parts.append(f"{n} of yours {'is' if n == 1 else 'are'} not one of them")
         how = (", and ".join(parts) + ".") if parts else ""
     else:
-        way = "higher" if g.difference < 0 else "lower"
-        how = f"The probability is {way} than that." if kind == "probability" else f"The answer is {way}."
+        if kind == "probability":
+            how = f"The probability is {'higher' if g.difference < 0 else 'lower'} than that."
+        else:  # "lower" alone left the learner asking: lower than what?
+            how = f"The answer is {'more' if g.difference < 0 else 'less'} than {said_text(g)}."
     return " ".join(t for t in (how[:1].upper() + how[1:], g.question.hint) if t)
