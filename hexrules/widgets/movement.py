@@ -806,4 +806,6 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
                                                     kind=AbilityMove(3), switches=("garrison_ability_move",)),
     "compare_garrison_ability": lambda: CompareExplorer("garrison_ability", "garrison_ability_move",
                                                         unit="Federation Garrison", kind=AbilityMove(3), target="C1"),
+    "compare_engagement_on_entry": lambda: CompareExplorer("engagement_lower", "engagement_on_entry", target="B1"),
+    "reach_carrier_deck": lambda: ReachExplorer("carrier_deck", target="E3"),
 }
