@@ -161,6 +161,19 @@ def test_at_the_last_step_the_assign_policy_says_when_it_changes_nothing_in_this
     ex.controls["step"].value = ex.controls["step"].max
     assert "Assign (C3)" not in ex.explanation.value
 
+
+def test_a_step_before_the_last_says_the_crush_goes_on():
+    # A new-user trial changed the Route to "stop on the piece" at step 11: the slider stayed on
+    # step 11, now of 16, the text listed the Grinder as affected, and its dice came 4 presses
+    # later with nothing saying the result shown was partial. Every step but the last says so.
+    ex = CollapseExplorer(seed=2)
+    st = ex.controls["step"]
+    for i in range(st.min, st.max):
+        st.value = i
+        assert f"step {i} of {st.max}: press Next step" in ex.explanation.value, i
+    st.value = st.max
+    assert "press Next step" not in ex.explanation.value and "who took what" in ex.explanation.value
+
 def test_collapse_explorer_highlights():
     ex = CollapseExplorer(seed=1, step=3)  # the "affected" step (third)
     b = ex.scenario.board

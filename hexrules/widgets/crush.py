@@ -432,6 +432,9 @@ class CollapseExplorer(Explorer):
         idle = self._policy_line(res) if i == len(res.steps) - 1 else None
         if idle:
             parts.append(html.escape(idle))
+        if i < len(res.steps) - 1:  # a control changed at step i: the rest of this Crush is still to come
+            parts.append(f"… step {i + 1} of {len(res.steps)}: press Next step ▶ for the rest (the last step "
+                         "gives who took what).")
         body = f'<pre class="hexrules-explanation" style="{PRE_STYLE}">' + "\n".join(parts) + "</pre>"
         if i == len(res.steps) - 1 and res.resolutions:
             rows = []
