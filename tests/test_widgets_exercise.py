@@ -3,6 +3,7 @@
 Answers are the lessons' own, worked by hand from RULES.md.
 """
 
+import html
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -78,12 +79,15 @@ def test_a_right_first_answer_is_right_with_its_explanation():
     assert "Right: 3 movement points." in shown(ex) and "2 + 1" in shown(ex) and ex.tries == 0
 
 
-@pytest.mark.parametrize(("typed", "message"), [("", "no answer yet"), ("three", "is not a number of movement points")])
+@pytest.mark.parametrize(("typed", "message"), [("", "No answer yet"),
+                                                ("three", "Your answer 'three' is not a number of movement points")])
 def test_an_unreadable_answer_is_explained_and_is_not_a_try(typed, message):
+    # a new-user trial read "guess 'three' is not a number ..." as an internal error: the learner's
+    # words, a capital, and that it does not count
     ex = Exercise(E3)
     ex.controls["guess"].value = typed
     ex.controls["check"].click()
-    assert message in shown(ex) and 'data-grade="error"' in shown(ex)
+    assert message in html.unescape(shown(ex)) and 'data-grade="error"' in shown(ex) and "not counted as a try" in shown(ex)
     assert ex.tries == 0 and ex.grade is None and ex.controls["answer"].layout.display == "none"
 
 
@@ -133,3 +137,14 @@ def test_the_older_call_still_builds_a_question():
 def test_bad_construction_is_refused(make):
     with pytest.raises(ExplorerError):
         make()
+
+
+
+@pytest.mark.parametrize("make", [lambda: E3, push_question,
+                                  lambda: ProbabilityQuestion("P(at least 2 damage)?", Fraction(1, 2))])
+def test_the_answer_boxs_placeholder_is_a_short_example_that_fits(make):
+    # lesson 07: the placeholder "hex labels separated by commas or spaces, such as C3, C2" was cut
+    # at "such" in the 30em box: a short example fits it whole
+    ex = Exercise(make())
+    placeholder = ex.controls["guess"].placeholder
+    assert placeholder.startswith("e.g. ") and len(placeholder) <= 30

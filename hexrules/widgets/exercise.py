@@ -44,6 +44,10 @@ from ..exercise import Grade, HexesQuestion, NumberQuestion, Question
 from ..hexgrid import Hex, to_label
 from .base import ExplorerError, pre
 
+#: The answer box's placeholder per kind of question: a short example that fits the box (the
+#: question's ``FORMAT``, said when an answer cannot be read, is longer).
+PLACEHOLDERS = {"number": "e.g. 3", "hexes": "e.g. C3, C2", "probability": "e.g. 3/8, 0.375 or 37.5%"}
+
 __all__ = ["Exercise", "CSS_CLASS", "TRIES_BEFORE_ANSWER"]
 
 #: The CSS class of an exercise's root box (browser tests find exercises by it).
@@ -122,7 +126,7 @@ class Exercise(widgets.VBox):
         self.grade: Grade | None = None
         self.tries = 0
         self.revealed = False
-        guess = widgets.Text(value="", description="Your answer", placeholder=question.FORMAT,
+        guess = widgets.Text(value="", description="Your answer", placeholder=PLACEHOLDERS.get(question.KIND, ""),
                              style={"description_width": "initial"}, layout=widgets.Layout(width="30em"))
         check = widgets.Button(description="Check", button_style="info")
         reveal = widgets.Button(description="Show answer", layout=widgets.Layout(display="none"))
@@ -146,8 +150,10 @@ class Exercise(widgets.VBox):
             self.controls["guess"].value = self._as_text(guess)
         try:
             g = self.question.grade(self.controls["guess"].value)
-        except GuessError as err:
-            self._show("error", str(err))
+        except GuessError as err:  # the learner's words, and that it does not count
+            said = str(err)
+            said = "Your answer " + said[len("guess "):] if said.startswith("guess ") else said[:1].upper() + said[1:]
+            self._show("error", f"{said} (not counted as a try)")
             return False
         self.grade = g
         if g.accepted:
