@@ -90,6 +90,7 @@ __all__ = [
     "Alternative",
     "alternatives",
     "forced_switch_acts",
+    "movement_switch_may_act",
     "Situations",
     "Situation",
     "SwitchChanges",
@@ -293,9 +294,33 @@ def _movements(state: Any, situations: Situations) -> list[tuple[Any, Any]]:
 
 def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allowance) -> bool:
     """False when ``alt``'s switch provably cannot change ``unit``'s movement, whose allowance
-    under the base reading is ``al`` (the module docstring gives each ruling)."""
+    under the base reading is ``al``: :func:`movement_switch_may_act`."""
+    return movement_switch_may_act(scenario, unit, alt.switch, al)
+
+
+def movement_switch_may_act(scenario: Scenario, unit: Any, switch: str, al: Allowance) -> bool:
+    """False when another value of ``switch`` provably cannot change ``unit``'s movement (its
+    reach, costs and allowance), whose allowance under the reading in force is ``al``; True when
+    it may (the module docstring gives each ruling; ``tests/test_whatif_properties.py`` checks on
+    generated boards that a False is never wrong). A switch of another topic (T2) never acts.
+
+    Parameters
+    ----------
+    scenario : Scenario
+    unit : Unit
+        The moving unit, as it stands in ``scenario.state``.
+    switch : str
+        A switch of :class:`~hexrules.options.RulesOptions`.
+    al : hexrules.movement.Allowance
+        Its movement's allowance under the reading in force.
+
+    Returns
+    -------
+    bool
+    """
+    if TOPICS.get(switch) != "movement":  # T2, and Crush's switches only act on Crush
+        return False
     board, state = scenario.board, scenario.state
-    switch = alt.switch
     if switch == "garrison_ability_move":  # M5: it reads only a Garrison's movement
         return unit.garrison
     if switch == "jump_climb":  # J1, J3: with s = 0 both readings are M1

@@ -594,3 +594,22 @@ def test_the_offset_coordinates_say_they_count_from_0_beside_a_label_that_counts
     ex = HexExplorer("elevation", hex="C3")
     text = ex.explanation.value
     assert "offset column 2, row 2 (odd-r, counted from 0; the label C3 counts from 1: column C = 3, row 3)" in text
+
+
+
+def test_two_readings_that_cannot_differ_for_this_unit_say_why():
+    # A new-user trial compared the water switch on lesson 03's board: "the same reach" with no
+    # word why. The elevation board has no terrain of extra cost (T1), and the Gundam starts on
+    # ground level, where both readings of jump_climb are M1 (J1, J3); no ally (M3), no enemy (E3).
+    ex = CompareExplorer("elevation", "water")
+    said = _text(ex)
+    assert "water (T1): the same for RX-78-2 Gundam here: no terrain with an extra cost within its reach" in said
+    for switch, why in (("jump_climb", "it starts at ground level"),
+                        ("allies_pass_through", "no ally within its reach"),
+                        ("engagement_on_entry", "no enemy within its reach"),
+                        ("engagement_penalty", "it is not Engaged at the start")):
+        ex.controls["switch"].value = switch
+        assert why in _text(ex), switch
+    # where water lies within reach (lesson 05's terrain board) the readings differ: no such note
+    ex = CompareExplorer("terrain", "water")
+    assert not ex.comparison.same and "the same for" not in _text(ex)

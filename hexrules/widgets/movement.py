@@ -60,7 +60,9 @@ from ..movement import AbilityMove
 from ..plot import (VEHICLE_MARKER, clear_board, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
 from ..plot.theme import live
+from ..whatif import movement_switch_may_act
 from ..words import offset_words
+from ..words.whatif import idle_movement_text
 from .base import (Explorer, TwoReadingsExplorer, cached, check_choice, check_int, check_unit, error_html, hex_label, movers,
                    pre, scenario_from, switch_controls, table_html)
 
@@ -787,7 +789,10 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
             else:
                 parts.append(head + pre(r.allowance.explain()))
         cells = "".join(f'<td style="vertical-align:top;padding-right:1em">{p}</td>' for p in parts)
-        self.explain(html_text=pre(cmp.explain(("left", "right"))) + f"<table><tr>{cells}</tr></table>")
+        said = cmp.explain(("left", "right"))
+        if cmp.same and not movement_switch_may_act(self.scenario, st.unit(name), switch, cmp.reaches[0].allowance):
+            said += "\n" + idle_movement_text(switch, RulesOptions.ruling(switch), name)
+        self.explain(html_text=pre(said) + f"<table><tr>{cells}</tr></table>")
 
 
 #: Zero-argument factories of every explorer the movement notebooks show, with their default

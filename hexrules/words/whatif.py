@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import ForcedComparison, ReachComparison
     from ..whatif import Report, SweepResult, SwitchChanges
 
-__all__ = ["signed", "movement_change", "forced_change", "idle_switch_text", "switch_text", "switch_table", "report_text",
+__all__ = ["signed", "movement_change", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
            "report_table", "sweep_text", "sweep_table"]
 
 
@@ -98,6 +98,24 @@ def idle_switch_text(switch: str, ruling: str, *, source_held: bool = True) -> s
     if switch == "pull_other_elevation" and not source_held:
         why = "no unit stands on the source for the target to collide with"
     return f"{switch} ({ruling}): changes nothing here: {why}, so every value gives the same outcomes."
+
+
+#: Why a switch cannot change a unit's movement here (:func:`hexrules.whatif.movement_switch_may_act`).
+_IDLE_MOVEMENT = {
+    "jump_climb": "it starts at ground level, where both readings cost every step as M1",
+    "allies_pass_through": "no ally within its reach",
+    "engagement_on_entry": "no enemy within its reach, or it ignores Engagement (E5)",
+    "water": "no terrain with an extra cost within its reach",
+    "engagement_penalty": "it is not Engaged at the start, or it ignores Engagement (E5)",
+    "garrison_ability_move": "it is not a Garrison",
+}
+
+
+def idle_movement_text(switch: str, ruling: str, unit: str) -> str:
+    """A switch that cannot change ``unit``'s movement here, and why: ``"water (T1): the same for
+    Scout here: no terrain with an extra cost within its reach."``"""
+    why = _IDLE_MOVEMENT.get(switch, "its rule does not act on a movement")
+    return f"{switch} ({ruling}): the same for {unit} here: {why}."
 
 def switch_text(changes: SwitchChanges) -> str:
     """One alternative's changes: a heading (``"water=none (T1): 2 of 6 movements change."``), then
