@@ -340,3 +340,18 @@ def test_an_editor_asked_to_force_a_unit_by_itself_is_refused(tmp_path):
     alone = parse_scenario("map:\n  0 0\nunits:\n  Zaku side=zeon at=A1\n")
     with pytest.raises(ExplorerError, match="the board's only unit"):
         BoardEditor(alone, show="push", target="Zaku", folder=tmp_path)
+
+
+def test_a_board_saved_is_offered_by_every_editor_of_its_folder_and_the_save_says_how_to_open_it(ed, tmp_path):
+    # A new-user trial saved a board in lesson 10 and could not find how to open it: the other two
+    # editors of the notebook listed it only after their cells ran again, and nothing said that the
+    # reading chosen is not saved with the board.
+    other = BoardEditor(columns=4, rows=3, folder=tmp_path)
+    elsewhere = BoardEditor(columns=4, rows=3, folder=tmp_path / "elsewhere")
+    ed.controls["rule_collision_damage"].value = 3
+    assert ed.save() == tmp_path / "my-board.hex"
+    assert "file: my-board.hex" in other.controls["start"].options
+    assert "file: my-board.hex" not in elsewhere.controls["start"].options
+    said = ed.status.value
+    assert "Start from" in said and "file: my-board.hex" in said and "Open" in said
+    assert "reading" in said and "not saved" in said

@@ -87,6 +87,8 @@ _DIFFERS = _THEME.compare["differs"]
 _SELECTED = _THEME.movement["target"]
 _BLANK = "(blank board)"
 _FILE = "file: "
+#: Every editor alive: a board saved in a folder is offered at once by each editor of that folder.
+_EDITORS: "weakref.WeakSet[BoardEditor]" = weakref.WeakSet()
 
 
 def _reading_controls(options: RulesOptions = DEFAULT) -> dict[str, widgets.Dropdown]:
@@ -100,6 +102,13 @@ def _reading_controls(options: RulesOptions = DEFAULT) -> dict[str, widgets.Drop
                                                style={"description_width": "initial"},
                                                layout=widgets.Layout(width="auto"))
     return out
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:  # a folder that cannot be resolved is nobody else's
+        return False
 
 
 class BoardEditor(Explorer):
@@ -190,6 +199,7 @@ class BoardEditor(Explorer):
         if folder is not None and (not isinstance(folder, (str, os.PathLike)) or not str(folder).strip()):
             raise ExplorerError(f"folder={shown(folder)} is not a folder name (e.g. 'my-lessons/boards')")
         self.folder = Path(folder).expanduser() if folder is not None else edit.boards_folder()
+        _EDITORS.add(self)
         self._home = self.folder.resolve() if self.folder.is_absolute() else Path.cwd() / self.folder
         self._drag: dict[str, Any] | None = None
         self._moving: str | None = None
@@ -522,8 +532,12 @@ class BoardEditor(Explorer):
             self._say(f"could not save to {self.folder}: {err}", error=True)
             return None
         self._overwrite = None
-        self._say(f"Saved {path}.")
+        self._say(f"Saved {path}. To open it again: Board ▸ Start from \"{_FILE}{path.name}\" ▸ Open (in any "
+                  "editor of this folder). The reading (the switches) is not saved with the board.")
         self._sync_choices()
+        for other in list(_EDITORS):  # the other editors of this folder offer it now
+            if other is not self and _same_folder(other.folder, self.folder):
+                other._sync_choices()
         return path
 
     # --- clicks and drags -------------------------------------------------------------------------
