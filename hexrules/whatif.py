@@ -295,10 +295,16 @@ def _movements(state: Any, situations: Situations) -> list[tuple[Any, Any]]:
 def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allowance) -> bool:
     """False when ``alt``'s switch provably cannot change ``unit``'s movement, whose allowance
     under the base reading is ``al``: :func:`movement_switch_may_act`."""
-    return movement_switch_may_act(scenario, unit, alt.switch, al)
+    return _movement_may_act(scenario, unit, alt.switch, al)
 
 
-def movement_switch_may_act(scenario: Scenario, unit: Any, switch: str, al: Allowance) -> bool:
+def _check_switch(switch: Any) -> str:
+    if not isinstance(switch, str) or switch not in TOPICS:
+        raise OptionsError(f"switch {show(switch)} is not a rules switch (known: {', '.join(TOPICS)})")
+    return switch
+
+
+def movement_switch_may_act(scenario: Scenario, unit: str, switch: str, al: Allowance) -> bool:
     """False when another value of ``switch`` provably cannot change ``unit``'s movement (its
     reach, costs and allowance), whose allowance under the reading in force is ``al``; True when
     it may (the module docstring gives each ruling; ``tests/test_whatif_properties.py`` checks on
@@ -307,8 +313,8 @@ def movement_switch_may_act(scenario: Scenario, unit: Any, switch: str, al: Allo
     Parameters
     ----------
     scenario : Scenario
-    unit : Unit
-        The moving unit, as it stands in ``scenario.state``.
+    unit : str
+        The moving unit's name, as it stands in ``scenario.state``.
     switch : str
         A switch of :class:`~hexrules.options.RulesOptions`.
     al : hexrules.movement.Allowance
@@ -317,7 +323,24 @@ def movement_switch_may_act(scenario: Scenario, unit: Any, switch: str, al: Allo
     Returns
     -------
     bool
+
+    Raises
+    ------
+    HexrulesError
+        If ``scenario`` is not a Scenario or ``al`` not an Allowance.
+    StateError
+        If no unit of ``scenario`` is called ``unit``.
+    OptionsError
+        If ``switch`` is not a switch of RulesOptions.
     """
+    if not isinstance(scenario, Scenario):
+        raise HexrulesError(f"scenario={show(scenario)} is not a hexrules.scenario.Scenario")
+    if not isinstance(al, Allowance):
+        raise HexrulesError(f"al={show(al)} is not a hexrules.movement.Allowance")
+    return _movement_may_act(scenario, scenario.state.unit(unit), _check_switch(switch), al)
+
+
+def _movement_may_act(scenario: Scenario, unit: Any, switch: str, al: Allowance) -> bool:
     if TOPICS.get(switch) != "movement":  # T2, and Crush's switches only act on Crush
         return False
     board, state = scenario.board, scenario.state
@@ -343,7 +366,7 @@ def movement_switch_may_act(scenario: Scenario, unit: Any, switch: str, al: Allo
 def _forced_changes(move: ForcedMove, alt: Alternative) -> bool:
     """Whether ``alt``'s switch changes ``move`` (the base reading's branches; ``alt`` differs from
     the base in that switch only): :func:`forced_switch_acts`."""
-    return forced_switch_acts(move, alt.switch)
+    return _forced_acts(move, alt.switch)
 
 
 def forced_switch_acts(move: ForcedMove, switch: str) -> bool:
@@ -368,7 +391,20 @@ def forced_switch_acts(move: ForcedMove, switch: str) -> bool:
     Returns
     -------
     bool
+
+    Raises
+    ------
+    HexrulesError
+        If ``move`` is not a ForcedMove.
+    OptionsError
+        If ``switch`` is not a switch of RulesOptions.
     """
+    if not isinstance(move, ForcedMove):
+        raise HexrulesError(f"move={show(move)} is not a hexrules.forced.ForcedMove")
+    return _forced_acts(move, _check_switch(switch))
+
+
+def _forced_acts(move: ForcedMove, switch: str) -> bool:
     if TOPICS.get(switch) != "forced":  # T2: no other switch acts on a Push or Pull
         return False
     if switch == "collision_damage":  # P2, L2, L3, P4 "collide": only collisions deal it

@@ -206,6 +206,12 @@ def _push(c):
     return push(c.fo.board, c.fo.state, "Zaku I", GUNDAM, 2)
 
 
+def _allowance(c):
+    from hexrules.movement import allowance
+
+    return allowance(c.mv.board, c.mv.state, GUNDAM, "advance")
+
+
 def _collapse(c):
     from hexrules.crush import traverse
 
@@ -334,6 +340,9 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     "hexrules.diagram.Diagram": {"text": lambda c: "text", "path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "d.svg")},
     "hexrules.generate.check_seed": {"seed": lambda c: 3},
     "hexrules.whatif.Alternative": {"switch": lambda c: "water", "value": lambda c: "none"},
+    "hexrules.whatif.forced_switch_acts": {"move": lambda c: _push(c), "switch": lambda c: "collision_damage"},
+    "hexrules.whatif.movement_switch_may_act": {"switch": lambda c: "water",
+                                                "al": lambda c: _allowance(c)},
     "hexrules.whatif.Report.switch": {"name": lambda c: "water"},
     "hexrules.whatif.SweepResult.tally": {"name": lambda c: "water"},
     "hexrules.movement.AbilityMove": {"hexes": lambda c: 3},

@@ -790,7 +790,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
                 parts.append(head + pre(r.allowance.explain()))
         cells = "".join(f'<td style="vertical-align:top;padding-right:1em">{p}</td>' for p in parts)
         said = cmp.explain(("left", "right"))
-        if cmp.same and not movement_switch_may_act(self.scenario, st.unit(name), switch, cmp.reaches[0].allowance):
+        if cmp.same and not movement_switch_may_act(self.scenario, name, switch, cmp.reaches[0].allowance):
             said += "\n" + idle_movement_text(switch, RulesOptions.ruling(switch), name)
         self.explain(html_text=pre(said) + f"<table><tr>{cells}</tr></table>")
 
