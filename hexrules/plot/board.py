@@ -680,10 +680,12 @@ class BoardArtists:
         self.set_texts(costs if numbers else None, key=key, color={h: _ink_on(c) for h, c in colours.items()},
                        offset=(0.0, self.TILE_SHIFT), size=0.36, under_units=under_units)
         if halo and numbers:
-            self._cost_halo(key, costs, colours)
+            self._cost_halo(key, costs, colours, under_units)
 
-    def _cost_halo(self, key: str, costs: Mapping[Hex, int], colours: Mapping[Hex, str]) -> None:
-        """Ring each number of cost layer ``key`` in its tile's colour (:meth:`set_costs`)."""
+    def _cost_halo(self, key: str, costs: Mapping[Hex, int], colours: Mapping[Hex, str], under_units: bool) -> None:
+        """Ring each number of cost layer ``key`` in its tile's colour (:meth:`set_costs`); a glyph
+        outline written under a unit's token (``under_units``) is on no tile: no ring. (Text objects
+        are written on their tiles whatever ``under_units``: :meth:`set_texts`.)"""
         width = 2.5  # points
         if self.text_mode == "text":
             for h, t in zip(costs, self._text_artists.get(key, [])):  # one text per cost, in order
@@ -692,6 +694,8 @@ class BoardArtists:
         em = self.fontsize(0.36) / self.ppu
         paths, edges = [], []
         for h, c in costs.items():
+            if under_units and h in self._occupied:
+                continue
             x, y = self.centre(h)
             outline = text_outline(str(c), (x, y + self.TILE_SHIFT), em, weight="bold")
             if outline is not None:
