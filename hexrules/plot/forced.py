@@ -102,7 +102,7 @@ class ForcedLayer:
     """
 
     #: Sizes (hex radii) of a stub's X and of the chosen branch's X (their markers' sizes).
-    MARK, CHOSEN_MARK = 0.36, 0.75
+    MARK, CHOSEN_MARK = 0.36, 0.6
     #: How far an X's edge line reaches beyond its size (hex radii): 1 point at 30 points a radius.
     MARK_EDGE = 0.035
     #: A label's gaps to its own X tried in turn (in the label's heights): beside it, a little farther.
@@ -420,6 +420,9 @@ class ForcedLayer:
             for gap in (g * h for g in self.GAPS):
                 dx, dy = w / 2 + mark / 2 + gap, h / 2 + mark / 2 + gap
                 spots += [(xb + fx * dx, yb + fy * dy) for fx, fy in around]
+            # last, touching the X (no gap): between two tokens a label may fit only there
+            dx, dy = w / 2 + mark / 2, h / 2 + mark / 2
+            spots += [(xb + fx * dx, yb + fy * dy) for fx, fy in around]
             xy, box = free_spot((w, h), spots, taken + placed, view, mark=box_at((xb, yb), mark, mark), others=others,
                                 clear=self.CLEAR * h)
             text.set_position(xy)

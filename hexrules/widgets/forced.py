@@ -875,7 +875,5 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
         "pull_other_elevation", "pull", "pull_other_elevation", target="GM", n=1),
     "compare_push_drop": lambda: CompareForcedExplorer("push_collision", "push", "push_drop_damage_per_level"),
     "compare_push_collision_damage": lambda: CompareForcedExplorer("push_collision", "push", "collision_damage"),
+    "push_reactive_fire": lambda: ForcedExplorer("reactive_fire", n=2),
 }
-# Lesson 09's ForcedExplorer("reactive_fire", n=2) is not listed yet: on its branch C2 -> D3 -x E3 the
-# collision's "-2" finds no place clear of both tokens and the other collision's X (the legibility
-# sweep, tests/test_legibility.py, fails on it); left for the next stop, in issue 14's note.
