@@ -202,7 +202,8 @@ class ForcedLayer:
             The steps whose Xs are drawn: ``(from, toward)``, e.g. the last step of every branch
             that ends at the board's edge; default every step off the board, from every hex.
         chosen : bool
-            Room for the chosen branch's X (:attr:`CHOSEN_MARK`, twice a stub's), not only a
+            Room for the chosen branch's X (:attr:`CHOSEN_MARK`, 0.24 hex radius larger than a
+            stub's: each side 0.12 farther, so [0.56, 0.56, 0.42, 0.06] + 0.12 below), not only a
             stub's (:attr:`MARK`).
 
         Examples
@@ -213,7 +214,7 @@ class ForcedLayer:
         >>> from hexrules import Board, from_label
         >>> board = Board.rectangle(4, 4)
         >>> [round(v, 2) for v in ForcedLayer.room(board)]
-        [0.76, 0.76, 0.61, 0.25]
+        [0.68, 0.68, 0.54, 0.18]
         >>> [round(v, 2) for v in ForcedLayer.room(board, chosen=False)]
         [0.56, 0.56, 0.42, 0.06]
         >>> d2 = from_label("D2")
