@@ -418,12 +418,10 @@ class ForcedLayer:
                       *((sx, sy / 2) for sy in (1.0, -1.0) for sx in (side, -side)),
                       *((sx / 2, sy) for sy in (1.0, -1.0) for sx in (side, -side))]
             spots = []
-            for gap in (g * h for g in self.GAPS):
+            # last, touching the X (no gap): between two tokens a label may fit only there
+            for gap in (*(g * h for g in self.GAPS), 0.0):
                 dx, dy = w / 2 + mark / 2 + gap, h / 2 + mark / 2 + gap
                 spots += [(xb + fx * dx, yb + fy * dy) for fx, fy in around]
-            # last, touching the X (no gap): between two tokens a label may fit only there
-            dx, dy = w / 2 + mark / 2, h / 2 + mark / 2
-            spots += [(xb + fx * dx, yb + fy * dy) for fx, fy in around]
             xy, box = free_spot((w, h), spots, taken + placed, view, mark=box_at((xb, yb), mark, mark), others=others,
                                 clear=self.CLEAR * h)
             text.set_position(xy)

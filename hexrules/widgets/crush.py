@@ -416,8 +416,8 @@ class CollapseExplorer(Explorer):
 
     def _policy_line(self, res: CrushResult) -> str | None:
         """At the last step, when the Assign policy (C3) changes nothing in this roll: why."""
-        shares = {repr(self._shared_out(p)) for p in POLICIES}
-        if len(shares) > 1:
+        first = self._shared_out(POLICIES[0])
+        if any(self._shared_out(p) != first for p in POLICIES[1:]):
             return None
         squads = [r for r in res.resolutions if not r.vehicle]
         return policy_idle_text(len(squads), any(r.damage for r in squads))
