@@ -35,6 +35,7 @@ from .errors import BoardError, HexError, ScenarioError, StateError
 from .hexgrid import DIRECTIONS, FLAT, OFFSET_KINDS, POINTY, Hex, LabelScheme, Layout, Orientation, from_offset
 from .hexgrid import to_offset
 from .hexgrid import from_label  # noqa: F401 - the doctests use it
+from .words import extent_text
 from .state import State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -451,7 +452,8 @@ class Board:
         checks.state(state, ruling=ruling)
         for u in state:
             if u.hex not in self.elevations:
-                raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board")
+                raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board: "
+                                 f"{extent_text(self)}")
             if not self.terrains[u.hex].passable:
                 raise StateError(f"{u.kind} {show(u.name)} is on impassable hex {self._name(u.hex)}", ruling="T1")
 

@@ -336,12 +336,16 @@ def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None 
     NotAHexError, HexError
         As :func:`position`.
     BoardError
-        If the hex is not on the board; the message names it (label and axial coordinates).
+        If the hex is not on the board; the message names it (label and axial coordinates) and
+        the board's columns and rows (:func:`hexrules.words.extent_text`).
     """
     h = _position(where, bd.labels, what, ruling)
     if h not in bd:
+        from .words import extent_text
+
         place = f" {show(bd.name)}" if bd.name else ""
-        raise BoardError(f"{what} {bd._name(h)} is not on the board{place}", ruling=ruling)  # noqa: SLF001
+        raise BoardError(f"{what} {bd._name(h)} is not on the board{place}: {extent_text(bd)}",  # noqa: SLF001
+                         ruling=ruling)
     return h
 
 

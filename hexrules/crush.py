@@ -87,6 +87,7 @@ from .errors import BoardError, HexSequenceError, RuleError, StateError
 from .hexgrid import Hex
 from .options import DEFAULT, RulesOptions
 from .words import crush as words
+from .words import extent_text
 from .words.crush import IGNORES
 
 __all__ = [
@@ -423,7 +424,8 @@ def _check_on_board(board: Board, piece: TerrainPiece, units: Sequence[CrushUnit
             places = [(f"model {show(m.name)} of {show(u.name)}", m.hex) for m in u.models]
         for what, h in places:
             if h not in board:
-                raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board", ruling="C2")
+                raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board: {extent_text(board)}",
+                                 ruling="C2")
 
 
 # --- who is affected ----------------------------------------------------------------------------

@@ -94,7 +94,7 @@ from .hexgrid import Hex
 from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, builtin, check_one_line, parse_scenario,
                        quote, register_section, scenario_names, source_repr, split_lines, tokens)
 from .state import State, Unit
-from .words import plural
+from .words import extent_text, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .crush import CrushResult, CrushUnit, TerrainPiece
@@ -380,7 +380,8 @@ def _check(data: Any, scenario: Scenario) -> None:
 
     def on_board(what: str, h: Hex, ruling: str) -> None:
         if h not in board:
-            raise BoardError(f"{what} is on hex {h}, which is not on the board", ruling=ruling)
+            raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board: {extent_text(board)}",
+                             ruling=ruling)
 
     for p in data.pieces:
         for h in p.hexes:

@@ -127,7 +127,7 @@ down and on: B1 -> C1 costs 1 of 3 movement points (Advance, jumping from height
 >>> parse_diagram("map:\\n 0 0\\ndraw:\\n  arrow A1 C1\\n", source="demo.hex")
 Traceback (most recent call last):
 ...
-hexrules.errors.ScenarioError: demo.hex:4:12: hex C1 (2,0) is not on the board
+hexrules.errors.ScenarioError: demo.hex:4:12: hex C1 (2,0) is not on the board: its columns run A to B, its row is 1
 """
 
 from __future__ import annotations
@@ -145,6 +145,7 @@ from .checks import MAX_STAT, MIN_STAT
 from .errors import BoardError, HexrulesError, ScenarioError
 from .checks import show
 from .hexgrid import Hex
+from .words import extent_text
 from .options import CHOICES, DEFAULT, RulesOptions
 from .scenario import (MAX_TEXT_LENGTH, Entry, Line, Reader, Scenario, Section, SectionReader, Token, check_one_line,
                        parse_scenario, quote, register_section, scenario_names, split_lines, tokens)
@@ -526,7 +527,8 @@ def _check(data: Any, scenario: Scenario) -> None:
         for w, a in zip(spec.words, item.args):
             for h in (a if w == "hexes" else (a,) if w == "hex" else ()):
                 if not isinstance(h, Hex) or h not in board:
-                    raise BoardError(f"draw {item.kind}: hex {show(h)} is not on the board")
+                    where = board._name(h) if isinstance(h, Hex) else show(h)
+                    raise BoardError(f"draw {item.kind}: hex {where} is not on the board: {extent_text(board)}")
             if w == "unit" and a not in scenario.state:
                 raise BoardError(f"draw {item.kind}: no unit {show(a)}")
         for key in ("on",):

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from numbers import Real
 from typing import Literal, NamedTuple
@@ -1245,6 +1245,53 @@ class LabelScheme:
             name, v = (names[0], a) if not -LABEL_LIMIT < a < LABEL_LIMIT else (names[1], b)
             raise HexError(f"hex {_show(h)} has {name}={_show(v)}; labels exist for |{name}| < 10**12")
         return a, b
+
+    def extent(self, hexes: Iterable[Hex]) -> tuple[tuple[str, str], tuple[str, str]]:
+        """The first and last column and the first and last row of ``hexes``, as this scheme writes them.
+
+        ``letters``: column letters and row numbers (``("A", "O"), ("1", "12")`` for a 15 x 12
+        board); ``numbers``: column and row numbers, two digits at least (``("01", "15")``);
+        ``axial``: the smallest and largest ``q``, then ``r``. The words of a hex refused for not
+        being on a board (:func:`hexrules.words.extent_text`).
+
+        Parameters
+        ----------
+        hexes : iterable of Hex
+            At least one hex, each with label coordinates within :data:`LABEL_LIMIT`.
+
+        Returns
+        -------
+        tuple of (str, str)
+            ``((first column, last column), (first row, last row))``.
+
+        Raises
+        ------
+        HexError
+            If ``hexes`` is empty, or a hex has no label (:meth:`format`).
+
+        Examples
+        --------
+        >>> LabelScheme().extent([from_offset(0, 0), from_offset(14, 11)])
+        (('A', 'O'), ('1', '12'))
+        >>> LabelScheme("numbers", "odd-q").extent([from_offset(2, 0, "odd-q"), from_offset(0, 1, "odd-q")])
+        (('01', '03'), ('01', '02'))
+        """
+        coords = [self._coordinates(_as_hex(h, "hex")) for h in hexes]
+        if not coords:
+            raise HexError("the extent of no hexes: give at least one hex")
+        cols, rows = [a for a, _ in coords], [b for _, b in coords]
+        return ((self._part(min(cols), True), self._part(max(cols), True)),
+                (self._part(min(rows), False), self._part(max(rows), False)))
+
+    def _part(self, index: int, column: bool) -> str:
+        """One half of a label: the column (``column``) or row written for coordinate ``index``."""
+        if self.kind == "axial":
+            return str(index)
+        if self.kind == "letters":
+            sign, n = _signed_ordinal(index)
+            return f"{sign}{_letters(n) if column else n}"
+        n = index + self.first
+        return f"{'-' if n < 0 else ''}{str(abs(n)).zfill(2)}"
 
     # -- parse --
 

@@ -352,7 +352,8 @@ def test_shield_outside_1_to_12(bad):
 
 def test_model_off_the_board():
     off = Squad("Lost", [Model("x", Hex(40, 40))], resolve=4)
-    with pytest.raises(BoardError, match=r"model 'x' of 'Lost' is on hex .*not on the board \(ruling C2\)"):
+    with pytest.raises(BoardError, match=r"model 'x' of 'Lost' is on hex BI41 \(40,40\), which is not on the board: "
+                                         r"its columns run A to F, its rows 1 to 3 \(ruling C2\)"):
         crush(BOARD, piece(), [off, tank()], ROW2, vehicle="Tank", seed=0)
 
 

@@ -314,7 +314,8 @@ def test_a_crush_scenario_built_in_code():
         (lambda: CrushData(units=[TANK], paths={"Tank": []}), RuleError, r"path of 'Tank': \[\] is not a non-empty list of Hex"),
         (lambda: CrushData(paths=[]), RuleError, r"paths \[\] are not a mapping"),
         (lambda: Scenario(BOARD, sections={KEY: CrushData(pieces=[PIECE.replace(hexes=(Hex(7, 7),))])}), BoardError,
-         r"terrain piece 'Ruin' is on hex .* not on the board \(ruling C1\)"),
+         r"terrain piece 'Ruin' is on hex K8 \(7,7\), which is not on the board: its columns run A to C, its rows 1 to 2 "
+         r"\(ruling C1\)"),
         (lambda: Scenario(BOARD, sections={KEY: CrushData(units=[TANK.replace(hex=Hex(7, 7))])}), BoardError,
          r"vehicle 'Tank' is on hex .* \(ruling C4\)"),
         (lambda: Scenario(BOARD, sections={KEY: CrushData(units=[SQUAD.replace(models=(Model("m", Hex(7, 7)),))])}),

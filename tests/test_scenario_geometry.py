@@ -221,3 +221,24 @@ def test_explorers_offer_and_take_the_boards_labels():
     with_zaku = sc.replace(state=State([*sc.state, Unit("Zaku", "zeon", Hex(0, 1))]))
     forced = ForcedExplorer(with_zaku, kind="push", source="01.01", target="Zaku")
     assert forced.controls["source"].value == "01.01"
+
+
+def test_a_hex_off_the_board_is_refused_with_the_boards_columns_and_rows():
+    # an illustrator who writes Z9 on a 15 x 12 board learns which labels the board has:
+    # columns A (offset col 0) to O (col 14), rows 1 to 12 (letters scheme, LabelScheme docs)
+    big = Board.rectangle(15, 12)
+    with pytest.raises(BoardError, match=r"hex Z9 \(21,8\) is not on the board: its columns run A to O, "
+                                         r"its rows 1 to 12"):
+        big.hex("Z9")
+    # numbered maps name columns and rows as their labels do: 0101 .. 0302 on a 3 x 2 board
+    numbered = Board.rectangle(3, 2, orientation=FLAT, labels=LabelScheme("numbers", "odd-q"))
+    with pytest.raises(BoardError, match=r"its columns run 01 to 03, its rows 01 to 02"):
+        numbered.hex("0501")
+    # axial labels have no columns: q and r are named
+    axial = Board.rectangle(2, 2, labels=LabelScheme("axial"))
+    with pytest.raises(BoardError, match=r"its hexes have q from 0 to 1, r from 0 to 1"):
+        axial.hex("(5,5)")
+    # scenario text: the same words, with file, line and column
+    with pytest.raises(ScenarioError, match=r"z.hex:6:14: 'G' position C3 \(1,2\) is not on the board 'x': its columns run A to B, "
+                                            r"its rows 1 to 2"):
+        parse_scenario("name: x\nmap:\n 0 0\n 0 0\nunits:\n G side=a at=C3\n", source="z.hex")

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 __all__ = ["plural", "noun", "hex_name", "hex_names", "join_names", "join_and", "forced_word", "FORCED_FORMS",
-           "percent", "ordinal", "offset_words"]
+           "percent", "ordinal", "offset_words", "extent_text"]
 
 #: Nouns whose plural is not made by adding "s" or "es".
 _IRREGULAR = {"die": "dice"}
@@ -163,6 +163,36 @@ def hex_name(h: Any, names: Any = None) -> str:
         return names.get(h, str(h))
     label = getattr(names, "label", None)
     return label(h) if label is not None else str(h)
+
+
+def extent_text(board: Any) -> str:
+    """Which labels ``board`` has, as its label scheme writes them: what a hex refused for not
+    being on the board is told (:meth:`hexrules.hexgrid.LabelScheme.extent`).
+
+    Parameters
+    ----------
+    board : Board
+        A board with at least one hex.
+
+    Returns
+    -------
+    str
+        ``"its columns run A to O, its rows 1 to 12"`` (``letters`` and ``numbers`` labels), or
+        ``"its hexes have q from 0 to 1, r from 0 to 1"`` (``axial`` labels).
+
+    Examples
+    --------
+    >>> from hexrules.board import Board
+    >>> extent_text(Board.rectangle(15, 12)), extent_text(Board.rectangle(2, 1))
+    ('its columns run A to O, its rows 1 to 12', 'its columns run A to B, its row is 1')
+    """
+    (c0, c1), (r0, r1) = board.labels.extent(board.hexes)
+    if board.labels.kind == "axial":
+        q, r = (f"{a}" if a == b else f"from {a} to {b}" for a, b in ((c0, c1), (r0, r1)))
+        return f"its hexes have q {q}, r {r}"
+    cols = f"its column is {c0}" if c0 == c1 else f"its columns run {c0} to {c1}"
+    rows = f"its row is {r0}" if r0 == r1 else f"its rows {r0} to {r1}" if c0 != c1 else f"its rows run {r0} to {r1}"
+    return f"{cols}, {rows}"
 
 
 def hex_names(hexes: Iterable[Any], names: Any = None, sep: str = ", ") -> str:
