@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Literal, NamedTuple
 
-from .checks import LABEL_LIMIT, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MAX_RADIUS
+from .checks import LABEL_LIMIT, MAX_BOARD_HEXES, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MAX_RADIUS, items
 from .checks import show as _show  # bounded, never-failing repr for messages (hexrules.checks)
 from .errors import HexError, NotAHexError
 
@@ -1267,7 +1267,8 @@ class LabelScheme:
         Raises
         ------
         HexError
-            If ``hexes`` is empty, or a hex has no label (:meth:`format`).
+            If ``hexes`` is not a list (or set) of hexes, is empty or longer than
+            :data:`~hexrules.checks.MAX_BOARD_HEXES`, or a hex has no label (:meth:`format`).
 
         Examples
         --------
@@ -1276,9 +1277,9 @@ class LabelScheme:
         >>> LabelScheme("numbers", "odd-q").extent([from_offset(2, 0, "odd-q"), from_offset(0, 1, "odd-q")])
         (('01', '03'), ('01', '02'))
         """
-        coords = [self._coordinates(_as_hex(h, "hex")) for h in hexes]
-        if not coords:
-            raise HexError("the extent of no hexes: give at least one hex")
+        given = items(hexes, what="hexes", error=HexError, ordered=False, nonempty=True, expected="a list of hexes",
+                      most=MAX_BOARD_HEXES, limit="MAX_BOARD_HEXES")
+        coords = [self._coordinates(_as_hex(h, "hex")) for h in given]
         cols, rows = [a for a, _ in coords], [b for _, b in coords]
         return ((self._part(min(cols), True), self._part(max(cols), True)),
                 (self._part(min(rows), False), self._part(max(rows), False)))

@@ -276,6 +276,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
         "col": lambda c: 2, "row": lambda c: 3, "text": lambda c: "C4", "p": lambda c: (1.0, 1.5),
         "corner": lambda c: 2, "kind": lambda c: "letters",
     },
+    "hexrules.hexgrid.LabelScheme.extent": {"hexes": lambda c: [c.Hex(0, 0), c.Hex(2, 1)]},
     "hexrules.hexgrid.from_doubled": {"row": lambda c: 4},
     "hexrules.hexgrid.doubled_to_offset": {"row": lambda c: 4},
     "hexrules.hexgrid.FractionalHex": {"q": lambda c: 0.5, "r": lambda c: 0.25, "s": lambda c: -0.75},
