@@ -30,6 +30,7 @@ from .options import DEFAULT, RulesOptions
 from .state import State, Unit
 from .board import Board, TerrainType
 from .scenario import Scenario, builtin, load_scenario, parse_scenario
+from . import reading  # noqa: F401  (registers rules:, a scenario's reading of the rules)
 from . import crush_scenario  # noqa: F401  (registers Crush's sections: parse_scenario knows every shipped one)
 from . import diagram  # noqa: F401  (registers the diagram's sections, caption: and draw:)
 

@@ -146,7 +146,8 @@ from .errors import BoardError, HexrulesError, ScenarioError
 from .checks import show
 from .hexgrid import Hex
 from .words import extent_text
-from .options import CHOICES, DEFAULT, RulesOptions
+from .options import DEFAULT, RulesOptions
+from .reading import read_switch, reading
 from .scenario import (MAX_TEXT_LENGTH, Entry, Line, Reader, Scenario, Section, SectionReader, Token, check_one_line,
                        parse_scenario, quote, register_section, scenario_names, split_lines, tokens)
 
@@ -316,13 +317,20 @@ class DiagramData:
             raise ScenarioError(f"items {show(self.items)} are not a list of diagram Items", source="DiagramData")
 
     @property
-    def options(self) -> RulesOptions:
-        """The reading of the rules: :data:`~hexrules.options.DEFAULT` with every ``rules`` entry's switches."""
+    def switches(self) -> dict[str, Any]:
+        """The switches every ``rules`` entry sets (a later entry's value wins): they change the
+        scenario's own reading (its ``rules:`` section, :func:`hexrules.reading.reading`)."""
         switches: dict[str, Any] = {}
         for item in self.items:
             if item.kind == "rules":
                 switches.update(item.options)
-        return DEFAULT.replace(**switches)
+        return switches
+
+    @property
+    def options(self) -> RulesOptions:
+        """:data:`~hexrules.options.DEFAULT` with every ``rules`` entry's switches (:func:`compute`
+        starts from the scenario's own reading instead: ``reading(scenario).replace(**switches)``)."""
+        return DEFAULT.replace(**self.switches)
 
     def setting(self, kind: str, default: Any = None) -> Any:
         """The ``labels`` / ``legend`` flag or the ``crop`` corners, else ``default``."""
@@ -398,15 +406,7 @@ def _field(e: Entry, key: str, kind: Any, sc: Scenario) -> Any:
         if value not in kind:
             raise e.error(f"{key}={value!r} is not one of {', '.join(kind)}", col)
         return value
-    # a rules switch: its type from RulesOptions
-    ruling = RulesOptions.ruling(key)
-    if kind == "bool":
-        return e.flag(key, True, ruling=ruling)
-    if kind == "int":
-        return e.whole(key, ruling=ruling)
-    if value not in CHOICES.get(key, ()):
-        raise e.error(f"{key}={value!r} is not one of {', '.join(CHOICES.get(key, ()))}", col, ruling=ruling)
-    return value
+    return read_switch(e, key)  # a rules switch: its type from RulesOptions (hexrules.reading)
 
 
 def _unit_name(e: Entry, tok: Token, sc: Scenario) -> str:
@@ -652,7 +652,7 @@ def compute(scenario: Scenario, *, source: str = "<diagram>") -> Computed:
     from .words import diagram as words
 
     data = scenario.sections.get(KEY, DiagramData())
-    options = data.options
+    options = reading(scenario).replace(**data.switches)
     board, state = scenario.board, scenario.state
     overlays: list[Overlay] = []
     caption = list(data.caption)

@@ -252,6 +252,13 @@ def _raise_hex():
     return raise_hex
 
 
+def _rules_entry():
+    from hexrules.reading import SWITCHES
+    from hexrules.scenario import Line, Reader, tokens
+
+    return Reader("<fuzz>").entry(Line(1, tuple(tokens("water=none")), "water=none"), "rules", SWITCHES)
+
+
 def _small_spec():
     from hexrules.generate import BoardSpec
 
@@ -277,6 +284,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
         "corner": lambda c: 2, "kind": lambda c: "letters",
     },
     "hexrules.hexgrid.LabelScheme.extent": {"hexes": lambda c: [c.Hex(0, 0), c.Hex(2, 1)]},
+    "hexrules.reading.read_switch": {"e": lambda c: _rules_entry(), "key": lambda c: "water"},
     "hexrules.hexgrid.from_doubled": {"row": lambda c: 4},
     "hexrules.hexgrid.doubled_to_offset": {"row": lambda c: 4},
     "hexrules.hexgrid.FractionalHex": {"q": lambda c: 0.5, "r": lambda c: 0.25, "s": lambda c: -0.75},

@@ -118,7 +118,7 @@ def test_an_unknown_section_lists_the_known_ones_registered_included(beacons):
         parse_scenario("map:\n  0\nbeakons:\n  Lamp at=A1\n", source="t.hex")
     assert (err.value.line, err.value.column) == (3, 1)
     assert str(err.value) == ("t.hex:3:1: unknown section 'beakons' (expected name, title, orientation, terrain, map, "
-                              "units, garrisons, pieces, squads, vehicles, paths, caption, draw, beacons)")
+                              "units, garrisons, rules, pieces, squads, vehicles, paths, caption, draw, beacons)")
 
 
 def test_without_the_topic_its_heading_is_unknown():
@@ -152,9 +152,9 @@ def test_registry_refuses_clashing_or_malformed_topics(beacons):
         SectionReader("mine", ("mine",), noop, None)
     with pytest.raises(ScenarioError, match="key 'my key' is not a word"):
         SectionReader("my key", ("mine",), noop, noop)
-    with pytest.raises(ScenarioError, match=r"no section topic 'mine' \(registered: crush, diagram, beacons\)"):
+    with pytest.raises(ScenarioError, match=r"no section topic 'mine' \(registered: rules, crush, diagram, beacons\)"):
         unregister_section("mine")
-    assert list(section_readers()) == ["crush", "diagram", "beacons"]
+    assert list(section_readers()) == ["rules", "crush", "diagram", "beacons"]
 
 
 def test_heading_line_content_only_for_inline_topics(beacons):
@@ -181,7 +181,7 @@ def test_scenarios_built_in_code_are_checked_by_the_topic(beacons):
     assert Scenario(board, sections={"beacons": (("Lamp", board.hex("A1"), 1),)}).sections["beacons"][0][0] == "Lamp"
     with pytest.raises(BoardError, match="beacon 'Lamp' is off the board"):
         Scenario(board, sections={"beacons": (("Lamp", Hex(9, 9), 1),)})
-    with pytest.raises(ScenarioError, match=r"section topic 'nope' is not registered \(registered: crush, diagram, beacons\)"):
+    with pytest.raises(ScenarioError, match=r"section topic 'nope' is not registered \(registered: rules, crush, diagram, beacons\)"):
         Scenario(board, sections={"nope": 1})
     with pytest.raises(ScenarioError, match="sections 3 are not a mapping"):
         Scenario(board, sections=3)

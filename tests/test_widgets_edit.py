@@ -7,6 +7,8 @@ water +1; M3: one unit per hex; P1: Push 1 on open ground).
 
 from __future__ import annotations
 
+import html
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -344,8 +346,8 @@ def test_an_editor_asked_to_force_a_unit_by_itself_is_refused(tmp_path):
 
 def test_a_board_saved_is_offered_by_every_editor_of_its_folder_and_the_save_says_how_to_open_it(ed, tmp_path):
     # A new-user trial saved a board in lesson 10 and could not find how to open it: the other two
-    # editors of the notebook listed it only after their cells ran again, and nothing said that the
-    # reading chosen is not saved with the board.
+    # editors of the notebook listed it only after their cells ran again. The reading chosen is
+    # saved with the board now (its rules: section, tests/test_reading.py), and the save says so.
     other = BoardEditor(columns=4, rows=3, folder=tmp_path)
     elsewhere = BoardEditor(columns=4, rows=3, folder=tmp_path / "elsewhere")
     ed.controls["rule_collision_damage"].value = 3
@@ -354,4 +356,6 @@ def test_a_board_saved_is_offered_by_every_editor_of_its_folder_and_the_save_say
     assert "file: my-board.hex" not in elsewhere.controls["start"].options
     said = ed.status.value
     assert "Start from" in said and "file: my-board.hex" in said and "Open" in said
-    assert "reading" in said and "not saved" in said
+    assert "with the reading: collision_damage=3 (P2)" in html.unescape(said)
+    assert "rules: collision_damage=3" in (tmp_path / "my-board.hex").read_text()
+

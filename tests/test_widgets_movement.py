@@ -292,7 +292,7 @@ BAD_INPUT = [
     (lambda: ReachExplorer("elevation", kind="crawl"), ExplorerError, "crawl"),
     (lambda: ReachExplorer("elevation", switches=("colour",)), OptionsError, "colour"),
     (lambda: ReachExplorer("elevation", switches="water"), ExplorerError, "water"),
-    (lambda: ReachExplorer("elevation", options=None), OptionsError, "None"),
+    (lambda: ReachExplorer("elevation", options={"water": "none"}), OptionsError, "water"),
     (lambda: ReachExplorer("nowhere"), ScenarioError, "nowhere"),
     (lambda: ReachExplorer(42), ExplorerError, "42"),
     (lambda: HexExplorer("elevation", hex="Q9"), BoardError, "Q9"),

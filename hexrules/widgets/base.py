@@ -805,10 +805,15 @@ class TwoReadingsExplorer(Explorer):
                 c.tooltip = option_words.values_text(name, values)
 
     def readings(self) -> list[RulesOptions]:
-        """The two rules options compared (left, right): :data:`~hexrules.options.DEFAULT` with the
-        switch set to each side's value."""
+        """The two rules options compared (left, right): the scenario's own reading (its ``rules:``
+        section, :func:`hexrules.reading.reading`; else :data:`~hexrules.options.DEFAULT`) with
+        the switch set to each side's value."""
+        from ..reading import reading
+
         name = self.controls["switch"].value
-        return [DEFAULT.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
+        scenario = getattr(self, "scenario", None)
+        base = reading(scenario) if scenario is not None else DEFAULT
+        return [base.replace(**{name: self.controls[s].value}) for s in ("left", "right")]
 
     def reading_title(self, opts: RulesOptions) -> str:
         """``"switch = value (ruling)"``: the title of one side."""

@@ -1,3 +1,6 @@
+# Why this module is over ~900 lines: the board editor is one explorer, one map and one undo history,
+# whose controls (tools, terrain, units, rows and columns, the reading menus, files) all act on that
+# map; splitting them would scatter one widget's state. About a third of it is docstrings.
 """The designer's board editor: build a board by clicking and dragging, watch the rules on it live.
 
 :class:`BoardEditor` is one explorer (one ipympl map, made once) over the editing model of
@@ -25,7 +28,10 @@ or the hex whose path is broken down). Rows and columns are added or removed at 
 Saving: *Save* writes the scenario text into a folder of the learner's own
 (:func:`hexrules.edit.boards_folder`: ``my-lessons/boards/`` under ``make lab``), never replacing a
 file without a second press (*Overwrite*); *Open* reads one back (or starts from a blank board
-or a shipped scenario) as one more undoable step.
+or a shipped scenario) as one more undoable step. The reading chosen in the menus is saved with
+the board (its ``rules:`` section, :mod:`hexrules.reading`: only the switches that differ from
+the kit's default), and shown in the scenario text; a board opened, or text applied, sets the
+menus to its reading (the kit's default when it has no ``rules:`` section).
 
 Examples
 --------
@@ -65,6 +71,7 @@ from ..checks import show as shown
 from ..forced import forced
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions, check_options
+from ..reading import reading, with_reading
 from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, builtin
@@ -136,8 +143,9 @@ class BoardEditor(Explorer):
         Push N / Pull N (0..4).
     kind : {"advance", "dash"}
         The movement shown (M2).
-    options : RulesOptions
-        The reading chosen first (every switch has a menu).
+    options : RulesOptions, optional
+        The reading chosen first (every switch has a menu); default the starting scenario's own
+        (its ``rules:`` section, else the kit's default).
     compare : bool
         Outline what differs from the kit's default reading.
 
@@ -146,9 +154,11 @@ class BoardEditor(Explorer):
     history : hexrules.edit.History
         The scenario being edited and its undo and redo steps.
     scenario : Scenario
-        The current scenario (``history.scenario``).
+        The current scenario (``history.scenario``): its board and units. The reading is the
+        menus' (:attr:`options`); :attr:`saved` is the two together.
     text : ipywidgets.Textarea
-        The scenario text, updated at every edit (:meth:`Scenario.to_text`).
+        The scenario text, updated at every edit and every change of a reading menu
+        (:meth:`Scenario.to_text` of :attr:`saved`).
     status : ipywidgets.HTML
         What the last action did, or why it was refused (with its ruling).
     reach, move : object or None
@@ -173,7 +183,7 @@ class BoardEditor(Explorer):
     def __init__(self, scenario: Scenario | str | None = None, *, columns: int = 12, rows: int = 10,
                  folder: str | Path | None = None, max_size: int = edit.MAX_SIZE, show: str = "none",
                  unit: str | None = None, target: str | None = None, n: int = 2, kind: str = "advance",
-                 options: RulesOptions = DEFAULT, compare: bool = False) -> None:
+                 options: RulesOptions | None = None, compare: bool = False) -> None:
         if isinstance(max_size, bool) or not isinstance(max_size, int) or not 1 <= max_size <= edit.MAX_SIZE:
             raise EditError(f"max_size={shown(max_size)} is not a whole number from 1 to {edit.MAX_SIZE}")
         start = edit.blank(columns, rows) if scenario is None else scenario_from(scenario)
@@ -182,7 +192,8 @@ class BoardEditor(Explorer):
         check_choice("show", show, [v for _, v in SHOW])
         check_choice("kind", kind, ("advance", "dash"), ruling="M2")
         check_int("n", n, 0, 4, ruling="P1")
-        options = check_options(options)
+        options = check_options(reading(start) if options is None else options)
+        start = with_reading(start, None)  # the reading lives in the menus
         for name in ("unit", "target"):
             value = locals()[name]
             if value is not None:
@@ -266,7 +277,7 @@ class BoardEditor(Explorer):
             "redo": lambda _b: self._redo(),
             "save": lambda _b: self.save(),
             "overwrite": lambda _b: self.save(overwrite=True),
-            "apply_text": lambda _b: self.apply_text(self.text.value),
+            "apply_text": lambda _b: self._apply_text(self.text.value),
             "tool": lambda _change: self._tool_changed(),
             "unit": lambda _change: self._sync_choices(),  # the new source is no longer a target
             "show": lambda _change: self._show_changed(),
@@ -371,6 +382,31 @@ class BoardEditor(Explorer):
         """The reading chosen in the reading menus."""
         return DEFAULT.replace(**{k[5:]: w.value for k, w in self.controls.items() if k.startswith("rule_")})
 
+    @property
+    def saved(self) -> Scenario:
+        """What *Save* writes and the scenario text shows: :attr:`scenario` with the menus' reading
+        (:func:`hexrules.reading.with_reading`)."""
+        return with_reading(self.scenario, self.options)
+
+    def _set_reading(self, options: RulesOptions) -> None:
+        """Set every reading menu to ``options``' value (quietly: the update that follows redraws)."""
+        with self.quiet():
+            for name, values in ALTERNATIVES.items():
+                menu, value = self.controls[f"rule_{name}"], getattr(options, name)
+                wanted = [(str(v), v) for v in offered(values, value)]
+                if list(menu.options) != wanted:
+                    menu.options = wanted
+                menu.value = value
+
+    def _push_read(self, scenario: Scenario, what: edit.Edit) -> None:
+        """A board opened or text applied: one step, and the menus take its reading (its ``rules:``
+        section, else the kit's default); the status names the reading when the menus changed."""
+        before, now = self.options, reading(scenario)
+        self._push(with_reading(scenario, None), what)
+        if now != before:
+            self._set_reading(now)
+            self._say(f"Done: {what.text(self.scenario.board)}. Reading: {_reading_words(now)}.")
+
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.value = error_html(text) if error else f'<span class="hexrules-ok">{html.escape(text)}</span>'
 
@@ -460,7 +496,7 @@ class BoardEditor(Explorer):
         except (HexrulesError, OSError) as err:
             self._say(str(err), error=True)
             return
-        self._push(sc, what)
+        self._push_read(sc, what)
 
     def start_from(self, choice: str) -> None:
         """Choose ``choice`` in *Start from* (``"(blank board)"``, a shipped scenario's name, or
@@ -479,14 +515,21 @@ class BoardEditor(Explorer):
                 c["terrain"].value = c["terrain_name"].value.strip()
 
     def apply_text(self, text: str) -> None:
-        """Read ``text`` as the scenario (the *Apply text* button): one step, or the error with its
-        line and column (nothing changed)."""
+        """Type ``text`` into the scenario text and press *Apply text*: read as the scenario, one
+        step (the reading menus take its ``rules:`` section), or the error with its line and
+        column (nothing changed); then redraw."""
+        with self.hold():
+            with self.quiet():
+                self.text.value = text
+            self.controls["apply_text"].click()
+
+    def _apply_text(self, text: str) -> None:
         try:
             sc = parse_scenario(text, source="the scenario text")
         except HexrulesError as err:
             self._say(str(err), error=True)
             return
-        self._push(sc, edit.Edit("text"))
+        self._push_read(sc, edit.Edit("text"))
 
     # --- files ----------------------------------------------------------------------------------
 
@@ -518,7 +561,7 @@ class BoardEditor(Explorer):
             self._say("Nothing to overwrite: press Save first.", error=True)
             return None
         try:
-            path = edit.save_scenario(self.scenario, self.folder, name, overwrite=overwrite)
+            path = edit.save_scenario(self.saved, self.folder, name, overwrite=overwrite)
         except EditError as err:
             if "already exists" in err.message:
                 self._overwrite = self.folder / name
@@ -532,8 +575,8 @@ class BoardEditor(Explorer):
             self._say(f"could not save to {self.folder}: {err}", error=True)
             return None
         self._overwrite = None
-        self._say(f"Saved {path}. To open it again: Board ▸ Start from \"{_FILE}{path.name}\" ▸ Open (in any "
-                  "editor of this folder). The reading (the switches) is not saved with the board.")
+        self._say(f"Saved {path}, with the reading: {_reading_words(self.options)}. To open it again: Board ▸ "
+                  f"Start from \"{_FILE}{path.name}\" ▸ Open (in any editor of this folder).")
         self._sync_choices()
         for other in list(_EDITORS):  # the other editors of this folder offer it now
             if other is not self and _same_folder(other.folder, self.folder):
@@ -712,7 +755,7 @@ class BoardEditor(Explorer):
         self._show_board(sc)
         self._legend(sc)
         with self.quiet():
-            text = sc.to_text()
+            text = self.saved.to_text()
             if self.text.value != text:
                 self.text.value = text
                 self.text.layout.width = _text_width(text)

@@ -48,7 +48,8 @@ from ..compare import ForcedComparison, compare_forced
 from ..errors import HexrulesError, StateError
 from ..forced import Branch, ForcedMove, MultiForced, forced
 from ..hexgrid import Hex
-from ..options import CHOICES, DEFAULT, RulesOptions, check_options
+from ..options import CHOICES, RulesOptions, check_options
+from ..reading import reading
 from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
 from ..plot.theme import live
 from ..whatif import forced_switch_acts
@@ -246,7 +247,8 @@ def _steps_off_board(kind: str, sc: Scenario, source: str, targets: Sequence[str
     that leaves the board, of each target's Push or Pull at the largest N offered (its branches hold
     every smaller N's, each stopping where the forcing player chooses, P1/L1), under every reading
     of ``switches``. The drawing leaves room for their Xs (:meth:`ForcedLayer.room`)."""
-    readings = {DEFAULT} | {DEFAULT.replace(**{k: v}) for k in switches for v in FORCED_SWITCHES[k]}
+    base = reading(sc)  # the scenario's own reading, each switch offered at each of its values
+    readings = {base} | {base.replace(**{k: v}) for k in switches for v in FORCED_SWITCHES[k]}
     steps: dict[tuple[Hex, Hex], None] = {}
     for target, opts in itertools.product(targets, readings):
         try:
@@ -287,8 +289,9 @@ class ForcedExplorer(Explorer):
         The unit forced: an enemy of the forcing side (default: the first of them).
     n : int
         Push N / Pull N.
-    options : RulesOptions
-        The starting reading of the rules.
+    options : RulesOptions, optional
+        The starting reading of the rules (default the scenario's own: its ``rules:`` section,
+        :func:`hexrules.reading.reading`, else the kit's default).
     switches : tuple of str
         Switches offered as controls (keys of :data:`FORCED_SWITCHES`).
     branch : int, optional
@@ -337,13 +340,13 @@ class ForcedExplorer(Explorer):
         source: str | None = None,
         target: str | None = None,
         n: int = 2,
-        options: RulesOptions = DEFAULT,
+        options: RulesOptions | None = None,
         switches: tuple[str, ...] = (),
         branch: int | None = None,
     ) -> None:
         sc, kind, n, source, self.side, names, target = _setup(scenario, kind, n, source, target)
         self.scenario, self.board, self.kind = sc, sc.board, kind
-        self.base_options = check_options(options)
+        self.base_options = options = check_options(reading(sc) if options is None else options)
         branch = None if branch is None else check_int("branch", branch, 0)
         switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
         # room beyond the board's edge for the X of any step off it (any source, any target), the

@@ -55,7 +55,8 @@ from ..checks import show
 from ..errors import HexrulesError, RuleError, StateError
 from ..hexgrid import Hex, from_offset, to_offset
 from ..state import State
-from ..options import CHOICES, DEFAULT, RulesOptions, check_options
+from ..options import CHOICES, RulesOptions, check_options
+from ..reading import reading
 from ..movement import AbilityMove
 from ..plot import (VEHICLE_MARKER, clear_board, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
@@ -401,8 +402,9 @@ class ReachExplorer(_MovementControls, Explorer):
     ability : int
         N of the ability's movement (default 3 hexes; an :class:`~hexrules.movement.AbilityMove`
         given as ``kind`` gives its own).
-    options : RulesOptions
-        The starting reading of the rules.
+    options : RulesOptions, optional
+        The starting reading of the rules (default the scenario's own: its ``rules:`` section,
+        :func:`hexrules.reading.reading`, else the kit's default).
     switches : tuple of str
         Rules switches to offer as controls (names of :data:`SWITCH_VALUES`).
 
@@ -442,7 +444,7 @@ class ReachExplorer(_MovementControls, Explorer):
         unit: str | None = None,
         target: str | None = None,
         kind: str | AbilityMove = "advance",
-        options: RulesOptions = DEFAULT,
+        options: RulesOptions | None = None,
         switches: tuple[str, ...] = (),
         ability: int = ABILITY,
     ) -> None:
@@ -450,7 +452,7 @@ class ReachExplorer(_MovementControls, Explorer):
         (kind, n), target = _check_kind(kind, ability), _target(sc.board, target)
         unit_control, kind = _unit_controls(sc, unit, kind)
         unit = unit_control.value
-        self.base_options = options = check_options(options)
+        self.base_options = options = check_options(reading(sc) if options is None else options)
         top = max(MAX_SPEED, *(u.speed for u in sc.state))
         switch_ctls = switch_controls(switches, options, SWITCH_VALUES, what="movement")
         controls: dict[str, widgets.Widget] = {
