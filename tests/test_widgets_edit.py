@@ -359,3 +359,20 @@ def test_a_board_saved_is_offered_by_every_editor_of_its_folder_and_the_save_say
     assert "with the reading: collision_damage=3 (P2)" in html.unescape(said)
     assert "rules: collision_damage=3" in (tmp_path / "my-board.hex").read_text()
 
+
+def test_text_refused_by_apply_stays_in_the_box_to_be_fixed(ed):
+    # the error names a line and column of the text typed: that text stays until it is fixed or the
+    # board is edited (before, the redraw put the board's text back and the typing was lost)
+    bad = "map:\n    0 lava\n"
+    ed.text.value = bad
+    ed.controls["apply_text"].click()
+    assert "the scenario text:2:7" in ed.status.value and ed.text.value == bad
+    ed.controls["show"].value = "reach"  # another redraw, the board unchanged: still there
+    assert ed.text.value == bad
+    fixed = "map:\n    0 1\n"
+    ed.apply_text(fixed)
+    assert ed.scenario.board.elevation("B1") == 1 and ed.text.value == fixed
+    ed.text.value = bad
+    ed.controls["apply_text"].click()
+    ed.click("A1", tool="raise")  # an edit of the board: the box shows the board again
+    assert ed.text.value == "map:\n    1 1\n"

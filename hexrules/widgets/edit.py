@@ -216,6 +216,7 @@ class BoardEditor(Explorer):
         self._moving: str | None = None
         self._focus: Hex | None = None
         self._overwrite: Path | None = None
+        self._typed: Scenario | None = None  # the board under a text Apply refused (kept in the box)
         self.reach: Any = None
         self.move: Any = None
         self.comparison = None
@@ -528,6 +529,7 @@ class BoardEditor(Explorer):
             sc = parse_scenario(text, source="the scenario text")
         except HexrulesError as err:
             self._say(str(err), error=True)
+            self._typed = self.scenario  # the text refused stays in the box, to be fixed, until an edit
             return
         self._push_read(sc, edit.Edit("text"))
 
@@ -754,8 +756,10 @@ class BoardEditor(Explorer):
         sc = self.scenario
         self._show_board(sc)
         self._legend(sc)
+        if self._typed is not sc:  # no refused text waits in the box over this board
+            self._typed = None
         with self.quiet():
-            text = self.saved.to_text()
+            text = self.text.value if self._typed is not None else self.saved.to_text()
             if self.text.value != text:
                 self.text.value = text
                 self.text.layout.width = _text_width(text)
