@@ -453,7 +453,7 @@ class Board:
         for u in state:
             if u.hex not in self.elevations:
                 raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board: "
-                                 f"{extent_text(self)}")
+                                 f"{extent_text(self, u.hex)}")
             if not self.terrains[u.hex].passable:
                 raise StateError(f"{u.kind} {show(u.name)} is on impassable hex {self._name(u.hex)}", ruling="T1")
 

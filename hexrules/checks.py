@@ -344,7 +344,7 @@ def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None 
         from .words import extent_text
 
         place = f" {show(bd.name)}" if bd.name else ""
-        raise BoardError(f"{what} {bd._name(h)} is not on the board{place}: {extent_text(bd)}",  # noqa: SLF001
+        raise BoardError(f"{what} {bd._name(h)} is not on the board{place}: {extent_text(bd, h)}",  # noqa: SLF001
                          ruling=ruling)
     return h
 

@@ -242,3 +242,14 @@ def test_a_hex_off_the_board_is_refused_with_the_boards_columns_and_rows():
     with pytest.raises(ScenarioError, match=r"z.hex:6:14: 'G' position C3 \(1,2\) is not on the board 'x': its columns run A to B, "
                                             r"its rows 1 to 2"):
         parse_scenario("name: x\nmap:\n 0 0\n 0 0\nunits:\n G side=a at=C3\n", source="z.hex")
+
+
+def test_a_hex_in_a_gap_of_the_map_or_on_a_board_with_no_hexes_is_refused_in_those_words():
+    # A1 is a '-' cell: within the board's columns A to C and rows 1 to 3, but no hex
+    gapped = "map:\n  - 0 0\n   0 0 0\n  0 0 -\nunits:\n  Zaku side=zeon at=A1\n"
+    with pytest.raises(ScenarioError, match=r"g.hex:6:21: 'Zaku' position A1 \(0,0\) is not on the board: its map has "
+                                            r"a gap \('-'\) there; its columns run A to C, its rows 1 to 3"):
+        parse_scenario(gapped, source="g.hex")
+    # a map of '-' only has no hexes: the message says so (it once failed inside, on no hexes)
+    with pytest.raises(ScenarioError, match=r"e.hex:4:21: 'Zaku' position A1 \(0,0\) is not on the board: it has no hexes"):
+        parse_scenario("map:\n  -\nunits:\n  Zaku side=zeon at=A1\n", source="e.hex")

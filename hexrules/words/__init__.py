@@ -165,20 +165,22 @@ def hex_name(h: Any, names: Any = None) -> str:
     return label(h) if label is not None else str(h)
 
 
-def extent_text(board: Any) -> str:
+def extent_text(board: Any, h: Any = None) -> str:
     """Which labels ``board`` has, as its label scheme writes them: what a hex refused for not
     being on the board is told (:meth:`hexrules.hexgrid.LabelScheme.extent`).
 
     Parameters
     ----------
     board : Board
-        A board with at least one hex.
+    h : Hex, optional
+        The hex refused: within the board's columns and rows, it is a gap of the map (``-``).
 
     Returns
     -------
     str
         ``"its columns run A to O, its rows 1 to 12"`` (``letters`` and ``numbers`` labels), or
-        ``"its hexes have q from 0 to 1, r from 0 to 1"`` (``axial`` labels).
+        ``"its hexes have q from 0 to 1, r from 0 to 1"`` (``axial`` labels); ``"it has no
+        hexes"``; led by ``"its map has a gap ('-') there; "`` for a hex within them.
 
     Examples
     --------
@@ -186,7 +188,20 @@ def extent_text(board: Any) -> str:
     >>> extent_text(Board.rectangle(15, 12)), extent_text(Board.rectangle(2, 1))
     ('its columns run A to O, its rows 1 to 12', 'its columns run A to B, its row is 1')
     """
-    (c0, c1), (r0, r1) = board.labels.extent(board.hexes)
+    if not board.hexes:
+        return "it has no hexes"
+    extent = board.labels.extent(board.hexes)
+    gap = ""
+    if h is not None and h not in board:
+        try:
+            gap = "its map has a gap ('-') there; " if board.labels.extent([*board.hexes, h]) == extent else ""
+        except ValueError:  # a hex too far out to have a label: outside the board's columns and rows
+            gap = ""
+    return gap + _extent_words(board, extent)
+
+
+def _extent_words(board: Any, extent: Any) -> str:
+    (c0, c1), (r0, r1) = extent
     if board.labels.kind == "axial":
         q, r = (f"{a}" if a == b else f"from {a} to {b}" for a, b in ((c0, c1), (r0, r1)))
         return f"its hexes have q {q}, r {r}"
