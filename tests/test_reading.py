@@ -130,3 +130,39 @@ def test_the_board_editor_saves_the_reading_and_an_opened_board_sets_the_menus(t
     saved = parse_scenario(path.read_text())
     assert BoardEditor(saved, folder=tmp_path).options == DEFAULT.replace(water="none")
     assert BoardEditor(saved, folder=tmp_path, options=DEFAULT).options == DEFAULT
+
+
+def test_in_the_board_editor_a_reading_is_part_of_the_board_undo_and_redo_included(tmp_path):
+    from hexrules.widgets.edit import BoardEditor
+
+    ed = BoardEditor(parse_scenario(ROW + "rules: water=none  collision_damage=7\n"), folder=tmp_path)
+    assert ed.options == DEFAULT.replace(water="none", collision_damage=7)
+    ed.controls["rule_push_off_board"].value = "collide"  # one step, said with its ruling
+    assert "Done: set push_off_board to collide (P4)." in html.unescape(ed.status.value)
+    assert reading(ed.scenario).push_off_board == "collide" and "push_off_board=collide" in ed.text.value
+    ed.click("A1", tool="raise")  # an edit of the map keeps the reading
+    assert reading(ed.scenario) == DEFAULT.replace(water="none", collision_damage=7, push_off_board="collide")
+    ed.start_from("push_edge")  # a shipped board: the kit's default reading
+    assert ed.options == DEFAULT and ed.controls["rule_water"].value == "enter_cost"
+    ed.undo()  # back to the edited board, its reading and menus with it
+    assert ed.options.differences(DEFAULT) == {"water": ("none", "enter_cost"), "collision_damage": (7, 2),
+                                               "push_off_board": ("collide", "stop")}
+    assert (ed.controls["rule_water"].value, ed.controls["rule_collision_damage"].value) == ("none", 7)
+    ed.undo()  # the raise
+    ed.undo()  # the menu change
+    assert ed.controls["rule_push_off_board"].value == "stop" and "push_off_board" not in ed.text.value
+    ed.redo()
+    assert ed.controls["rule_push_off_board"].value == "collide"
+
+
+def test_several_units_pushed_read_the_rules_as_their_scenario_does():
+    from hexrules.widgets.forced import MultiPushExplorer
+
+    # P4 under push_off_board=collide: Push 2 from A1 on the Gundam at B1, C1 -> off the board
+    # collides (P2: 2 damage); the default stops at the edge with none
+    row = "map:\n  0 0 0\nunits:\n  Zaku side=zeon at=A1\n  Gundam side=federation at=B1\n"
+    for text, damage in ((row + "rules: push_off_board=collide\n", 2), (row, 0)):
+        ex = MultiPushExplorer(parse_scenario(text), source="Zaku", n=2)
+        (fm,) = ex.result.moves
+        edge = [b for b in fm if b.attempted is not None and b.attempted not in fm.board]
+        assert edge and [sum(d.amount for d in b.damages) for b in edge] == [damage] * len(edge)

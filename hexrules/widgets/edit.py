@@ -28,10 +28,11 @@ or the hex whose path is broken down). Rows and columns are added or removed at 
 Saving: *Save* writes the scenario text into a folder of the learner's own
 (:func:`hexrules.edit.boards_folder`: ``my-lessons/boards/`` under ``make lab``), never replacing a
 file without a second press (*Overwrite*); *Open* reads one back (or starts from a blank board
-or a shipped scenario) as one more undoable step. The reading chosen in the menus is saved with
-the board (its ``rules:`` section, :mod:`hexrules.reading`: only the switches that differ from
-the kit's default), and shown in the scenario text; a board opened, or text applied, sets the
-menus to its reading (the kit's default when it has no ``rules:`` section).
+or a shipped scenario) as one more undoable step. The reading is part of the board being
+edited: a change of a reading menu is one undoable step, the scenario text shows it (its
+``rules:`` section, :mod:`hexrules.reading`: the switches that differ from the kit's default),
+*Save* writes it, and a board opened or text applied sets the menus to its own reading (the
+kit's default when it has no ``rules:`` section); undo and redo set them back.
 
 Examples
 --------
@@ -154,11 +155,10 @@ class BoardEditor(Explorer):
     history : hexrules.edit.History
         The scenario being edited and its undo and redo steps.
     scenario : Scenario
-        The current scenario (``history.scenario``): its board and units. The reading is the
-        menus' (:attr:`options`); :attr:`saved` is the two together.
+        The current scenario (``history.scenario``): its board, its units and its reading (the
+        menus', :attr:`options`).
     text : ipywidgets.Textarea
-        The scenario text, updated at every edit and every change of a reading menu
-        (:meth:`Scenario.to_text` of :attr:`saved`).
+        The scenario text, updated at every edit (:meth:`Scenario.to_text`).
     status : ipywidgets.HTML
         What the last action did, or why it was refused (with its ruling).
     reach, move : object or None
@@ -193,7 +193,7 @@ class BoardEditor(Explorer):
         check_choice("kind", kind, ("advance", "dash"), ruling="M2")
         check_int("n", n, 0, 4, ruling="P1")
         options = check_options(reading(start) if options is None else options)
-        start = with_reading(start, None)  # the reading lives in the menus
+        start = with_reading(start, options)  # the reading is part of the scenario edited
         for name in ("unit", "target"):
             value = locals()[name]
             if value is not None:
@@ -279,6 +279,7 @@ class BoardEditor(Explorer):
             "save": lambda _b: self.save(),
             "overwrite": lambda _b: self.save(overwrite=True),
             "apply_text": lambda _b: self._apply_text(self.text.value),
+            **{f"rule_{name}": (lambda _change, name=name: self._reading_changed(name)) for name in ALTERNATIVES},
             "tool": lambda _change: self._tool_changed(),
             "unit": lambda _change: self._sync_choices(),  # the new source is no longer a target
             "show": lambda _change: self._show_changed(),
@@ -380,14 +381,13 @@ class BoardEditor(Explorer):
 
     @property
     def options(self) -> RulesOptions:
-        """The reading chosen in the reading menus."""
-        return DEFAULT.replace(**{k[5:]: w.value for k, w in self.controls.items() if k.startswith("rule_")})
+        """The reading chosen in the reading menus: the scenario's (:func:`hexrules.reading.reading`)."""
+        return reading(self.scenario)
 
-    @property
-    def saved(self) -> Scenario:
-        """What *Save* writes and the scenario text shows: :attr:`scenario` with the menus' reading
-        (:func:`hexrules.reading.with_reading`)."""
-        return with_reading(self.scenario, self.options)
+    def _reading_changed(self, name: str) -> None:
+        """A reading menu changed: one step, the scenario with that switch set."""
+        value = self.controls[f"rule_{name}"].value
+        self._push(with_reading(self.scenario, self.options.replace(**{name: value})), edit.Edit("rules", (name, value)))
 
     def _set_reading(self, options: RulesOptions) -> None:
         """Set every reading menu to ``options``' value (quietly: the update that follows redraws)."""
@@ -400,13 +400,12 @@ class BoardEditor(Explorer):
                 menu.value = value
 
     def _push_read(self, scenario: Scenario, what: edit.Edit) -> None:
-        """A board opened or text applied: one step, and the menus take its reading (its ``rules:``
-        section, else the kit's default); the status names the reading when the menus changed."""
-        before, now = self.options, reading(scenario)
-        self._push(with_reading(scenario, None), what)
-        if now != before:
-            self._set_reading(now)
-            self._say(f"Done: {what.text(self.scenario.board)}. Reading: {_reading_words(now)}.")
+        """A board opened or text applied: one step, its reading included (the menus follow, in
+        :meth:`_sync_choices`); the status names the reading when it changed."""
+        before = self.options
+        self._push(scenario, what)
+        if self.options != before:
+            self._say(f"Done: {what.text(self.scenario.board)}. Reading: {_reading_words(self.options)}.")
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.value = error_html(text) if error else f'<span class="hexrules-ok">{html.escape(text)}</span>'
@@ -476,6 +475,7 @@ class BoardEditor(Explorer):
             self._moving = None
         if self._focus is not None and self._focus not in sc.board:
             self._focus = None
+        self._set_reading(reading(sc))  # the menus show the scenario's reading (after undo, Open, text)
 
     def _start_options(self) -> list[str]:
         files = [f"{_FILE}{n}" for n in edit.saved_scenarios(getattr(self, "folder", "."))]
@@ -563,7 +563,7 @@ class BoardEditor(Explorer):
             self._say("Nothing to overwrite: press Save first.", error=True)
             return None
         try:
-            path = edit.save_scenario(self.saved, self.folder, name, overwrite=overwrite)
+            path = edit.save_scenario(self.scenario, self.folder, name, overwrite=overwrite)
         except EditError as err:
             if "already exists" in err.message:
                 self._overwrite = self.folder / name
@@ -759,7 +759,7 @@ class BoardEditor(Explorer):
         if self._typed is not sc:  # no refused text waits in the box over this board
             self._typed = None
         with self.quiet():
-            text = self.text.value if self._typed is not None else self.saved.to_text()
+            text = self.text.value if self._typed is not None else sc.to_text()
             if self.text.value != text:
                 self.text.value = text
                 self.text.layout.width = _text_width(text)

@@ -704,6 +704,8 @@ class MultiPushExplorer(Explorer):
         The units forced: enemies of the forcing side (the unit's on the source, else the first
         unit's; P1, L1), not Garrisons; default all of them.
     n : int
+        Push N / Pull N. Every Push or Pull reads the rules as the scenario does (its ``rules:``
+        section, :func:`hexrules.reading.reading`; else the kit's default).
 
     Attributes
     ----------
@@ -827,7 +829,8 @@ class MultiPushExplorer(Explorer):
         self.listed = {}
         for i, name in enumerate(order):
             dd = self.controls[f"unit {i + 1}"]
-            fm = forced(self.kind, self.board, cur, self._source_hex, name, self.n, side=self.side)
+            fm = forced(self.kind, self.board, cur, self._source_hex, name, self.n, side=self.side,
+                        options=reading(self.scenario))
             shown = list(itertools.islice(fm, MAX_LISTED))
             self.listed[name] = (len(shown), fm.count)
             opts = [(f"{name}: {words.path_text(b)}: {words.ending_text(b)}", b.choice) for b in shown]

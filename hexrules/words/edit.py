@@ -89,6 +89,10 @@ def edit_text(edit: Edit, board: Board | None = None) -> str:
         return f"delete {_where(args[0], board)}"
     if op in ("add_line", "remove_line"):
         return _line_text(op, args[0], board)
+    if op == "rules":  # a reading menu of the editor (hexrules.reading)
+        from ..options import RulesOptions
+
+        return f"set {args[0]} to {args[1]} ({RulesOptions.ruling(args[0])})"
     if op == "add_terrain":
         return f"terrain {args[0]} (symbol {args[1]}, cost {args[2] if len(args) > 2 else kw.get('cost', 0)})"
     words = OPERATION_WORDS.get(op, op.replace("_", " "))
