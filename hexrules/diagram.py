@@ -64,7 +64,8 @@ The sections this module adds (topic key ``"diagram"``):
                                                affects: in, on or under the piece, or merely touching
                                                (C1, C2; the scenario's Crush sections)
     ``rules water=allowance ...``              the reading of the rules for every engine overlay: any
-                                               switch of :class:`~hexrules.options.RulesOptions`
+                                               switch of :class:`~hexrules.options.RulesOptions`, set
+                                               over the file's own ``rules:`` reading (:mod:`hexrules.reading`)
     ``labels on|off``, ``legend on|off``       hex labels (``C4``) and the legend; both on by default
     ``crop B1 F4``                             show only the rectangle of rows and columns between two
                                                corner hexes

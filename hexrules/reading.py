@@ -40,6 +40,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from .checks import show
@@ -157,9 +158,11 @@ def read_switch(e: Entry, key: str) -> Any:
     return value
 
 
-def _switch_text(key: str, value: Any) -> str:
-    """``key=value`` as scenario text writes a switch (``yes``/``no`` for True/False)."""
-    return f"{key}={('yes' if value else 'no') if isinstance(value, bool) else value}"
+def _switch_text(key: str, value: Any, compact: bool = False) -> str:
+    """``key=value`` as scenario text writes a switch (``yes``/``no`` for True/False; compact: ``1``/``0``)."""
+    if isinstance(value, bool):
+        value = ("1" if value else "0") if compact else ("yes" if value else "no")
+    return f"{key}={value}"
 
 
 def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> RulesOptions:
@@ -171,8 +174,10 @@ def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> Rule
             e = rd.entry(line, "rules", SWITCHES)
             if e.words:
                 w = e.words[0]
+                hint = (f" (the indented 'rules:' on line {s.line} began a rules: section and ended the one above it; "
+                        f"a draw: line is written 'rules water=none', without a colon)") if s.column > 1 else ""
                 raise e.error(f"rules: {w.text!r} is not switch=value (e.g. water=allowance; switches: "
-                              f"{', '.join(SWITCHES)})", w.column)
+                              f"{', '.join(SWITCHES)}){hint}", w.column)
             for key in e.fields:
                 if key in seen:
                     raise e.error(f"rules: {key}= is given twice (first on {rd.place(*seen[key])})", e.fields[key].column,
@@ -182,11 +187,12 @@ def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> Rule
     return DEFAULT.replace(**switches)
 
 
-def _write(data: RulesOptions, scenario: Scenario) -> list[str]:
+def _write(data: RulesOptions, scenario: Scenario, compact: bool = False) -> list[str]:
     diff = DEFAULT.differences(data)
+    space, sep = ("", " ") if compact else (" ", "  ")
     if not diff:  # a section written with no switch reads back as the default reading
         return ["rules:"]
-    return ["rules: " + "  ".join(_switch_text(k, getattr(data, k)) for k in SWITCHES if k in diff)]
+    return [f"rules:{space}" + sep.join(_switch_text(k, getattr(data, k), compact) for k in SWITCHES if k in diff)]
 
 
 def _check(data: Any, scenario: Scenario) -> None:
@@ -203,4 +209,4 @@ def _describe(data: RulesOptions, scenario: Scenario) -> list[tuple[None, str]]:
 
 
 register_section(SectionReader(KEY, HEADINGS, read=_read, write=_write, check=_check, describe=_describe,
-                               inline=True))
+                               inline=True, write_compact=functools.partial(_write, compact=True)))

@@ -166,3 +166,21 @@ def test_several_units_pushed_read_the_rules_as_their_scenario_does():
         (fm,) = ex.result.moves
         edge = [b for b in fm if b.attempted is not None and b.attempted not in fm.board]
         assert edge and [sum(d.amount for d in b.damages) for b in edge] == [damage] * len(edge)
+
+
+def test_an_indented_rules_heading_inside_draw_says_how_a_diagram_line_is_written():
+    # 'rules:' with a colon starts a section of its own, ending draw:; the next draw line is then
+    # no switch=value, and the message says why and what was meant
+    text = "map:\n  0 0\nunits:\n  Zaku side=zeon at=A1\ndraw:\n  rules: water=none\n  reach Zaku\n"
+    with pytest.raises(ScenarioError) as err:
+        parse_diagram(text, source="d.hex")
+    assert (err.value.line, err.value.column) == (7, 3)
+    assert ("the indented 'rules:' on line 6 began a rules: section and ended the one above it; a draw: line "
+            "is written 'rules water=none', without a colon") in str(err.value)
+
+
+def test_compact_text_writes_the_reading_shortest():
+    sc = parse_scenario(ROW + "rules: water=none  allies_pass_through=no\n")
+    compact = sc.to_text(compact=True)
+    assert compact.endswith("\nrules:allies_pass_through=0 water=none")
+    assert parse_scenario(compact) == sc
