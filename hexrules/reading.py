@@ -43,12 +43,13 @@ import dataclasses
 import functools
 from typing import Any
 
+from . import checks
 from .checks import show
-from .errors import HexrulesError, ScenarioError
+from .errors import HexrulesError, OptionsError, ScenarioError
 from .options import CHOICES, DEFAULT, RULINGS, RulesOptions, check_options
 from .scenario import Entry, Line, Reader, Scenario, Section, SectionReader, register_section
 
-__all__ = ["KEY", "HEADINGS", "SWITCHES", "reading", "with_reading", "read_switch"]
+__all__ = ["KEY", "HEADINGS", "SWITCHES", "reading", "with_reading", "read_switch", "switch_words"]
 
 #: The topic key of a scenario's reading in :attr:`Scenario.sections <hexrules.scenario.Scenario.sections>`.
 KEY = "rules"
@@ -158,8 +159,22 @@ def read_switch(e: Entry, key: str) -> Any:
     return value
 
 
-def _switch_text(key: str, value: Any, compact: bool = False) -> str:
-    """``key=value`` as scenario text writes a switch (``yes``/``no`` for True/False; compact: ``1``/``0``)."""
+def switch_words(key: str, value: Any, compact: bool = False) -> str:
+    """``key=value`` as a ``rules:`` line writes switch ``key`` at ``value`` (``yes``/``no`` for
+    True/False; ``compact``: ``1``/``0``): also how the board editor names a reading.
+
+    >>> switch_words("water", "none"), switch_words("allies_pass_through", False)
+    ('water=none', 'allies_pass_through=no')
+
+    Raises
+    ------
+    OptionsError
+        If ``key`` is not a switch of :class:`~hexrules.options.RulesOptions`, ``value`` is not one
+        of its values, or ``compact`` is not True or False.
+    """
+    RulesOptions.ruling(key)  # OptionsError for a name that is no switch
+    value = getattr(DEFAULT.replace(**{key: value}), key)  # OptionsError for a value the switch does not take
+    checks.flag(compact, "compact", error=OptionsError)
     if isinstance(value, bool):
         value = ("1" if value else "0") if compact else ("yes" if value else "no")
     return f"{key}={value}"
@@ -192,7 +207,7 @@ def _write(data: RulesOptions, scenario: Scenario, compact: bool = False) -> lis
     space, sep = ("", " ") if compact else (" ", "  ")
     if not diff:  # a section written with no switch reads back as the default reading
         return ["rules:"]
-    return [f"rules:{space}" + sep.join(_switch_text(k, getattr(data, k), compact) for k in SWITCHES if k in diff)]
+    return [f"rules:{space}" + sep.join(switch_words(k, getattr(data, k), compact) for k in SWITCHES if k in diff)]
 
 
 def _check(data: Any, scenario: Scenario) -> None:
@@ -204,7 +219,7 @@ def _describe(data: RulesOptions, scenario: Scenario) -> list[tuple[None, str]]:
     diff = DEFAULT.differences(data)
     if not diff:
         return []
-    return [(None, "rules: " + ", ".join(f"{_switch_text(k, getattr(data, k))} ({RULINGS[k]})"
+    return [(None, "rules: " + ", ".join(f"{switch_words(k, getattr(data, k))} ({RULINGS[k]})"
                                          for k in SWITCHES if k in diff))]
 
 

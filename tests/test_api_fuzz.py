@@ -285,6 +285,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     },
     "hexrules.hexgrid.LabelScheme.extent": {"hexes": lambda c: [c.Hex(0, 0), c.Hex(2, 1)]},
     "hexrules.reading.read_switch": {"e": lambda c: _rules_entry(), "key": lambda c: "water"},
+    "hexrules.reading.switch_words": {"key": lambda c: "water", "value": lambda c: "none", "compact": lambda c: False},
     "hexrules.hexgrid.from_doubled": {"row": lambda c: 4},
     "hexrules.hexgrid.doubled_to_offset": {"row": lambda c: 4},
     "hexrules.hexgrid.FractionalHex": {"q": lambda c: 0.5, "r": lambda c: 0.25, "s": lambda c: -0.75},

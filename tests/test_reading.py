@@ -117,12 +117,12 @@ def test_the_board_editor_saves_the_reading_and_an_opened_board_sets_the_menus(t
     assert "rules: water=none" in ed.text.value  # the text shows what Save writes
     ed.controls["file"].value = "shore.hex"
     path = ed.save()
-    assert "rules: water=none" in path.read_text() and "water='none' (T1)" in html.unescape(ed.status.value)
+    assert "rules: water=none" in path.read_text() and "with the reading: water=none (T1)" in html.unescape(ed.status.value)
     # a second editor opens it: its menus take the file's reading
     other = BoardEditor(folder=tmp_path)
     other.start_from("file: shore.hex")
     assert other.options == DEFAULT.replace(water="none") and other.controls["rule_water"].value == "none"
-    assert "Reading: water='none' (T1)" in html.unescape(other.status.value)
+    assert "Reading: water=none (T1)." in html.unescape(other.status.value)  # as the file writes it
     # text applied without a rules: section is the default reading
     other.apply_text(ROW)
     assert other.options == DEFAULT and "rules" not in other.text.value

@@ -160,7 +160,7 @@ def test_the_text_can_be_edited_and_applied_or_is_refused_with_its_line(ed):
     ed.apply_text("map:\n    0 1\nunits:\n    G side=a at=A1\n")
     assert len(ed.scenario.board) == 2 and "G" in ed.scenario.state
     ed.apply_text("map:\n    0 lava\n")
-    assert "the scenario text:2:7" in ed.status.value and len(ed.scenario.board) == 2
+    assert "the scenario text, line 2, column 7:" in ed.status.value and len(ed.scenario.board) == 2
 
 
 def test_save_never_replaces_a_file_without_overwrite_and_open_reads_it_back(ed, tmp_path):
@@ -366,7 +366,9 @@ def test_text_refused_by_apply_stays_in_the_box_to_be_fixed(ed):
     bad = "map:\n    0 lava\n"
     ed.text.value = bad
     ed.controls["apply_text"].click()
-    assert "the scenario text:2:7" in ed.status.value and ed.text.value == bad
+    # the place in words a designer reads (not the compiler's 2:7)
+    assert "the scenario text, line 2, column 7: map cell 'lava'" in html.unescape(ed.status.value)
+    assert ed.text.value == bad
     ed.controls["show"].value = "reach"  # another redraw, the board unchanged: still there
     assert ed.text.value == bad
     fixed = "map:\n    0 1\n"
@@ -374,5 +376,19 @@ def test_text_refused_by_apply_stays_in_the_box_to_be_fixed(ed):
     assert ed.scenario.board.elevation("B1") == 1 and ed.text.value == fixed
     ed.text.value = bad
     ed.controls["apply_text"].click()
-    ed.click("A1", tool="raise")  # an edit of the board: the box shows the board again
+    ed.click("A1", tool="raise")  # an edit of the board: the box shows the board again, and says so
     assert ed.text.value == "map:\n    1 1\n"
+    assert "The text Apply refused was replaced by this board's text." in html.unescape(ed.status.value)
+
+
+def test_a_board_with_no_unit_clears_every_mark_of_the_last_reach(ed):
+    # a trial opened a blank board while a reach was shown: the dashed "pass through only" outlines
+    # of the old board's allies stayed (and the legend listed them) with no unit on the map
+    _place(ed, "blue1", "blue", "B2")
+    _place(ed, "blue2", "blue", "C2")  # an ally: blue1 may pass through C2, never end there (M3)
+    ed.controls["show"].value = "reach"
+    ed.click("E2", tool="inspect")  # a path shown too
+    assert ed.art.draws("outline", "pass") and ed.art.draws("paths")
+    ed.start_from("(blank board)")
+    assert "place a unit" in ed.explanation.value
+    assert not ed.art.draws("outline", "pass") and not ed.art.draws("paths") and not ed.art.draws("tiles", "costs")

@@ -72,7 +72,7 @@ from ..checks import show as shown
 from ..forced import forced
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions, check_options
-from ..reading import reading, with_reading
+from ..reading import reading, switch_words, with_reading
 from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, builtin
@@ -528,7 +528,7 @@ class BoardEditor(Explorer):
         try:
             sc = parse_scenario(text, source="the scenario text")
         except HexrulesError as err:
-            self._say(str(err), error=True)
+            self._say(_place_words(err), error=True)
             self._typed = self.scenario  # the text refused stays in the box, to be fixed, until an edit
             return
         self._push_read(sc, edit.Edit("text"))
@@ -756,8 +756,9 @@ class BoardEditor(Explorer):
         sc = self.scenario
         self._show_board(sc)
         self._legend(sc)
-        if self._typed is not sc:  # no refused text waits in the box over this board
+        if self._typed is not None and self._typed is not sc:  # the board changed: its text replaces the typing
             self._typed = None
+            self.status.value += html.escape(" The text Apply refused was replaced by this board's text.")
         with self.quiet():
             text = self.text.value if self._typed is not None else sc.to_text()
             if self.text.value != text:
@@ -789,13 +790,15 @@ class BoardEditor(Explorer):
     def _show_reach(self) -> None:
         sc, art, c = self.scenario, self.art, self.controls
         name, kind, opts = c["unit"].value, c["kind"].value, self.options
+        # every mark of the last reach goes first: a board with no unit (or a refusal) shows none
+        art.set_fill(None)
+        art.set_highlight(None, key="differs")
+        art.set_highlight(None, key="pass")
+        art.set_costs(None, key="costs")
+        show_path(art, None)
         if not name:
-            art.set_fill(None)
-            art.set_highlight(None, key="differs")
-            art.set_costs(None, key="costs")
             raise EditError("place a unit (tool: unit) to see its reach")
         self.reach = r = mv.reachable(sc.board, sc.state, name, kind, opts)
-        art.set_fill(None)
         art.set_costs(r.costs, key="costs", under_units=True)  # the kit's fixed cost scale, as its legend lists
         art.set_highlight(r.pass_only, key="pass", color=_THEME.movement["pass"], width=2, linestyle="--")
         parts = [pre(f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable "
@@ -864,9 +867,23 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 
 def _reading_words(opts: RulesOptions) -> str:
+    """The switches of ``opts`` off the kit's default, as a ``rules:`` line writes them, with rulings."""
     diff = DEFAULT.differences(opts)
-    return "the kit's default" if not diff else ", ".join(f"{k}={v[1]!r} ({RulesOptions.ruling(k)})"
+    return "the kit's default" if not diff else ", ".join(f"{switch_words(k, v[1])} ({RulesOptions.ruling(k)})"
                                                           for k, v in diff.items())
+
+
+def _place_words(err: HexrulesError) -> str:
+    """``err`` with its place as a designer reads it: ``the scenario text, line 2, column 7: ...``
+    (scenario text errors say ``source:2:7:``, as compilers and editors do)."""
+    text = str(err)
+    line, column, source = (getattr(err, k, None) for k in ("line", "column", "source"))
+    if line and source:
+        place = f"{source}:{line}:" + (f"{column}:" if column else "")
+        if text.startswith(place + " "):
+            words = f"{source}, line {line}" + (f", column {column}" if column else "") + ":"
+            return words + text[len(place):]
+    return text
 
 
 #: The least width of the scenario text, in characters of its monospace font.
