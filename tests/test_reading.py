@@ -6,14 +6,19 @@ damage under ``push_off_board=collide``), P2 (collision damage), C1 (Cover reduc
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hexrules import DEFAULT, parse_scenario
+from hexrules import DEFAULT, RulesOptions, parse_scenario
+from hexrules.checks import MAX_COVER
 from hexrules.diagram import parse_diagram
 from hexrules.errors import OptionsError, ScenarioError
 from hexrules.hexgrid import from_label
+from hexrules.options import CHOICES
 from hexrules.reading import reading, with_reading
 
 # one row: A1 plain, B1 water (+1 to enter, T1), C1 plain
@@ -184,3 +189,20 @@ def test_compact_text_writes_the_reading_shortest():
     compact = sc.to_text(compact=True)
     assert compact.endswith("\nrules:allies_pass_through=0 water=none")
     assert parse_scenario(compact) == sc
+
+
+# every reading: any value of every switch (CHOICES' words, True/False, whole numbers in range)
+_READINGS = st.fixed_dictionaries({
+    f.name: (st.sampled_from(CHOICES[f.name]) if f.name in CHOICES else st.booleans() if f.type == "bool"
+             else st.integers(0, MAX_COVER if f.name == "crush_cover_reduction" else 10**9))
+    for f in dataclasses.fields(RulesOptions)
+}).map(lambda d: RulesOptions(**d))
+
+
+@settings(max_examples=150, deadline=None)
+@given(opts=_READINGS, compact=st.booleans())
+def test_every_reading_reads_back_from_the_text_it_writes(opts, compact):
+    sc = with_reading(parse_scenario(ROW), opts)
+    again = parse_scenario(sc.to_text(compact=compact))
+    assert reading(again) == opts and again == sc
+    assert ("rules" in sc.to_text()) == (opts != DEFAULT)  # the default reading writes no section
