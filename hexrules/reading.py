@@ -2,7 +2,9 @@
 
 A designer who settles on a reading of the rules for a board (water taken once from the
 allowance, a Push off the board that collides, ...) writes it into the board's file, and the
-explorers, the board editor and a diagram drawn from the file start from it::
+reach and Push/Pull explorers (the two-readings ones too, each side with its switch set), the
+board editor and a diagram drawn from the file start from it (the what-if report and the Crush
+explorers start from the kit's default)::
 
     name: Harbour
     map:
@@ -18,7 +20,8 @@ explorers, the board editor and a diagram drawn from the file start from it::
 words (``water=allowance``, T1), ``yes``/``no`` (``allies_pass_through=no``, M3) or a whole
 number (``collision_damage=3``, P2). A switch not given keeps the kit's default
 (:data:`~hexrules.options.DEFAULT`), and the writer writes only the switches that differ from
-it (no section at all for the default reading), so ``parse_scenario(sc.to_text()) == sc``.
+it (no section for the default reading, but an empty ``rules:`` read from text is written
+back as it was), so ``parse_scenario(sc.to_text()) == sc``.
 Errors name the file, line and column of the value, and the switch's ruling.
 
 In ``Scenario.sections`` the reading is the :class:`~hexrules.options.RulesOptions` itself
