@@ -392,3 +392,17 @@ def test_a_board_with_no_unit_clears_every_mark_of_the_last_reach(ed):
     ed.start_from("(blank board)")
     assert "place a unit" in ed.explanation.value
     assert not ed.art.draws("outline", "pass") and not ed.art.draws("paths") and not ed.art.draws("tiles", "costs")
+
+
+def test_the_show_controls_that_change_nothing_now_are_off(ed):
+    # a trial ticked "compare with the default" and moved N under "board only": nothing changed and
+    # nothing said why. Movement (M2) matters to a reach, target and N to a Push or Pull (P1, L1)
+    c = ed.controls
+    off = lambda: {k for k in ("kind", "target", "n", "compare") if c[k].disabled}  # noqa: E731
+    assert off() == {"kind", "target", "n", "compare"}
+    c["show"].value = "reach"
+    assert off() == {"target", "n"}
+    c["show"].value = "push"
+    assert off() == {"kind"}
+    c["show"].value = "pull"
+    assert off() == {"kind"} and not c["unit"].disabled

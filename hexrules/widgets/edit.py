@@ -87,6 +87,8 @@ TOOLS = (("raise", "raise"), ("lower", "lower"), ("height", "height"), ("paint",
          ("Garrison", "garrison"), ("move", "move"), ("delete", "delete"), ("inspect", "inspect"))
 #: What the rules part of the map shows.
 SHOW = (("board only", "none"), ("reach", "reach"), ("Push", "push"), ("Pull", "pull"))
+#: The controls of the *Show* row each rule on the map reads (the others are off).
+_USED = {"none": (), "reach": ("kind", "compare"), "push": ("target", "n", "compare"), "pull": ("target", "n", "compare")}
 #: The tools a drag applies to every hex it passes over (one step for the whole drag).
 DRAG_TOOLS = ("raise", "lower", "height", "paint")
 
@@ -756,6 +758,12 @@ class BoardEditor(Explorer):
         sc = self.scenario
         self._show_board(sc)
         self._legend(sc)
+        # a control that changes nothing in the rule shown is off: Movement for a reach (M2),
+        # target and N for a Push or Pull (P1, L1), the comparison for either
+        used = _USED[self.controls["show"].value]
+        for name in ("kind", "target", "n", "compare"):
+            if self.controls[name].disabled != (name not in used):
+                self.controls[name].disabled = name not in used
         if self._typed is not None and self._typed is not sc:  # the board changed: its text replaces the typing
             self._typed = None
             self.status.value += html.escape(" The text Apply refused was replaced by this board's text.")
