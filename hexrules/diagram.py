@@ -148,7 +148,7 @@ from .checks import show
 from .hexgrid import Hex
 from .words import extent_text
 from .options import DEFAULT, RulesOptions
-from .reading import read_switch, reading
+from .reading import SWITCHES, read_switch, reading
 from .scenario import (MAX_TEXT_LENGTH, Entry, Line, Reader, Scenario, Section, SectionReader, Token, check_one_line,
                        parse_scenario, quote, register_section, scenario_names, split_lines, tokens)
 
@@ -217,7 +217,7 @@ def _movement_kinds() -> tuple[str, ...]:
 
 _MARK = {"colour": "colour", "label": "text"}
 _PATH = {**_MARK, "style": _LINE_STYLES, "width": "whole"}
-_RULE_FIELDS = {f.name: f.type for f in dataclasses.fields(RulesOptions)}
+_RULE_FIELDS = dict.fromkeys(SWITCHES, "switch")  # each read as its RulesOptions type (reading.read_switch)
 
 #: Every kind of ``draw:`` entry: its words, its fields and an example (the module docstring says
 #: what each draws).
@@ -403,11 +403,12 @@ def _field(e: Entry, key: str, kind: Any, sc: Scenario) -> Any:
         if not labels:
             raise e.error(f"{key}= names no hex (e.g. {key}=D3,E3)", col)
         return labels
-    if isinstance(kind, tuple):  # a choice among words
-        if value not in kind:
-            raise e.error(f"{key}={value!r} is not one of {', '.join(kind)}", col)
-        return value
-    return read_switch(e, key)  # a rules switch: its type from RulesOptions (hexrules.reading)
+    if kind == "switch":  # a rules switch: its type from RulesOptions (hexrules.reading)
+        return read_switch(e, key)
+    # a choice among words
+    if value not in kind:
+        raise e.error(f"{key}={value!r} is not one of {', '.join(kind)}", col)
+    return value
 
 
 def _unit_name(e: Entry, tok: Token, sc: Scenario) -> str:
