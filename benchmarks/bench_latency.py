@@ -25,7 +25,9 @@ Where the time goes: ``benchmarks/latency_probe.py`` times, in the kernel, the e
 work (compute: handler, rules, artists), matplotlib's Agg drawing (render), the PNG (encode) and
 ipympl's handling of browser messages; the rest of each action (transfer: comm messages both
 ways, the ``draw_idle`` round trip, the browser decoding and painting) is the remainder. The
-split is printed for the slowest rows.
+split is printed for the slowest rows, with the share of the kernel's probed time its thread ran
+on a core ("on a core"; the rest it waited while the browser, the server or another process held
+both cores of a 2-core machine).
 
 Targets (issue 14.1): p50 <= 100 ms, p95 <= 200 ms, max <= 300 ms per row, ours >= x2.5 faster
 than naive at p50. The machine's load is printed with the figures.
@@ -306,11 +308,20 @@ def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str
 
 def kernel_split(events: list, t0: float, t1: float) -> dict[str, float]:
     """Own time per probe kind of the kernel events that started within [t0, t1] (ms)."""
-    split = {"compute": 0.0, "render": 0.0, "encode": 0.0, "message": 0.0, "gc": 0.0}
-    for kind, start, _end, own, *_ in events:
+    split = {"compute": 0.0, "render": 0.0, "encode": 0.0, "message": 0.0, "gc": 0.0, "cpu": 0.0}
+    for kind, start, _end, own, *more in events:
         if t0 - 1 <= start <= t1:
             split[kind] += own
+            if kind != "gc":  # a collection runs inside another probed call, its time counted there
+                split["cpu"] += more[1] if len(more) > 1 else own
     return split
+
+
+def cpu_share(split: dict[str, float]) -> float:
+    """The share of the probed kernel time (compute, render, encode, messages) that the kernel's
+    thread ran on a core (1.0: it never waited for one)."""
+    wall = sum(v for k, v in split.items() if k not in ("gc", "cpu"))
+    return split["cpu"] / wall if wall > 0 else 1.0
 
 
 def timeline(events: list, t0: float, t1: float) -> dict[str, float]:
@@ -361,14 +372,17 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
               f"{statistics.median(every_naive) if every_naive else 0:9.0f}")
     print(f"\nTime split of the {slowest} slowest rows (medians, ms): kernel compute (handler, rules, "
           "artists) | Agg render | PNG encode | ipympl messages | rest = transfer both ways + "
-          "browser decode and paint; gc: Python's garbage collections in that time, inside the others")
+          "browser decode and paint; gc: Python's garbage collections in that time, inside the others; on a "
+          "core: the share of compute + render + encode + msg the kernel's thread ran (the rest it waited for "
+          "a core the browser, the server or another process held)")
     rows.sort(key=lambda r: -statistics.median(r[1]))
     for (row, kind), ms, _nms, splits in rows[:slowest]:
         med = {k: statistics.median(s[k] for s in splits) for k in splits[0]}
-        rest = statistics.median(m - sum(v for k, v in s.items() if k != "gc") for m, s in zip(ms, splits))
+        rest = statistics.median(m - sum(v for k, v in s.items() if k not in ("gc", "cpu")) for m, s in zip(ms, splits))
+        share = statistics.median(cpu_share(s) for s in splits)
         print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = compute {med['compute']:5.1f}"
               f" | render {med['render']:5.1f} | encode {med['encode']:5.1f} | msg {med['message']:4.1f}"
-              f" | rest {rest:5.1f}  (gc {med['gc']:4.1f})")
+              f" | rest {rest:5.1f}  (gc {med['gc']:4.1f}, on a core {share:4.0%})")
     print(f"\nThe same {slowest} rows and the {slowest} fastest, as a timeline (medians, ms): browser event -> "
           "kernel's first call | kernel's first call -> its last call's end | -> browser's paint")
     for (row, kind), ms, _nms, _splits in rows[:slowest] + rows[-slowest:]:
@@ -389,9 +403,11 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
         print("Naive, the same split, its 3 slowest rows:")
         for (row, kind), ms, splits in nrows[:3]:
             med = {k: statistics.median(s[k] for s in splits) for k in splits[0]}
-            rest = statistics.median(m - sum(v for k, v in s.items() if k != "gc") for m, s in zip(ms, splits))
+            rest = statistics.median(m - sum(v for k, v in s.items() if k not in ("gc", "cpu")) for m, s in zip(ms, splits))
+            share = statistics.median(cpu_share(s) for s in splits)
             print(f"  {row:<36} {kind:<9} total {statistics.median(ms):5.0f} = compute {med['compute']:5.1f}"
-                  f" | render {med['render']:5.1f} | encode {med['encode']:5.1f} | rest {rest:5.1f}")
+                  f" | render {med['render']:5.1f} | encode {med['encode']:5.1f} | rest {rest:5.1f}"
+                  f"  (on a core {share:4.0%})")
     return ok
 
 

@@ -1,8 +1,10 @@
 """Kernel side of benchmarks/bench_latency.py: what the kernel spends on each action (not the package).
 
 :func:`install` wraps, in the running kernel, the places where an explorer's time goes and
-writes one JSON line per call (wall-clock start and end in ms, and the time spent in the call
-itself, nested probes excluded) to a file the benchmark reads after the run:
+writes one JSON line per call (wall-clock start and end in ms, the time spent in the call
+itself, nested probes excluded, and the CPU time the kernel's thread got in that time,
+``time.thread_time``: wall-clock time beyond it is time the thread waited for a core, e.g.
+while the browser on the same machine drew) to a file the benchmark reads after the run:
 
 * ``compute``: an explorer reacting to a control (:meth:`Explorer._changed`: handler, rules,
   artists changed, the refresh request), or a click on its map (``button_press_event``);
@@ -34,13 +36,13 @@ import functools
 import json
 import time
 
-_stack: list[list[float]] = []
+_stack: list[list[float]] = []  # per probed call running: its nested probes' wall-clock and CPU ms
 _out = None
 
 
-def _record(kind: str, start: float, end: float, own: float, detail: str = "") -> None:
+def _record(kind: str, start: float, end: float, own: float, detail: str = "", cpu: float | None = None) -> None:
     if _out is not None:
-        _out.write(json.dumps([kind, start, end, own, detail]) + "\n")
+        _out.write(json.dumps([kind, start, end, own, detail, own if cpu is None else cpu]) + "\n")
         _out.flush()
 
 
@@ -52,15 +54,18 @@ def _wrap(owner, name: str, kind: str, detail=None) -> None:
     @functools.wraps(original)
     def probed(*args, **kwargs):
         start = time.time() * 1000
-        _stack.append([0.0])
+        cpu_start = time.thread_time() * 1000
+        _stack.append([0.0, 0.0])
         try:
             return original(*args, **kwargs)
         finally:
             end = time.time() * 1000
-            (children,) = _stack.pop()
+            cpu = time.thread_time() * 1000 - cpu_start
+            children, cpu_children = _stack.pop()
             if _stack:
                 _stack[-1][0] += end - start
-            _record(kind, start, end, end - start - children, detail(*args) if detail else "")
+                _stack[-1][1] += cpu
+            _record(kind, start, end, end - start - children, detail(*args) if detail else "", cpu - cpu_children)
 
     probed._probe = True
     setattr(owner, name, probed)
