@@ -381,6 +381,37 @@ def test_text_refused_by_apply_stays_in_the_box_to_be_fixed(ed):
     assert "The text Apply refused was replaced by this board's text." in html.unescape(ed.status.value)
 
 
+def _holder(root, widget):
+    """The box of ``root``'s widget tree whose children hold ``widget``, or None."""
+    for child in getattr(root, "children", ()):
+        if child is widget:
+            return root
+        found = _holder(child, widget)
+        if found is not None:
+            return found
+    return None
+
+
+def test_apply_text_and_what_it_did_stand_by_the_text_box(ed):
+    # a trial at 1400 px: the map stands between the File row (Apply text) and the status over the
+    # map on one side and the scenario text box under the map on the other, 600-1000 px apart:
+    # the error that names a line and column was out of sight of the line it names
+    side = _holder(ed, ed.text)
+    head = _holder(ed, ed.controls["apply_text"])
+    assert head is not None and head in side.children and ed.text_status in side.children
+    assert _holder(ed, ed.controls["save"]) is not head  # not in the File row any more
+    assert ed.text_status.value == ""
+    ed.apply_text("map:\n    0 lava\n")
+    assert "the scenario text, line 2, column 7: map cell 'lava'" in html.unescape(ed.text_status.value)
+    ed.controls["show"].value = "reach"  # a redraw, the board unchanged: it still says so
+    assert "line 2, column 7" in ed.text_status.value
+    ed.apply_text("map:\n    0 1\n")
+    assert ed.scenario.board.elevation("B1") == 1
+    assert "Done" in ed.text_status.value and "line 2" not in ed.text_status.value
+    ed.click("A1", tool="raise")  # another edit: what Apply did is not this board's news any more
+    assert ed.text_status.value == "" and ed.scenario.board.elevation("A1") == 1
+
+
 def test_a_board_with_no_unit_clears_every_mark_of_the_last_reach(ed):
     # a trial opened a blank board while a reach was shown: the dashed "pass through only" outlines
     # of the old board's allies stayed (and the legend listed them) with no unit on the map

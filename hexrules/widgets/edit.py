@@ -163,6 +163,9 @@ class BoardEditor(Explorer):
         The scenario text, updated at every edit (:meth:`Scenario.to_text`).
     status : ipywidgets.HTML
         What the last action did, or why it was refused (with its ruling).
+    text_status : ipywidgets.HTML
+        What the last *Apply text* did, or why it refused the text (line and column), right over the
+        text box and beside the button (empty once the board changes again).
     reach, move : object or None
         The reach or Push / Pull shown (None when not shown or refused).
     comparison : hexrules.compare.ReachComparison or ForcedComparison or None
@@ -266,7 +269,7 @@ class BoardEditor(Explorer):
             "save": widgets.Button(description="Save", icon="save"),
             "overwrite": widgets.Button(description="Overwrite", disabled=True,
                                         tooltip="Replace the file that Save found (only right after it)"),
-            "apply_text": widgets.Button(description="Apply text", tooltip="Read the scenario text (beside or under the map) as the board"),
+            "apply_text": widgets.Button(description="Apply text", tooltip="Read the scenario text below as the board"),
         }
         # as wide as every explorer's map (the kit's hex and label size for this board); the scenario
         # text stands beside it where the notebook column has room, else under it
@@ -296,6 +299,11 @@ class BoardEditor(Explorer):
         self.text.add_class("hexrules-scenario-text")
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status.add_class("hexrules-status")
+        # Apply's outcome where the text and the button are: the map can stand between the status
+        # over it and the text box under it (a trial at 1400 px: 600-1000 px apart)
+        self.text_status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.text_status.add_class("hexrules-text-status")
+        self._said_for: Scenario | None = None  # the board text_status speaks of
         self._layout()
         self.art = draw_board(start.board, start.state, ax=ax, legend=False)
         self._drawn = start
@@ -341,16 +349,19 @@ class BoardEditor(Explorer):
             row("Terrain", "terrain_name", "symbol", "cost", "impassable", "add_terrain"),
             row("Show", "show", "unit", "kind", "target", "n", "compare"),
             reading_box,
-            row("File", "folder", "file", "save", "overwrite", "apply_text"),
+            row("File", "folder", "file", "save", "overwrite"),
         ]
         self.controls_box.layout = widgets.Layout(display="flex", flex_flow="column")
         # the box and its textarea in one monospace font, so that a width in ch (_text_width) holds the
         # longest line whole
-        side = widgets.VBox([widgets.HTML("<style>.hexrules-scenario-text, .hexrules-scenario-text textarea "
-                                          "{font-family: monospace; font-size: 11px} .hexrules-scenario-text textarea "
-                                          "{white-space: pre}</style>"
-                                          "<b>Scenario text</b> (copy it, or edit it and press <i>Apply text</i>)"),
-                             self.text])
+        head = widgets.HTML("<style>.hexrules-scenario-text, .hexrules-scenario-text textarea "
+                            "{font-family: monospace; font-size: 11px} .hexrules-scenario-text textarea "
+                            "{white-space: pre}</style>"
+                            "<b>Scenario text</b> (copy it, or edit it and press <i>Apply text</i>)")
+        c["apply_text"].layout.margin = "0 0 0 1em"  # right after the heading, over the box it reads
+        side = widgets.VBox([widgets.HBox([head, c["apply_text"]], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                         align_items="center")),
+                             self.text_status, self.text])
         children = list(self.children)
         i = children.index(self.view)
         children[i] = widgets.HBox([self.view, side], layout=widgets.Layout(flex_flow="row wrap"))  # text under a wide map
@@ -532,8 +543,10 @@ class BoardEditor(Explorer):
         except HexrulesError as err:
             self._say(_place_words(err), error=True)
             self._typed = self.scenario  # the text refused stays in the box, to be fixed, until an edit
-            return
-        self._push_read(sc, edit.Edit("text"))
+        else:
+            self._push_read(sc, edit.Edit("text"))
+        self.text_status.value = self.status.value  # and where the text and the button are
+        self._said_for = self.scenario
 
     # --- files ----------------------------------------------------------------------------------
 
@@ -767,6 +780,9 @@ class BoardEditor(Explorer):
         if self._typed is not None and self._typed is not sc:  # the board changed: its text replaces the typing
             self._typed = None
             self.status.value += html.escape(" The text Apply refused was replaced by this board's text.")
+        if self._said_for is not None and self._said_for is not sc:  # Apply's outcome is of another board now
+            self._said_for = None
+            self.text_status.value = ""
         with self.quiet():
             text = self.text.value if self._typed is not None else sc.to_text()
             if self.text.value != text:

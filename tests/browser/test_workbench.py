@@ -3,7 +3,8 @@
 In the lab that ``make lab`` starts, a notebook of the learner's own (``BoardEditor(columns=12,
 rows=10)``, as lesson 10 builds it) is run; then, as a designer does, with the mouse: raise a hex,
 drag water across three hexes, place a unit of each side, move one (click it, click its new hex),
-undo the move, show the reach and a Push, save the board, change it, and open the saved file again.
+undo the move, show the reach and a Push, save the board, change it, open the saved file again, and
+type a wrong cell into the scenario text and press *Apply text*.
 Each step is checked in the picture (the canvas pixels at the hex: the height-1 colour, the water
 colour) and in the scenario text beside the map; the saved file is read back from the learner's
 folder (``my-lessons/boards/``) and compared with what was built.
@@ -287,6 +288,26 @@ def test_the_editor_is_driven_by_mouse_clicks_and_drags(lab, lab_home, notebook_
         assert ed.text() == saved.read_text(encoding="utf-8")
         time.sleep(0.6)
         assert ed.colour("C3") == HEIGHT_1
+
+        # type a wrong cell in the scenario text and press Apply text: the error names its line and
+        # column right over the text box, by the button (a trial at 1400 px had them 600-1000 px
+        # apart, the map between), and the typing stays to be fixed
+        area = box.locator(".hexrules-scenario-text textarea")
+        area.scroll_into_view_if_needed()
+        area.fill("map:\n    0 lava\n")
+        ed.button("Apply text")
+        said = box.locator(".hexrules-text-status")
+        deadline = time.monotonic() + 30
+        while "line 2, column 7" not in said.inner_text() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "line 2, column 7: map cell 'lava'" in said.inner_text()
+        assert area.input_value() == "map:\n    0 lava\n"
+        apply = box.locator("button.widget-button", has_text=re.compile(r"^\s*Apply text\s*$")).first.bounding_box()
+        words, field = said.bounding_box(), area.bounding_box()
+        assert 0 <= field["y"] - (words["y"] + words["height"]) <= 40, (words, field)  # right over the box
+        assert abs(apply["y"] - words["y"]) <= 80, (apply, words)  # and by the button,
+        assert apply["x"] - (field["x"] + field["width"]) <= 200, (apply, field)  # over the box, not across the page
+        page.screenshot(path=str(artifacts_dir / "workbench-apply-refused.png"))
         browser_page.assert_no_errors("the board editor, after the mouse")
         assert not bk.output_problems(page)
     finally:
