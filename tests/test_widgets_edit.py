@@ -412,6 +412,16 @@ def test_apply_text_and_what_it_did_stand_by_the_text_box(ed):
     assert ed.text_status.value == "" and ed.scenario.board.elevation("A1") == 1
 
 
+def test_a_saved_board_that_fails_to_open_names_its_line_and_column_in_words(ed, tmp_path):
+    # Apply's errors read "line 2, column 7"; a saved file that failed to Open still read
+    # "…/bad.hex:2:7: …", the compilers' form, in the same status line
+    (tmp_path / "bad.hex").write_text("map:\n    0 lava\n", encoding="utf-8")
+    ed.start_from("file: bad.hex")
+    said = html.unescape(ed.status.value)
+    assert "bad.hex, line 2, column 7: map cell 'lava'" in said and "bad.hex:2:7" not in said
+    assert len(ed.scenario.board.hexes) == 6 * 4  # nothing opened, nothing lost
+
+
 def test_a_board_with_no_unit_clears_every_mark_of_the_last_reach(ed):
     # a trial opened a blank board while a reach was shown: the dashed "pass through only" outlines
     # of the old board's allies stayed (and the legend listed them) with no unit on the map

@@ -507,7 +507,10 @@ class BoardEditor(Explorer):
             else:
                 sc = builtin(choice)
                 what = edit.Edit("load", (choice,))
-        except (HexrulesError, OSError) as err:
+        except HexrulesError as err:
+            self._say(_place_words(err), error=True)  # "…/bad.hex, line 2, column 7: …", as Apply says it
+            return
+        except OSError as err:
             self._say(str(err), error=True)
             return
         self._push_read(sc, what)
@@ -899,7 +902,8 @@ def _reading_words(opts: RulesOptions) -> str:
 
 def _place_words(err: HexrulesError) -> str:
     """``err`` with its place as a designer reads it: ``the scenario text, line 2, column 7: ...``
-    (scenario text errors say ``source:2:7:``, as compilers and editors do)."""
+    or ``.../bad.hex, line 2, column 7: ...`` (scenario text errors say ``source:2:7:``, as
+    compilers and editors do)."""
     text = str(err)
     line, column, source = (getattr(err, k, None) for k in ("line", "column", "source"))
     if line and source:
