@@ -422,6 +422,62 @@ def test_a_saved_board_that_fails_to_open_names_its_line_and_column_in_words(ed,
     assert len(ed.scenario.board.hexes) == 6 * 4  # nothing opened, nothing lost
 
 
+def test_fixing_refused_text_and_applying_it_is_not_called_replaced(ed):
+    # a trial fixed the refused cell and pressed Apply again: the status said "Done: apply the
+    # scenario text. The text Apply refused was replaced by this board's text." -- its own text
+    ed.apply_text("map:\n    0 lava\n")
+    ed.apply_text("map:\n    0 3\n")
+    assert ed.scenario.board.elevation("B1") == 3
+    assert "replaced" not in ed.status.value and "replaced" not in ed.text_status.value
+    assert "Done: apply the scenario text." in ed.status.value
+
+
+def test_an_undo_that_replaces_refused_text_says_so_by_the_text_box(ed):
+    # a trial typed a bad unit line, pressed Apply (refused), then Undo: the typing went and only
+    # the status over the map, ~600 px away, said so; the line by the box was cleared
+    ed.click("A1", tool="raise")
+    ed.apply_text("map:\n    1 0\nunits:\n    ghost  side=red  at=Z99\n")
+    assert "Z99" in ed.text_status.value
+    ed.undo()
+    assert ed.text.value == ed.scenario.to_text() and ed.scenario.board.elevation("A1") == 0
+    assert "The text Apply refused was replaced by this board's text." in html.unescape(ed.text_status.value)
+    ed.click("B1", tool="raise")  # the next edit: old news
+    assert ed.text_status.value == ""
+
+
+def test_applying_the_text_of_the_board_shown_says_nothing_changed(ed):
+    # a trial applied the text as it stood: "Done: apply the scenario text." -- and no step was
+    # made (the next Undo undid the edit before); the other edits say "Nothing changed." then
+    ed.click("A1", tool="raise")
+    ed.apply_text(ed.text.value)
+    assert "Nothing changed" in ed.status.value and "Done" not in ed.status.value
+    ed.undo()
+    assert ed.scenario.board.elevation("A1") == 0  # the raise, the step before
+
+
+def test_opening_a_crush_scenario_says_what_the_map_does_not_draw(ed):
+    # a trial opened crush_hab_block from "Start from": a map with no piece on it, and the Show
+    # area said "place a unit"; its squads, models and vehicles were in the text only
+    ed.start_from("crush_hab_block")
+    said = html.unescape(ed.status.value)
+    assert "Done: load crush_hab_block" in said
+    assert "crush section" in said and "kept in the text" in said and "lesson 08" in said
+    assert "pieces:" in ed.text.value and "vehicles:" in ed.text.value  # kept, and saved with the board
+    ed.start_from("terrain")
+    assert "crush section" not in ed.status.value
+
+
+def test_the_legend_names_the_selected_hex_once(ed):
+    # a trial saw two identical magenta outlines in the legend, "target" and "selected unit / hex":
+    # the editor draws one outline for the hex chosen (the reach's target is that hex)
+    _place(ed, "blue1", "blue", "B2")
+    ed.controls["show"].value = "reach"
+    ed.click("E2", tool="inspect")
+    ed.figure.canvas.draw()
+    labels = [t.get_text() for t in ed.art.ax.get_legend().get_texts()]
+    assert labels.count("selected unit / hex") == 1 and "target" not in labels, labels
+
+
 def test_a_board_with_no_unit_clears_every_mark_of_the_last_reach(ed):
     # a trial opened a blank board while a reach was shown: the dashed "pass through only" outlines
     # of the old board's allies stayed (and the legend listed them) with no unit on the map

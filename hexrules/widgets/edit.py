@@ -75,7 +75,8 @@ from ..options import DEFAULT, RulesOptions, check_options
 from ..reading import reading, switch_words, with_reading
 from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
-from ..scenario import Scenario, parse_scenario, scenario_names, builtin
+from ..reading import KEY as READING_KEY
+from ..scenario import Scenario, parse_scenario, scenario_names, section_readers, builtin
 from ..whatif import ALTERNATIVES
 from .base import Explorer, ExplorerError, offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
 from .movement import breakdown_html, show_path
@@ -379,7 +380,9 @@ class BoardEditor(Explorer):
         if self._legend_key == key:
             return
         self._legend_key = key
-        rule = {"reach": reach_legend(_THEME), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
+        # the hex chosen is outlined once, as "selected unit / hex": the reach's "target" is that hex
+        reach = [h for h in reach_legend(_THEME) if h.get_label() != "target"]
+        rule = {"reach": reach, "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
         self.art.legend(st, rule.get(show, []) + [legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5,
                                                                  drawn_by=("outline", "target"))]
                         + ([legend_handle("outline", "differs from default", _DIFFERS, width=3.0,
@@ -414,11 +417,17 @@ class BoardEditor(Explorer):
 
     def _push_read(self, scenario: Scenario, what: edit.Edit) -> None:
         """A board opened or text applied: one step, its reading included (the menus follow, in
-        :meth:`_sync_choices`); the status names the reading when it changed."""
-        before = self.options
+        :meth:`_sync_choices`); the status names the reading when it changed, and the sections
+        the map does not draw (:func:`_undrawn_sections`)."""
+        before, shown = self.options, self.scenario
         self._push(scenario, what)
+        if self.scenario is shown:  # "Nothing changed" said
+            return
+        words = [f"Done: {what.text(self.scenario.board)}."]
         if self.options != before:
-            self._say(f"Done: {what.text(self.scenario.board)}. Reading: {_reading_words(self.options)}.")
+            words.append(f"Reading: {_reading_words(self.options)}.")
+        words.append(_undrawn_sections(self.scenario))
+        self._say(" ".join(w for w in words if w))
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.value = error_html(text) if error else f'<span class="hexrules-ok">{html.escape(text)}</span>'
@@ -436,8 +445,10 @@ class BoardEditor(Explorer):
         return True
 
     def _push(self, scenario: Scenario, what: edit.Edit) -> None:
-        self.history.push(scenario, what)
-        self._say(f"Done: {what.text(scenario.board)}.")
+        before = self.history.scenario
+        self.history.push(scenario, what)  # a scenario equal to the one shown is no step
+        self._say(f"Done: {what.text(scenario.board)}." if self.history.scenario is not before
+                  else f"Nothing changed: {what.text(scenario.board)} gives the board shown.")
         self._sync_choices()
 
     def _undo(self) -> None:
@@ -547,6 +558,7 @@ class BoardEditor(Explorer):
             self._say(_place_words(err), error=True)
             self._typed = self.scenario  # the text refused stays in the box, to be fixed, until an edit
         else:
+            self._typed = None  # the typing is the board now, not replaced by it
             self._push_read(sc, edit.Edit("text"))
         self.text_status.value = self.status.value  # and where the text and the button are
         self._said_for = self.scenario
@@ -780,12 +792,15 @@ class BoardEditor(Explorer):
         for name in ("kind", "target", "n", "compare"):
             if self.controls[name].disabled != (name not in used):
                 self.controls[name].disabled = name not in used
-        if self._typed is not None and self._typed is not sc:  # the board changed: its text replaces the typing
-            self._typed = None
-            self.status.value += html.escape(" The text Apply refused was replaced by this board's text.")
         if self._said_for is not None and self._said_for is not sc:  # Apply's outcome is of another board now
             self._said_for = None
             self.text_status.value = ""
+        if self._typed is not None and self._typed is not sc:  # the board changed: its text replaces the typing
+            self._typed = None
+            replaced = " The text Apply refused was replaced by this board's text."
+            self.status.value += html.escape(replaced)
+            self.text_status.value = f'<span class="hexrules-ok">{html.escape(replaced.strip())}</span>'  # by the box
+            self._said_for = sc
         with self.quiet():
             text = self.text.value if self._typed is not None else sc.to_text()
             if self.text.value != text:
@@ -898,6 +913,21 @@ def _reading_words(opts: RulesOptions) -> str:
     diff = DEFAULT.differences(opts)
     return "the kit's default" if not diff else ", ".join(f"{switch_words(k, v[1])} ({RulesOptions.ruling(k)})"
                                                           for k, v in diff.items())
+
+
+def _undrawn_sections(sc: Scenario) -> str:
+    """What the map leaves out of ``sc``: its topic sections other than the reading (``rules:``),
+    kept in the text and saved with the board, or "" (a Crush scenario's pieces, squads and
+    vehicles: the editor draws a board and its units)."""
+    readers = section_readers()
+    kept = [k for k in sc.sections if k != READING_KEY]
+    if not kept:
+        return ""
+    headings = [h for k in kept for h in (readers[k].headings if k in readers else (k,))]
+    names = " and ".join(f"{k} section" for k in kept)
+    where = " (lesson 08 shows a Crush)" if "crush" in kept else ""
+    return (f"Its {names} ({', '.join(h + ':' for h in headings)}) is kept in the text and saved with the board; "
+            f"the map draws the board and its units only{where}.")
 
 
 def _place_words(err: HexrulesError) -> str:
