@@ -72,10 +72,9 @@ from ..checks import show as shown
 from ..forced import forced
 from ..hexgrid import Hex
 from ..options import DEFAULT, RulesOptions, check_options
-from ..reading import reading, switch_words, with_reading
+from ..reading import KEY as READING_KEY, reading, switch_words, with_reading
 from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_figure, reach_legend
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
-from ..reading import KEY as READING_KEY
 from ..scenario import Scenario, parse_scenario, scenario_names, section_readers, builtin
 from ..whatif import ALTERNATIVES
 from .base import Explorer, ExplorerError, offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
@@ -926,7 +925,8 @@ def _undrawn_sections(sc: Scenario) -> str:
     headings = [h for k in kept for h in (readers[k].headings if k in readers else (k,))]
     names = " and ".join(f"{k} section" for k in kept)
     where = " (lesson 08 shows a Crush)" if "crush" in kept else ""
-    return (f"Its {names} ({', '.join(h + ':' for h in headings)}) is kept in the text and saved with the board; "
+    return (f"Its {names} ({', '.join(h + ':' for h in headings)}) {'are' if len(kept) > 1 else 'is'} kept in the "
+            f"text and saved with the board; "
             f"the map draws the board and its units only{where}.")
 
 
