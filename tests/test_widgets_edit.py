@@ -478,6 +478,22 @@ def test_the_legend_names_the_selected_hex_once(ed):
     assert labels.count("selected unit / hex") == 1 and "target" not in labels, labels
 
 
+def test_the_size_boxes_are_on_only_for_a_blank_board(ed):
+    # a trial opened the 8 x 5 crush_hab_block: "columns 12, rows 10" stayed beside it, read as the
+    # size of the board shown; they are the size of a blank board, and change nothing else
+    c = ed.controls
+    assert c["start"].value == "(blank board)" and not c["columns"].disabled and not c["rows"].disabled
+    c["start"].value = "crush_hab_block"
+    assert c["columns"].disabled and c["rows"].disabled
+    c["open"].click()
+    assert c["columns"].disabled and c["rows"].disabled
+    c["start"].value = "(blank board)"
+    assert not c["columns"].disabled and not c["rows"].disabled
+    c["columns"].value, c["rows"].value = 3, 2
+    c["open"].click()
+    assert len(ed.scenario.board.hexes) == 3 * 2
+
+
 def test_a_board_with_no_unit_clears_every_mark_of_the_last_reach(ed):
     # a trial opened a blank board while a reach was shown: the dashed "pass through only" outlines
     # of the old board's allies stayed (and the legend listed them) with no unit on the map

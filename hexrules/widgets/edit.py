@@ -231,9 +231,11 @@ class BoardEditor(Explorer):
             "start": widgets.Dropdown(options=self._start_options(), value=_BLANK, description="Start from",
                                       layout=widgets.Layout(width="20em")),
             "columns": widgets.BoundedIntText(value=min(max(1, columns), max_size) if isinstance(columns, int) else 12,
-                                              min=1, max=max_size, description="columns", **int_box),
+                                              min=1, max=max_size, description="columns", **int_box,
+                                              tooltip="The size of a blank board (Start from: (blank board))"),
             "rows": widgets.BoundedIntText(value=min(max(1, rows), max_size) if isinstance(rows, int) else 10,
-                                           min=1, max=max_size, description="rows", **int_box),
+                                           min=1, max=max_size, description="rows", **int_box,
+                                           tooltip="The size of a blank board (Start from: (blank board))"),
             "open": widgets.Button(description="Open", tooltip="Start again from the board chosen (undoable)"),
             "tool": widgets.ToggleButtons(options=TOOLS, value="raise", style={"button_width": "5.6em"}),
             "height": widgets.BoundedIntText(value=2, min=0, max=edit.MAX_ELEVATION, description="height", **int_box),
@@ -786,11 +788,16 @@ class BoardEditor(Explorer):
         self._show_board(sc)
         self._legend(sc)
         # a control that changes nothing in the rule shown is off: Movement for a reach (M2),
-        # target and N for a Push or Pull (P1, L1), the comparison for either
+        # target and N for a Push or Pull (P1, L1), the comparison for either; the size boxes
+        # but for a blank board
         used = _USED[self.controls["show"].value]
         for name in ("kind", "target", "n", "compare"):
             if self.controls[name].disabled != (name not in used):
                 self.controls[name].disabled = name not in used
+        blank = self.controls["start"].value == _BLANK  # the size boxes are a blank board's, nothing else's
+        for name in ("columns", "rows"):
+            if self.controls[name].disabled == blank:
+                self.controls[name].disabled = not blank
         if self._said_for is not None and self._said_for is not sc:  # Apply's outcome is of another board now
             self._said_for = None
             self.text_status.value = ""
