@@ -150,11 +150,13 @@ def unaffordable_overlays(cost: "MoveCost | None") -> dict[str, Any]:
     return {"texts": texts, "first": [cost.steps[k].to]}
 
 
-def reach_legend(theme: Theme = DEFAULT_THEME, *, costs: "int | Iterable[int] | None" = None) -> list:
+def reach_legend(theme: Theme = DEFAULT_THEME, *, costs: "int | Iterable[int] | None" = None,
+                 target: bool = True) -> list:
     """Legend entries of a reach picture: the fixed cost scale (one swatch per cost,
     :func:`~hexrules.plot.board.cost_legend`; ``costs`` as there, default the whole scale),
-    target, pass-through hexes, legal and illegal paths (an illegal path is dashed, not only red)
-    and the first hex the unit cannot pay for (M1).
+    target (unless ``target`` is False: a caller that names that outline itself, as the board
+    editor's "selected unit / hex"), pass-through hexes, legal and illegal paths (an illegal path
+    is dashed, not only red) and the first hex the unit cannot pay for (M1).
 
     Each entry is listed while the board draws one of its kind in its colour
     (:func:`~hexrules.plot.board.legend_when`), whatever the layer: the cost scale while cost
@@ -165,7 +167,8 @@ def reach_legend(theme: Theme = DEFAULT_THEME, *, costs: "int | Iterable[int] | 
     c = theme.movement
     return [
         *cost_legend(len(theme.cost_steps) if costs is None else costs, theme, drawn_by=("tiles", None)),
-        legend_handle("outline", "target", c["target"], width=2.5, theme=theme, drawn_by=("outline", None, c["target"])),
+        *([legend_handle("outline", "target", c["target"], width=2.5, theme=theme,
+                         drawn_by=("outline", None, c["target"]))] if target else []),
         legend_handle("outline", "pass through only", c["pass"], linestyle="--", theme=theme,
                       drawn_by=("outline", None, c["pass"])),
         legend_handle("arrow", "cheapest path", c["path_ok"], theme=theme, drawn_by=("paths", None, c["path_ok"])),

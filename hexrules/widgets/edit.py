@@ -382,8 +382,7 @@ class BoardEditor(Explorer):
             return
         self._legend_key = key
         # the hex chosen is outlined once, as "selected unit / hex": the reach's "target" is that hex
-        reach = [h for h in reach_legend(_THEME) if h.get_label() != "target"]
-        rule = {"reach": reach, "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
+        rule = {"reach": reach_legend(_THEME, target=False), "push": ForcedLayer.legend_handles(), "pull": ForcedLayer.legend_handles()}
         self.art.legend(st, rule.get(show, []) + [legend_handle("outline", "selected unit / hex", _SELECTED, width=2.5,
                                                                  drawn_by=("outline", "target"))]
                         + ([legend_handle("outline", "differs from default", _DIFFERS, width=3.0,
@@ -431,7 +430,7 @@ class BoardEditor(Explorer):
         self._say(" ".join(w for w in words if w))
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.status.value = error_html(text) if error else f'<span class="hexrules-ok">{html.escape(text)}</span>'
+        self.status.value = _status_html(text, error=error)
 
     def _do(self, operation: Callable[..., Scenario], *args: Any, **kwargs: Any) -> bool:
         """Apply one editing operation as one step; a refusal is shown and changes nothing."""
@@ -805,7 +804,7 @@ class BoardEditor(Explorer):
             self._typed = None
             replaced = " The text Apply refused was replaced by this board's text."
             self.status.value += html.escape(replaced)
-            self.text_status.value = f'<span class="hexrules-ok">{html.escape(replaced.strip())}</span>'  # by the box
+            self.text_status.value = _status_html(replaced.strip())  # by the box
             self._said_for = sc
         with self.quiet():
             text = self.text.value if self._typed is not None else sc.to_text()
@@ -919,6 +918,11 @@ def _reading_words(opts: RulesOptions) -> str:
     diff = DEFAULT.differences(opts)
     return "the kit's default" if not diff else ", ".join(f"{switch_words(k, v[1])} ({RulesOptions.ruling(k)})"
                                                           for k, v in diff.items())
+
+
+def _status_html(text: str, *, error: bool = False) -> str:
+    """A status line's HTML: an error as the kit shows errors, other news plain."""
+    return error_html(text) if error else f'<span class="hexrules-ok">{html.escape(text)}</span>'
 
 
 def _undrawn_sections(sc: Scenario) -> str:
