@@ -12,6 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Circle, RegularPolygon  # noqa: E402
 
@@ -169,6 +170,47 @@ def test_text_layers_are_one_collection_of_glyph_outlines(art):
     assert 0.65 * em < box.height < 0.8 * em
     art.set_texts(None, key="costs")
     assert art.text_layers["costs"].get_paths() == [] and art.texts_shown("costs") == {}
+
+
+def test_a_text_too_wide_for_its_hex_goes_onto_lines_at_its_spaces(art):
+    # fit: the widest a text may be, in hex radii; "now 3 MP" is ~1.6 radii at 0.3 em, more
+    # than the 1.4 allowed: two lines, "now" over "3 MP" (the longest line as short as it can be)
+    em = art.fontsize(0.3) / art.ppu
+    pc = art.set_texts({"A3": "now 3 MP", "B3": "3→2"}, key="costs", size=0.3, weight="bold", fit=1.4)
+    assert art.texts_shown("costs") == {art.board.hex("A3"): "now 3 MP", art.board.hex("B3"): "3→2"}  # as given
+    (path,) = pc.get_paths()
+    ink = path.to_polygons(closed_only=False)
+    a3 = [p for p in ink if p.mean(axis=0)[0] < (art.centre("A3")[0] + art.centre("B3")[0]) / 2]
+    xs, ys = np.concatenate(a3)[:, 0], np.concatenate(a3)[:, 1]
+    assert xs.max() - xs.min() <= 1.4
+    # two lines of the same em, 1.2 em apart: from the top of "now" (x-height, ~0.55 em) to the
+    # foot of "3 MP", ~1.75 em (one line would be ~0.73 em; a smaller em, less)
+    assert 1.65 * em < ys.max() - ys.min() < 1.85 * em
+    assert (xs.max() + xs.min()) / 2 == pytest.approx(art.centre("A3")[0], abs=0.02)
+
+
+def test_a_word_too_wide_for_its_hex_is_written_smaller_to_fit(art):
+    pc = art.set_texts({"A3": "Garrisoned"}, key="k", size=0.42, fit=1.0)
+    box = pc.get_paths()[0].get_extents()
+    assert box.width == pytest.approx(1.0, rel=0.01)  # exactly the width allowed, no wider
+    with pytest.raises(BoardError, match="fit=0"):
+        art.set_texts({"A3": "x"}, key="k", fit=0)
+
+
+@settings(deadline=None)  # the first call builds the glyph outlines
+@given(words=st.lists(st.sampled_from(["now", "3", "MP", "was", "Garrison", "→", "WWW", "i"]), min_size=1, max_size=9),
+       width=st.floats(0.2, 8.0), em=st.floats(0.1, 1.0))
+def test_fit_text_keeps_the_words_in_order_within_the_width_and_never_grows(words, width, em):
+    from hexrules.plot.text import fit_text, text_width
+
+    text = " ".join(words)
+    lines, size = fit_text(text, em, width, "bold")
+    assert lines.split() == words and size <= em
+    assert max(text_width(line, "bold") for line in lines.split("\n")) * size <= width * (1 + 1e-9)
+    if text_width(text, "bold") * em <= width:
+        assert (lines, size) == (text, em)  # what fits is written whole
+    else:
+        assert "\n" in lines or size < em
 
 
 def test_text_colours_per_hex_make_one_path_per_colour(art):

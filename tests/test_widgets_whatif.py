@@ -122,3 +122,14 @@ def test_a_hex_two_movements_change_shows_the_chosen_movements_numbers():
     # a reading that changes no movement: nothing to choose
     ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if not c.reaches)
     assert ex.controls["movement"].options == (("none changes", -1),) and ex.controls["movement"].disabled
+
+
+def test_the_legend_reads_a_cost_change_in_the_words_written_on_the_hexes():
+    # the trial: the legend said "base→alt." where the title says "against the default" and the
+    # other two entries "now N MP" / "was N MP": "3→2" on a hex is what it cost, then what it costs
+    ex = ReportExplorer("terrain")
+    ex.figure.canvas.draw()
+    labels = [t.get_text() for t in ex.art.ax.get_legend().get_texts()]
+    cost = next(t for t in labels if t.startswith("cost changes"))
+    assert " ".join(cost.split()) == "cost changes (was→now MP)"
+    assert "3→2" in ex.art.texts_shown("costs").values()  # the kind of text it names is on the map

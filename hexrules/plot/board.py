@@ -82,7 +82,7 @@ from ..errors import BoardError, HexrulesError
 from ..hexgrid import Hex
 from ._mpl import install_legend, spare_renderer
 from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, grow_figure, new_figure
-from .text import Box, box_at, free_spot, text_outline, text_width
+from .text import Box, box_at, fit_text, free_spot, text_outline, text_width
 from .theme import DEFAULT_THEME, Theme, get_theme
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -718,6 +718,7 @@ class BoardArtists:
         size: float = 0.42,
         weight: str = "bold",
         under_units: bool = False,
+        fit: float | None = None,
         **kwargs: Any,
     ) -> PathCollection:
         """Write a short text in some hexes (e.g. movement costs), replacing layer ``key``.
@@ -749,6 +750,12 @@ class BoardArtists:
             so that the token never hides the number (the explorers' costs and distances); it
             follows the units when they move (:meth:`set_units`). False (default): at the
             centre, under any token.
+        fit : float, optional
+            The widest a text may be, in hex radii (a hex is sqrt(3) radii wide): a wider one is
+            broken onto lines at its spaces, and written smaller only if a word is still too
+            wide (:func:`~hexrules.plot.text.fit_text`), so that the texts of neighbouring hexes
+            never run into one another. :meth:`texts_shown` still gives the texts as given.
+            Default None: every text is written whole, on the lines it has.
         **kwargs
             Other properties of the layer's collection (e.g. ``alpha``, ``zorder``).
 
@@ -762,24 +769,32 @@ class BoardArtists:
         BoardError
             If a hex is not on the board.
         """
-        items = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
+        if fit is not None and not (isinstance(fit, (int, float)) and math.isfinite(fit) and fit > 0):
+            raise BoardError(f"fit={fit!r} is not a width in hex radii (a number > 0)")
+        given = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em
         small = self.fontsize(min(size, self.UNDER_TOKEN_SIZE)) / self.ppu
+        # what is drawn: each text as it fits (lines, em), the same whatever hex it is in
+        drawn = {s: fit_text(s, em, fit, weight) if fit is not None else (s, em) for _, s in given}
+        items = [(h, drawn[s][0]) for h, s in given]
+        ems = {h: drawn[s][1] for h, s in given if drawn[s][1] != em}
         if key in self._note_keys:
-            self._notes_written(key, dict(items), offset, em, weight, bool(under_units))
+            self._notes_written(key, dict(items), offset, em, weight, bool(under_units), ems)
         default = self.theme.text
         color = default if color is None else color
         z = 6 if key in ("labels", "elevation") else TEXT_ZORDER
         if self.text_mode == "text":
-            return self._text_objects(key, items, offset, color, default, size, weight, z, kwargs)
+            made = self._text_objects(key, items, offset, color, default, size, weight, z, kwargs, ems, em)
+            self._shown[key] = dict(given)
+            return made
         groups: dict[str, list[Path]] = {}
         dodge = bool(under_units)  # a hex's number never hides under its unit's token
         if dodge:
             self._text_calls[key] = dict(texts=texts, key=key, offset=offset, color=color, size=size, weight=weight,
-                                         under_units=True, **kwargs)
+                                         under_units=True, fit=fit, **kwargs)
         else:
             self._text_calls.pop(key, None)
-        args = (items, dict(offset) if isinstance(offset, Mapping) else offset,
+        args = (items, dict(ems), dict(offset) if isinstance(offset, Mapping) else offset,
                 dict(color) if isinstance(color, Mapping) else color, size, weight, dodge,
                 frozenset(self._occupied) if dodge else None, kwargs)
         if self._unchanged(("texts", key), args) and key in self.text_layers:
@@ -787,9 +802,9 @@ class BoardArtists:
         for h, s in items:
             x, y = self.centre(h)
             dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
-            size_h = em
+            size_h = ems.get(h, em)
             if dodge and h in self._occupied:  # under the token, whatever the shift on a free hex
-                dx, dy, size_h = 0.0, self.UNDER_TOKEN, small
+                dx, dy, size_h = 0.0, self.UNDER_TOKEN, small * size_h / em
             outline = text_outline(s, (x + dx, y + dy), size_h, weight=weight)
             if outline is None:
                 continue
@@ -803,15 +818,17 @@ class BoardArtists:
         pc.set_facecolor(list(groups) or "none")
         if kwargs:
             pc.set(**kwargs)
-        self._shown[key] = {h: s for h, s in items}
+        self._shown[key] = dict(given)
         return pc
 
     def _notes_written(self, key: str, items: dict[Hex, str], offset: Any, em: float, weight: str,
-                       dodge: bool) -> None:
+                       dodge: bool, ems: Mapping[Hex, float]) -> None:
         """Keep what a note layer (:data:`NOTE_LAYERS`, :meth:`set_costs`) writes (its boxes are measured when an arrow
-        ends in their hex, :meth:`_note_box`), and place again the arrows whose tip it changes."""
+        ends in their hex, :meth:`_note_box`; ``ems``: the hexes whose text is written smaller to fit), and place
+        again the arrows whose tip it changes."""
         before = self._notes.get(key)
-        self._notes[key] = (items, dict(offset) if isinstance(offset, Mapping) else offset, em, weight, dodge)
+        self._notes[key] = (items, dict(offset) if isinstance(offset, Mapping) else offset, em, weight, dodge,
+                            dict(ems))
         old = before[0] if before is not None else {}
         for arrow, (_a, _b, _first, last) in self._arrow_ends.items():
             if last is not None and arrow.get_visible():
@@ -820,9 +837,11 @@ class BoardArtists:
                     self._shrink(arrow)
 
     def _text_objects(self, key: str, items: list[tuple[Hex, str]], offset: Any, color: Any, default: str,
-                      size: float, weight: str, z: float, kwargs: Mapping[str, Any]) -> Any:
+                      size: float, weight: str, z: float, kwargs: Mapping[str, Any],
+                      ems: Mapping[Hex, float], em: float) -> Any:
         """``set_texts`` in ``text_mode="text"``: one :class:`~matplotlib.text.Text` per hex
-        (real text in an SVG); the layer's previous texts are removed. Returns the first, or None."""
+        (real text in an SVG), a fitted one (``ems``) smaller in proportion; the layer's previous
+        texts are removed. Returns the first, or None."""
         for t in self._text_artists.pop(key, []):
             t.remove()
         made = []
@@ -833,9 +852,9 @@ class BoardArtists:
             dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
             c = color if isinstance(color, str) else color.get(h, default)
             made.append(self.ax.text(x + dx, y + dy, s, ha="center", va="center", color=c, zorder=z,
-                                     fontsize=self.fontsize(size), fontweight=weight, **kwargs))
+                                     fontsize=self.fontsize(size) * ems.get(h, em) / em, fontweight=weight,
+                                     **kwargs))
         self._text_artists[key] = made
-        self._shown[key] = {h: s for h, s in items}
         return made[0] if made else None
 
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
@@ -1148,7 +1167,8 @@ class BoardArtists:
         text = call[0].get(h) if call is not None else None
         if not text or not text.strip():
             return None
-        _items, offset, em, weight, dodge = call
+        _items, offset, em, weight, dodge, ems = call
+        em = ems.get(h, em)
         dx, dy = offset.get(h, (0.0, 0.0)) if isinstance(offset, Mapping) else offset
         if dodge and h in self._occupied:
             return None  # written under the token, away from the tip

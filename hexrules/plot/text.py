@@ -4,7 +4,8 @@ A board writes hundreds of short texts (hex labels, elevation badges, costs). Dr
 :class:`~matplotlib.text.Text` objects, each is laid out on every redraw; drawn as outlines,
 each text layer is ONE :class:`~matplotlib.collections.PathCollection` whose paths are the
 cached outlines, scaled and shifted (:func:`text_outline`), so a redraw draws a few artists.
-:func:`text_width` measures a text in ems (to lay a label and its badge side by side).
+:func:`text_width` measures a text in ems (to lay a label and its badge side by side);
+:func:`fit_text` breaks a text that is too wide for its hex onto lines.
 
 Placing a text where it hides nothing: a drawn board knows the boxes of what it wrote and drew
 (hex labels, tokens, damage badges, marks: :meth:`hexrules.plot.board.BoardArtists.drawn_boxes`);
@@ -24,7 +25,7 @@ from matplotlib.path import Path
 
 from ..errors import HexrulesError
 
-__all__ = ["text_outline", "text_width", "Box", "box_at", "overlap", "gap", "free_spot"]
+__all__ = ["text_outline", "text_width", "fit_text", "Box", "box_at", "overlap", "gap", "free_spot"]
 
 #: A box ``(x0, y0, x1, y1)`` in data coordinates, ``x0 <= x1`` and ``y0 <= y1``.
 Box = tuple[float, float, float, float]
@@ -72,6 +73,65 @@ def text_width(text: str, weight: str = "normal") -> float:
         return 0.0
     v = shape[0]
     return float(v[:, 0].max() - v[:, 0].min())
+
+
+def fit_text(text: str, em: float, width: float, weight: str = "normal") -> tuple[str, float]:
+    """``text`` as it is written within ``width``: broken onto lines at its spaces, and smaller only if it must.
+
+    A text no wider than ``width`` at ``em`` is kept whole. A wider one is broken at its spaces
+    onto as few lines as fit, the words shared so that the longest line is as short as it can
+    be (``"now 3 MP"`` becomes ``"now"`` over ``"3 MP"``, not ``"now 3"`` over ``"MP"``); lines
+    it already has are kept. Only if a word is still too wide is the whole text made smaller.
+
+    Parameters
+    ----------
+    text : str
+    em : float
+        Size of the em in data units, as for :func:`text_outline`.
+    width : float
+        The widest the ink may be, in data units (> 0).
+    weight : str
+        ``"normal"`` or ``"bold"``.
+
+    Returns
+    -------
+    (str, float)
+        The text to write (its lines joined by ``"\\n"``) and the em to write it at (``em``, or
+        less).
+
+    Examples
+    --------
+    >>> fit_text("now 3 MP", 0.3, 1.4, "bold")
+    ('now\\n3 MP', 0.3)
+    >>> fit_text("3→2", 0.3, 1.4, "bold")
+    ('3→2', 0.3)
+    """
+    if text_width(text, weight) * em <= width:
+        return text, em
+    lines = [part for line in text.split("\n") for part in _broken(line, weight, width / em)]
+    widest = max(text_width(line, weight) for line in lines)
+    return "\n".join(lines), (em if widest * em <= width else width / widest)
+
+
+@functools.lru_cache(maxsize=1024)
+def _broken(line: str, weight: str, limit: float) -> tuple[str, ...]:
+    """``line`` in as few lines of at most ``limit`` ems as its words allow, the longest as short
+    as it can be (each word on a line of its own if no fewer lines fit)."""
+    words = line.split()
+    if len(words) < 2 or text_width(line, weight) <= limit:
+        return (line,)
+    n = len(words)
+    span = functools.cache(lambda a, b: text_width(" ".join(words[a:b]), weight))
+    # best[i]: (longest line, lines) of words[:i] in the current number of lines (n^3 widths at most)
+    best = {i: (span(0, i), (0, i)) for i in range(1, n + 1)}
+    for _ in range(2, n + 1):
+        best = {i: min(((max(best[j][0], span(j, i)), (*best[j][1], i)) for j in range(1, i) if j in best),
+                       key=lambda c: c[0])
+                for i in range(2, n + 1) if any(j in best for j in range(1, i))}
+        if n in best and best[n][0] <= limit:
+            cuts = best[n][1]
+            return tuple(" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:]))
+    return tuple(words)
 
 
 def text_outline(text: str, xy: tuple[float, float], em: float, *, weight: str = "normal") -> Path | None:

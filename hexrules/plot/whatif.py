@@ -38,11 +38,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..whatif import SwitchChanges
 
 __all__ = ["topic_colours", "SweepChart", "draw_sweep_bars", "set_sweep_bars", "change_overlays", "change_text",
-           "CHANGE_COLOURS"]
+           "CHANGE_COLOURS", "CHANGE_TEXT_WIDTH"]
 
 #: What :func:`change_overlays` colours: hexes gained (green), lost (red), cheaper or dearer
 #: (orange), a Push or Pull outcome that changes (the theme's "differs" outline).
 CHANGE_COLOURS = {"gained": "#27ae60", "lost": "#c0392b", "cost": "#e67e22"}
+
+#: The widest a change's text (:func:`change_text`) is written on its hex, in hex radii: a wider
+#: one, "now 3 MP", goes onto two lines (``set_texts(fit=...)``), so that a row of gained hexes
+#: never reads as one string, "now 3 MPnow 3 MP" (a hex is sqrt(3) ~ 1.73 radii wide).
+CHANGE_TEXT_WIDTH = 1.4
 
 
 def topic_colours(theme: Theme = DEFAULT_THEME) -> dict[str, str]:
@@ -142,7 +147,7 @@ def change_text(base: int | None, alternative: int | None) -> str:
 
     A hex out of reach under the base and reached at 3 movement points under the alternative
     reads ``"now 3 MP"`` (a "-→3" read as minus three); one lost, ``"was 2 MP"``; a cost that
-    changes, ``"3→2"`` (base→alternative, as the legend says).
+    changes, ``"3→2"`` (was→now, as the legend says).
 
     >>> change_text(None, 3), change_text(2, None), change_text(3, 2)
     ('now 3 MP', 'was 2 MP', '3→2')

@@ -3,7 +3,7 @@
 * :class:`ReportExplorer`: a scenario's "what changes" report (:func:`hexrules.whatif.what_changes`):
   a table of every alternative of every switch against the default (what it changes, or that it
   changes nothing), and the picture of the alternative chosen on the scenario's map (hexes gained
-  green, lost red, cost changes orange with ``base→alternative`` costs, Push and Pull outcomes that
+  green, lost red, cost changes orange with ``was→now`` costs, Push and Pull outcomes that
   change outlined), for one movement at a time (*Movement*: a unit's Advance, Dash or ability
   move, so that a hex two movements change shows the chosen one's numbers). Given a
   :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the board being edited.
@@ -31,7 +31,7 @@ from ..generate import RULEBOOK, BoardSpec
 from ..checks import show
 from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
 from ..plot.edit import redraw_board, same_hexes
-from ..plot.whatif import CHANGE_COLOURS, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
+from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
@@ -51,7 +51,7 @@ def _legend() -> list[Any]:
                           drawn_by=("fill", None, CHANGE_COLOURS["gained"])),
             legend_handle("fill", "hex lost (was N MP)", CHANGE_COLOURS["lost"], alpha=0.6,
                           drawn_by=("fill", None, CHANGE_COLOURS["lost"])),
-            legend_handle("fill", "cost changes (base→alt.)", CHANGE_COLOURS["cost"], alpha=0.6,
+            legend_handle("fill", "cost changes (was→now MP)", CHANGE_COLOURS["cost"], alpha=0.6,
                           drawn_by=("fill", None, CHANGE_COLOURS["cost"])),
             legend_handle("outline", "Push / Pull outcome changes", _DIFFERS, width=3.0, drawn_by=("outline", "differs"))]
 
@@ -148,7 +148,7 @@ class ReportExplorer(Explorer):
         chosen = chosen if 0 <= chosen < len(c.reaches) else None  # -1: no movement changes
         ov = change_overlays(c, reach=chosen)
         self.art.set_fill(ov["fill"], alpha=0.6)
-        self.art.set_texts(ov["texts"], key="costs", size=0.3)
+        self.art.set_texts(ov["texts"], key="costs", size=0.3, fit=CHANGE_TEXT_WIDTH)
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
         whose = ""
         if chosen is not None:
