@@ -667,6 +667,45 @@ def test_a_token_leaves_its_own_hexs_label_readable(kind):
     assert covered == [], covered
 
 
+def _wcag_contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two colours (1 to 21)."""
+    def lum(c):
+        r, g, b = (x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in matplotlib.colors.to_rgb(c))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("board", ["every elevation", "lesson 10"])
+def test_every_hex_label_and_elevation_badge_reads_against_its_hex(board):
+    # the trial: "D3▲3" was hard to read on the dark green of height 3 (grey #555 on #5f8a45:
+    # 1.9:1). Small text needs WCAG AA's 4.5:1 against what is behind it, the hex's own colour
+    from hexrules import parse_scenario
+
+    if board == "every elevation":
+        b = parse_scenario("map:\n    0 1 2 3 4 5 6 7\n    X ~ 0 1 2 3 4 5\n").board
+    else:
+        b = generate(BoardSpec(columns=12, rows=10), seed=17).board
+    art = draw_board(b)
+    faint, seen = [], set()
+    for key in ("labels", "elevation"):
+        layer = art.text_layers[key]
+        inks = layer.get_facecolor()
+        for i, path in enumerate(layer.get_paths()):  # one compound path per colour
+            ink = inks[i % len(inks)]
+            for poly in path.to_polygons(closed_only=False):
+                if len(poly) < 2:
+                    continue
+                h = art.layout.pixel_to_hex(tuple(poly.mean(axis=0)))
+                seen.add((key, h))
+                ratio = _wcag_contrast(ink, art.base_colours[art.index[h]])
+                if ratio < 4.5:
+                    faint.append(f"{key} of {b.label(h)} (height {b.elevation(h)}, {b.terrain(h).name}): {ratio:.1f}:1")
+    assert {h for k, h in seen if k == "labels"} == set(b.hexes)  # every label was measured
+    assert any(k == "elevation" for k, _ in seen)
+    assert not faint, sorted(set(faint))
+
+
 def test_the_lesson_08_board_shows_every_occupied_hexs_label():
     ex = CollapseExplorer("crush_hab_block")
     _renderer(ex.figure)

@@ -217,9 +217,10 @@ def test_text_colours_per_hex_make_one_path_per_colour(art):
     pc = art.set_texts({"A3": "x", "B3": "y", "C3": "z"}, key="k", color={art.board.hex("B3"): "red"})
     assert len(pc.get_paths()) == 2  # black (A3, C3) and red (B3)
     assert [matplotlib.colors.to_hex(c) for c in pc.get_facecolor()] == ["#000000", "#ff0000"]
-    # the hex labels: dark grey, and light grey on the impassable C2 (drawn dark)
+    # the hex labels: dark grey on the ground, light grey on the impassable C2 (drawn dark), and
+    # black where dark grey reads at less than 4.5:1 (the hills B1, C1, D2, the water B2)
     labels = art.text_layers["labels"]
-    assert sorted(matplotlib.colors.to_hex(c) for c in labels.get_facecolor()) == ["#555555", "#dddddd"]
+    assert sorted(matplotlib.colors.to_hex(c) for c in labels.get_facecolor()) == ["#000000", "#555555", "#dddddd"]
 
 
 def test_a_label_on_an_impassable_hex_has_a_dark_halo_so_the_hatch_does_not_cross_it(art):

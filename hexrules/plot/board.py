@@ -83,7 +83,7 @@ from ..hexgrid import Hex
 from ._mpl import install_legend, spare_renderer
 from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, grow_figure, new_figure
 from .text import Box, box_at, fit_text, free_spot, text_outline, text_width
-from .theme import DEFAULT_THEME, Theme, get_theme
+from .theme import DEFAULT_THEME, Theme, _luminance, get_theme, readable_on
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -223,8 +223,7 @@ def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, tit
 
 def _ink_on(colour: Any) -> str:
     """Black or white, whichever reads better on ``colour`` (relative luminance, WCAG)."""
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in mcolors.to_rgb(colour))
-    return "black" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 else "white"
+    return "black" if _luminance(colour) > 0.18 else "white"
 
 
 def short_name(name: str, width: int = 9, lines: int = 2) -> str:
@@ -1064,20 +1063,26 @@ class BoardArtists:
         """
         color = self.theme.label if color is None else color
         labels = {h: self.board.label(h) for h in self.hexes} if show else None
-        colours = {h: self.theme.label_impassable if not self.board.terrain(h).passable else color
-                   for h in self.hexes}
+        colours = {h: self._label_ink(h, color) for h in self.hexes}
         offsets = {h: self._label_line(h)[0] for h in self.hexes} if show else (0.0, 0.0)
         self.set_texts(labels, key="labels", offset=offsets, color=colours, size=self.LABEL_SIZE, weight="normal")
         self._halo()
 
+    def _label_ink(self, h: Hex, ink: Any) -> Any:
+        """The colour a label or badge is written in on ``h``: ``ink`` (``theme.label_impassable`` on an
+        impassable hex) where it reads on the hex's colour (:data:`~hexrules.plot.theme.LABEL_CONTRAST`),
+        else black or white (:func:`~hexrules.plot.theme.readable_on`)."""
+        if not self.board.terrain(h).passable:
+            ink = self.theme.label_impassable
+        return readable_on(ink, self.base_colours[self.index[h]])
+
     def _halo(self) -> None:
         """A pale halo under the labels and elevation badges (over outlines): readable where a thick
-        outline passes through the label line. On an impassable hex the halo is the terrain's own
-        dark colour: the light label stands clear of the grey hatch (a pale halo there blurred it).
-        One more collection, rebuilt only with the labels."""
+        outline passes through the label line. Under a light label (an impassable hex, a dark hill)
+        the halo is the impassable terrain's dark colour: the label stands clear of the grey hatch
+        (a pale halo there blurred it). One more collection, rebuilt only with the labels."""
         if self.text_mode == "text":  # text objects: no outline to draw a halo round
             return
-        light = mcolors.to_rgba(self.theme.label_impassable)
         pale = mcolors.to_rgba(self.theme.label_halo)
         dark = mcolors.to_rgba(self.theme.terrain.get("impassable", self.theme.label_halo))
         groups: dict[Any, list[Path]] = {}
@@ -1086,7 +1091,7 @@ class BoardArtists:
                 layer = self.text_layers[key]
                 faces = layer.get_facecolor()
                 for i, p in enumerate(layer.get_paths()):  # one compound path per colour (set_texts)
-                    on_dark = len(faces) > 0 and tuple(faces[i % len(faces)]) == light
+                    on_dark = len(faces) > 0 and _luminance(faces[i % len(faces)]) > 0.5  # a light ink
                     groups.setdefault(dark if on_dark else pale, []).append(p)
         halo = self._layer(self.text_layers, "labels_halo",
                            lambda: _StaticPathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],
@@ -1098,8 +1103,7 @@ class BoardArtists:
         """Write ``"▲n"`` right after the label of every hex of elevation n >= 1, or hide them."""
         marks = {h: f"▲{self.board.elevation(h)}" for h in self.hexes if show and self.board.elevation(h) > 0}
         offsets = {h: self._label_line(h)[1] for h in marks}
-        colours = {h: self.theme.label_impassable if not self.board.terrain(h).passable else self.theme.elevation_badge
-                   for h in marks}
+        colours = {h: self._label_ink(h, self.theme.elevation_badge) for h in marks}
         self.set_texts(marks, key="elevation", offset=offsets, color=colours, size=self.BADGE_SIZE, weight="normal")
         self._halo()
 

@@ -51,6 +51,9 @@ __all__ = [
     "SIDE_COLOURS",
     "COST_CMAP",
     "LABEL_HALO",
+    "LABEL_CONTRAST",
+    "contrast_ratio",
+    "readable_on",
 ]
 
 #: The keys each topic's colour mapping of a :class:`Theme` must have (what the drawing reads).
@@ -425,6 +428,38 @@ COST_CMAP = DEFAULT_THEME.cost_cmap
 #: Colour of the halo drawn round hex labels (under them, over outlines), so a thick outline
 #: passing through a label's line leaves it readable.
 LABEL_HALO = DEFAULT_THEME.label_halo
+
+#: The least contrast a hex label or elevation badge has with its hex's colour: WCAG 2's AA level
+#: for small text (4.5:1). A theme's label colour is kept where it reaches it (:func:`readable_on`).
+LABEL_CONTRAST = 4.5
+
+
+def _luminance(colour: Any) -> float:
+    """WCAG 2 relative luminance of a matplotlib colour (0 black to 1 white)."""
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in mcolors.to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: Any, b: Any) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white).
+
+    >>> round(contrast_ratio("black", "white"), 1), round(contrast_ratio("#555555", "#ece6cf"), 1)
+    (21.0, 6.0)
+    """
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable_on(ink: Any, background: Any, least: float = LABEL_CONTRAST) -> Any:
+    """``ink`` if it reads on ``background`` (contrast >= ``least``), else black or white,
+    whichever reads better: a grey label on a dark green hill turns white.
+
+    >>> readable_on("#555555", "#ece6cf"), readable_on("#555555", "#5f8a45"), readable_on("#555555", "#2f5025")
+    ('#555555', 'black', 'white')
+    """
+    if contrast_ratio(ink, background) >= least:
+        return ink
+    return "black" if contrast_ratio("black", background) >= contrast_ratio("white", background) else "white"
 
 
 class _Live:
