@@ -163,6 +163,33 @@ def test_the_text_can_be_edited_and_applied_or_is_refused_with_its_line(ed):
     assert "the scenario text, line 2, column 7:" in ed.status.value and len(ed.scenario.board) == 2
 
 
+def test_applying_and_undoing_the_text_say_what_it_changed(ed):
+    # the trial: "Undone: apply the scenario text." did not say what came back
+    ed.apply_text("map:\n    0 0 0\n    0 0 0\nunits:\n    Scout  side=blue  at=A1\n    Guard  side=blue  at=C2\n")
+    ed.apply_text("map:\n    0 2 0\n    0 ~ 0\nunits:\n    Scout  side=blue  at=C1  advance=4\n"
+                  "    Zaku  side=red  at=A2\n")
+    said = "apply the scenario text (B1 height 0→2, B2 water; Scout moved A1→C1, Scout advance 3→4, " \
+           "Zaku (red) placed on A2, Guard removed)"
+    assert f"Done: {said}." in ed.status.value
+    ed.controls["undo"].click()
+    assert f"Undone: {said}." in ed.status.value
+    ed.controls["redo"].click()
+    assert f"Redone: {said}." in ed.status.value
+
+
+def test_a_text_that_changes_many_hexes_is_summed_up():
+    from hexrules import parse_scenario
+    from hexrules.words.edit import scenario_changes
+
+    before = parse_scenario("map:\n    0 0 0 0 0 0 0 0 0\n")
+    after = parse_scenario("map:\n    1 1 1 1 1 1 1 1 1 0\n")
+    assert scenario_changes(before, after) == ("hex J1 added, A1 height 0→1, B1 height 0→1, C1 height 0→1, "
+                                               "D1 height 0→1, and 5 more hexes")
+    assert scenario_changes(before, before) == "nothing"
+    titled = parse_scenario("title: A ridge\nmap:\n    0 0 0 0 0 0 0 0 0\n")
+    assert scenario_changes(before, titled) == "title 'A ridge'"
+
+
 def test_save_never_replaces_a_file_without_overwrite_and_open_reads_it_back(ed, tmp_path):
     ed.click("B2", tool="raise")
     first = ed.save()
@@ -429,7 +456,8 @@ def test_fixing_refused_text_and_applying_it_is_not_called_replaced(ed):
     ed.apply_text("map:\n    0 3\n")
     assert ed.scenario.board.elevation("B1") == 3
     assert "replaced" not in ed.status.value and "replaced" not in ed.text_status.value
-    assert "Done: apply the scenario text." in ed.status.value
+    # what it did: the 6 x 4 board became the two hexes A1 B1, B1 raised to 3
+    assert "Done: apply the scenario text (22 hexes removed, B1 height 0→3)." in ed.status.value
 
 
 def test_an_undo_that_replaces_refused_text_says_so_by_the_text_box(ed):

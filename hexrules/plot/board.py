@@ -83,7 +83,7 @@ from ..hexgrid import Hex
 from ._mpl import install_legend, spare_renderer
 from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, grow_figure, new_figure
 from .text import Box, box_at, fit_text, free_spot, text_outline, text_width
-from .theme import DEFAULT_THEME, Theme, _luminance, get_theme, readable_on
+from .theme import DEFAULT_THEME, Theme, get_theme, readable_on, relative_luminance
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -223,7 +223,7 @@ def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, tit
 
 def _ink_on(colour: Any) -> str:
     """Black or white, whichever reads better on ``colour`` (relative luminance, WCAG)."""
-    return "black" if _luminance(colour) > 0.18 else "white"
+    return "black" if relative_luminance(colour) > 0.18 else "white"
 
 
 def short_name(name: str, width: int = 9, lines: int = 2) -> str:
@@ -1091,7 +1091,7 @@ class BoardArtists:
                 layer = self.text_layers[key]
                 faces = layer.get_facecolor()
                 for i, p in enumerate(layer.get_paths()):  # one compound path per colour (set_texts)
-                    on_dark = len(faces) > 0 and _luminance(faces[i % len(faces)]) > 0.5  # a light ink
+                    on_dark = len(faces) > 0 and relative_luminance(faces[i % len(faces)]) > 0.5  # a light ink
                     groups.setdefault(dark if on_dark else pale, []).append(p)
         halo = self._layer(self.text_layers, "labels_halo",
                            lambda: _StaticPathCollection([], facecolors="none", edgecolors=[self.theme.label_halo],

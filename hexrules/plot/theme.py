@@ -52,6 +52,7 @@ __all__ = [
     "COST_CMAP",
     "LABEL_HALO",
     "LABEL_CONTRAST",
+    "relative_luminance",
     "contrast_ratio",
     "readable_on",
 ]
@@ -434,7 +435,7 @@ LABEL_HALO = DEFAULT_THEME.label_halo
 LABEL_CONTRAST = 4.5
 
 
-def _luminance(colour: Any) -> float:
+def relative_luminance(colour: Any) -> float:
     """WCAG 2 relative luminance of a matplotlib colour (0 black to 1 white)."""
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in mcolors.to_rgb(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -446,7 +447,7 @@ def contrast_ratio(a: Any, b: Any) -> float:
     >>> round(contrast_ratio("black", "white"), 1), round(contrast_ratio("#555555", "#ece6cf"), 1)
     (21.0, 6.0)
     """
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 

@@ -77,6 +77,7 @@ from ..plot import DEFAULT_THEME, ForcedLayer, draw_board, legend_handle, new_fi
 from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, section_readers, builtin
 from ..whatif import ALTERNATIVES
+from ..words.edit import scenario_changes
 from .base import Explorer, ExplorerError, offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
 from .movement import breakdown_html, show_path
 
@@ -559,7 +560,8 @@ class BoardEditor(Explorer):
             self._typed = self.scenario  # the text refused stays in the box, to be fixed, until an edit
         else:
             self._typed = None  # the typing is the board now, not replaced by it
-            self._push_read(sc, edit.Edit("text"))
+            changes = scenario_changes(self.scenario, sc)  # said with the step, at Done, Undone and Redone
+            self._push_read(sc, edit.Edit("text", (changes,) if changes != "nothing" else ()))
         self.text_status.value = self.status.value  # and where the text and the button are
         self._said_for = self.scenario
 

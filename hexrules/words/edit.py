@@ -21,8 +21,12 @@ from . import hex_name
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
     from ..edit import Edit
+    from ..scenario import Scenario
 
-__all__ = ["edit_text", "OPERATION_WORDS"]
+__all__ = ["edit_text", "scenario_changes", "OPERATION_WORDS"]
+
+#: How many hexes, and how many unit changes, :func:`scenario_changes` names before it counts the rest.
+NAMED_CHANGES = 4
 
 #: How each operation of :mod:`hexrules.edit` is named in the words.
 OPERATION_WORDS = {
@@ -93,8 +97,89 @@ def edit_text(edit: Edit, board: Board | None = None) -> str:
         from ..options import RulesOptions
 
         return f"set {args[0]} to {args[1]} ({RulesOptions.ruling(args[0])})"
+    if op == "text" and args:  # what the text changed (scenario_changes), kept with the step
+        return f"{OPERATION_WORDS[op]} ({args[0]})"
     if op == "add_terrain":
         return f"terrain {args[0]} (symbol {args[1]}, cost {args[2] if len(args) > 2 else kw.get('cost', 0)})"
     words = OPERATION_WORDS.get(op, op.replace("_", " "))
     rest = " ".join(str(a) for a in args)
     return " ".join(w for w in (words, rest, extra) if w)
+
+
+def _some(items: list[str], more: str) -> str:
+    """The first :data:`NAMED_CHANGES` of ``items``, then how many more (``"and 5 more hexes"``)."""
+    shown = items[:NAMED_CHANGES]
+    if len(items) > NAMED_CHANGES:
+        shown.append(f"and {len(items) - NAMED_CHANGES} more {more}")
+    return ", ".join(shown)
+
+
+def scenario_changes(before: "Scenario", after: "Scenario") -> str:
+    """What a step changed in a scenario, in words: the hexes, then the units, then the rest.
+
+    ``"B1 height 0→2, B2 water; Scout moved A1→C1, Zaku (red) placed on A2, Guard removed"``:
+    the hexes added or removed, each hex whose height or terrain changed, each unit moved,
+    changed (``"Scout advance 3→4"``), placed or removed, at most :data:`NAMED_CHANGES` of each
+    named and the rest counted; then the title, the name and the sections that changed. Hexes
+    are named by their labels on ``after``'s board (a hex removed, on ``before``'s).
+
+    Parameters
+    ----------
+    before, after : Scenario
+
+    Returns
+    -------
+    str
+        ``"nothing"`` if the two are equal.
+
+    Examples
+    --------
+    >>> from hexrules import parse_scenario
+    >>> a = parse_scenario("map:\\n    0 0\\nunits:\\n    Scout  side=blue  at=A1\\n")
+    >>> scenario_changes(a, parse_scenario("map:\\n    0 1\\nunits:\\n    Scout  side=blue  at=B1\\n"))
+    'B1 height 0→1; Scout moved A1→B1'
+    """
+    old, new = before.board, after.board
+    parts = []
+    for hexes, board, verb in ((set(new.hexes) - set(old.hexes), new, "added"),
+                               (set(old.hexes) - set(new.hexes), old, "removed")):
+        if hexes:
+            ordered = sorted(hexes, key=lambda h: (h.r, h.q))
+            noun = "hex" if len(ordered) == 1 else "hexes"
+            names = _some([board.label(h) for h in ordered], "hexes") if len(ordered) <= NAMED_CHANGES \
+                else f"{len(ordered)}"
+            parts.append(f"{noun} {names} {verb}" if len(ordered) <= NAMED_CHANGES else f"{names} {noun} {verb}")
+    changed = []
+    for h in sorted(set(old.hexes) & set(new.hexes), key=lambda h: (h.r, h.q)):
+        words = []
+        if old.elevation(h) != new.elevation(h):
+            words.append(f"height {old.elevation(h)}→{new.elevation(h)}")
+        if old.terrain(h) != new.terrain(h):
+            words.append(new.terrain(h).name if new.terrain(h).name != "open" else "open ground")
+        if words:
+            changed.append(f"{new.label(h)} {' '.join(words)}")
+    hexes = ", ".join(p for p in (", ".join(parts), _some(changed, "hexes")) if p)
+    units = []
+    was = {u.name: u for u in before.state}
+    now = {u.name: u for u in after.state}
+    for name, u in now.items():
+        if name not in was:
+            continue
+        w = was[name]
+        if w.hex != u.hex:
+            units.append(f"{name} moved {hex_name(w.hex, old)}→{hex_name(u.hex, new)}")
+        for field in ("side", "advance", "dash", "speed", "garrison", "ignore_engagement", "hp", "damage"):
+            if getattr(w, field) != getattr(u, field):
+                units.append(f"{name} {field.replace('_', ' ')} {getattr(w, field)}→{getattr(u, field)}")
+    units += [f"{name} ({u.side}) placed on {hex_name(u.hex, new)}" for name, u in now.items() if name not in was]
+    units += [f"{name} removed" for name in was if name not in now]
+    rest = []
+    if before.title != after.title:
+        rest.append(f"title {after.title!r}" if after.title else "title removed")
+    if before.name != after.name:
+        rest.append(f"name {after.name!r}" if after.name else "name removed")
+    for key in sorted(set(before.sections) | set(after.sections)):
+        if before.sections.get(key) != after.sections.get(key):
+            rest.append(f"{key} section changed")
+    said = "; ".join(p for p in (hexes, _some(units, "unit changes"), ", ".join(rest)) if p)
+    return said or "nothing"
