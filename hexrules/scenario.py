@@ -1181,7 +1181,7 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
     >>> parse_scenario("map:\\n  0 0 lava\\n", source="demo.hex")
     Traceback (most recent call last):
     ...
-    hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.', '~', 'X') (ruling T1)
+    hexrules.errors.ScenarioError: demo.hex:2:7: map cell 'lava' is not an elevation, a terrain symbol or both, as in 2~ (symbols: '.' open ground, '~' water, 'X' impassable) (ruling T1)
     """
     if isinstance(source, Reader):
         rd, source = source, source.source
@@ -1392,10 +1392,10 @@ def _read_map(rd: Reader, rows: list[Line], terrain: dict[str, TerrainType], geo
             m = _CELL.fullmatch(tok)
             sym = m.group(2) if m else None
             if not m or (sym and sym not in by_symbol) or (not m.group(1) and not sym):
-                known = ", ".join(repr(s) for s in by_symbol)
+                known = ", ".join(f"{s!r} {'open ground' if t.name == 'open' else t.name}" for s, t in by_symbol.items())
                 digits = " (elevations are the digits 0-9)" if _foreign_digits(tok) else ""
-                raise rd.error(f"map cell {show(tok)} is not an elevation and a terrain symbol (known symbols: {known})"
-                               f"{digits}", line.number, col, ruling="T1")
+                raise rd.error(f"map cell {show(tok)} is not an elevation, a terrain symbol or both, as in 2~ "
+                               f"(symbols: {known}){digits}", line.number, col, ruling="T1")
             elevation = _whole(m.group(1)) if m.group(1) else 0
             if isinstance(elevation, str):
                 raise rd.error(f"map cell {show(tok)}: an elevation of {elevation}", line.number, col, ruling="M1")

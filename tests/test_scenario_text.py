@@ -375,3 +375,14 @@ def test_a_scenario_too_long_for_text_says_so_and_its_faces_fall_back(monkeypatc
     assert repr(board).startswith("Board({Hex(q=0, r=0): (0, 'open')")
     crush = CrushScenario(Scenario(board), pieces=[TerrainPiece("P", [board.hex("A1")], 1)])
     assert repr(crush).startswith("CrushScenario(Scenario(Board(") and repr(crush.scenario).startswith("Scenario(Board(")
+
+
+def test_a_bad_map_cell_names_what_each_symbol_means():
+    # the trial: "map cell 'lava' is not an elevation and a terrain symbol (known symbols: '.',
+    # '~', 'X')" left a designer guessing what '.' was, and read as if a cell needed both
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario("terrain: mud symbol=m cost=2\nmap:\n    0 lava\n")
+    said = str(err.value)
+    assert "an elevation, a terrain symbol or both, as in 2~" in said
+    assert "'.' open ground, '~' water, 'X' impassable, 'm' mud" in said
+    assert "line 3, column 7" in said or ":3:7:" in said
