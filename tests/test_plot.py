@@ -193,8 +193,9 @@ def test_a_word_too_wide_for_its_hex_is_written_smaller_to_fit(art):
     pc = art.set_texts({"A3": "Garrisoned"}, key="k", size=0.42, fit=1.0)
     box = pc.get_paths()[0].get_extents()
     assert box.width == pytest.approx(1.0, rel=0.01)  # exactly the width allowed, no wider
-    with pytest.raises(BoardError, match="fit=0"):
-        art.set_texts({"A3": "x"}, key="k", fit=0)
+    for bad in (0, -1.0, float("nan"), True, "1.5"):
+        with pytest.raises(BoardError, match="is not a width in hex radii"):
+            art.set_texts({"A3": "x"}, key="k", fit=bad)
 
 
 @settings(deadline=None)  # the first call builds the glyph outlines

@@ -768,7 +768,8 @@ class BoardArtists:
         BoardError
             If a hex is not on the board.
         """
-        if fit is not None and not (isinstance(fit, (int, float)) and math.isfinite(fit) and fit > 0):
+        if fit is not None and (isinstance(fit, bool) or not isinstance(fit, (int, float)) or not math.isfinite(fit)
+                                or fit <= 0):
             raise BoardError(f"fit={fit!r} is not a width in hex radii (a number > 0)")
         given = [(_as_hex(self.board, h), str(s)) for h, s in (texts or {}).items()]
         em = self.fontsize(size) / self.ppu  # data units per em

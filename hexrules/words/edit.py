@@ -14,6 +14,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from . import hex_name
@@ -143,12 +144,15 @@ def scenario_changes(before: "Scenario", after: "Scenario") -> str:
     parts = []
     for hexes, board, verb in ((set(new.hexes) - set(old.hexes), new, "added"),
                                (set(old.hexes) - set(new.hexes), old, "removed")):
-        if hexes:
-            ordered = sorted(hexes, key=lambda h: (h.r, h.q))
-            noun = "hex" if len(ordered) == 1 else "hexes"
-            names = _some([board.label(h) for h in ordered], "hexes") if len(ordered) <= NAMED_CHANGES \
-                else f"{len(ordered)}"
-            parts.append(f"{noun} {names} {verb}" if len(ordered) <= NAMED_CHANGES else f"{names} {noun} {verb}")
+        if not hexes:
+            continue
+        labels = [board.label(h) for h in sorted(hexes, key=lambda h: (h.r, h.q))]
+        if len(labels) == 1:
+            parts.append(f"hex {labels[0]} {verb}")
+        elif len(labels) <= NAMED_CHANGES:
+            parts.append(f"hexes {', '.join(labels)} {verb}")
+        else:
+            parts.append(f"{len(labels)} hexes {verb}")
     changed = []
     for h in sorted(set(old.hexes) & set(new.hexes), key=lambda h: (h.r, h.q)):
         words = []
@@ -168,7 +172,7 @@ def scenario_changes(before: "Scenario", after: "Scenario") -> str:
         w = was[name]
         if w.hex != u.hex:
             units.append(f"{name} moved {hex_name(w.hex, old)}→{hex_name(u.hex, new)}")
-        for field in ("side", "advance", "dash", "speed", "garrison", "ignore_engagement", "hp", "damage"):
+        for field in (f.name for f in dataclasses.fields(u) if f.name not in ("name", "hex")):
             if getattr(w, field) != getattr(u, field):
                 units.append(f"{name} {field.replace('_', ' ')} {getattr(w, field)}→{getattr(u, field)}")
     units += [f"{name} ({u.side}) placed on {hex_name(u.hex, new)}" for name, u in now.items() if name not in was]
