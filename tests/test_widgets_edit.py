@@ -403,9 +403,9 @@ def test_text_refused_by_apply_stays_in_the_box_to_be_fixed(ed):
     assert ed.scenario.board.elevation("B1") == 1 and ed.text.value == fixed
     ed.text.value = bad
     ed.controls["apply_text"].click()
-    ed.click("A1", tool="raise")  # an edit of the board: the box shows the board again, and says so
-    assert ed.text.value == "map:\n    1 1\n"
-    assert "The text Apply refused was replaced by this board's text." in html.unescape(ed.status.value)
+    ed.click("A1", tool="raise")  # an edit of the board: the typing stays, to be fixed, and it says so
+    assert ed.text.value == bad and ed.scenario.to_text() == "map:\n    1 1\n"
+    assert KEPT in html.unescape(ed.status.value) and KEPT in html.unescape(ed.text_status.value)
 
 
 def _holder(root, widget):
@@ -460,17 +460,45 @@ def test_fixing_refused_text_and_applying_it_is_not_called_replaced(ed):
     assert "Done: apply the scenario text (22 hexes removed, B1 height 0→3)." in ed.status.value
 
 
-def test_an_undo_that_replaces_refused_text_says_so_by_the_text_box(ed):
-    # a trial typed a bad unit line, pressed Apply (refused), then Undo: the typing went and only
-    # the status over the map, ~600 px away, said so; the line by the box was cleared
+#: What the editor says when the board changes under typing not applied (kept in the box).
+KEPT = "The text box keeps your typing, not applied: Apply makes it the board; Revert text shows the board's text."
+
+
+def test_typing_apply_refused_is_kept_through_undo_and_redo_until_revert(ed):
+    # a trial typed a long edit with one typo, pressed Apply (refused), then Undo: the typing was
+    # replaced by the board's text, and Redo did not bring it back. Never lost work: it stays
     ed.click("A1", tool="raise")
-    ed.apply_text("map:\n    1 0\nunits:\n    ghost  side=red  at=Z99\n")
+    typed = "map:\n    1 0\nunits:\n    ghost  side=red  at=Z99\n"
+    ed.apply_text(typed)
     assert "Z99" in ed.text_status.value
+    assert not ed.controls["revert_text"].disabled  # the box holds typing the board does not
     ed.undo()
-    assert ed.text.value == ed.scenario.to_text() and ed.scenario.board.elevation("A1") == 0
-    assert "The text Apply refused was replaced by this board's text." in html.unescape(ed.text_status.value)
-    ed.click("B1", tool="raise")  # the next edit: old news
-    assert ed.text_status.value == ""
+    assert ed.scenario.board.elevation("A1") == 0 and ed.text.value == typed
+    assert KEPT in html.unescape(ed.text_status.value) and "Undone: raise A1." in ed.status.value
+    ed.redo()
+    assert ed.scenario.board.elevation("A1") == 1 and ed.text.value == typed
+    ed.controls["revert_text"].click()
+    assert ed.text.value == ed.scenario.to_text() and ed.controls["revert_text"].disabled
+    assert "Reverted: the text box shows the board's text." in html.unescape(ed.text_status.value)
+    ed.click("B1", tool="raise")  # the next edit: the box follows the board again, old news gone
+    assert ed.text.value == ed.scenario.to_text() and ed.text_status.value == ""
+
+
+def test_typing_not_applied_is_kept_when_the_map_is_edited(ed, tmp_path):
+    # typing not yet applied is work too: a click on the map does not wipe it
+    typed = "title: my ridge\n" + ed.text.value  # the blank board has no title yet
+    ed.text.value = typed
+    ed.controls["show"].value = "reach"  # a redraw, the board unchanged: nothing to say yet
+    assert ed.text.value == typed and ed.text_status.value == ""
+    ed.save()  # the board is saved, not the typing, and it says so
+    assert "The text box's typing, not applied, is not in it: Apply it first to save it." in html.unescape(ed.status.value)
+    assert "my ridge" not in (tmp_path / "my-board.hex").read_text()
+    ed.click("C2", tool="raise")
+    assert ed.text.value == typed and ed.scenario.board.elevation("C2") == 1
+    assert KEPT in html.unescape(ed.text_status.value)
+    ed.controls["apply_text"].click()  # applied: the board is the text (C2 back to 0), the box its text
+    assert ed.scenario.title == "my ridge" and ed.scenario.board.elevation("C2") == 0
+    assert ed.text.value == ed.scenario.to_text() and ed.controls["revert_text"].disabled
 
 
 def test_applying_the_text_of_the_board_shown_says_nothing_changed(ed):

@@ -10,7 +10,8 @@ scenario or refuses with the rule (shown in red, nothing changed), and each step
 explorers (its hexes and labels the size every explorer draws that board at, resized when rows or
 columns are added or another board is opened); beside it, or under it in a notebook column too
 narrow for both, the scenario text follows every edit (copy it, or edit it and press *Apply
-text*); under them, the rules on the board being edited, under the reading chosen:
+text*; typing not applied is kept through edits of the map, undo and redo, until *Apply text* or
+*Revert text*); under them, the rules on the board being edited, under the reading chosen:
 
 * **Show reach**: the unit's reach (Advance or Dash) coloured and numbered by cost (M1-M4, E2,
   E3, J1, J2, T1), the breakdown of the hex last clicked with the *inspect* tool;
@@ -161,12 +162,15 @@ class BoardEditor(Explorer):
         The current scenario (``history.scenario``): its board, its units and its reading (the
         menus', :attr:`options`).
     text : ipywidgets.Textarea
-        The scenario text, updated at every edit (:meth:`Scenario.to_text`).
+        The scenario text, updated at every edit (:meth:`Scenario.to_text`), except while it holds
+        typing not applied: that stays (never lost), and the editor says so, until *Apply text*
+        makes it the board or *Revert text* shows the board's text again.
     status : ipywidgets.HTML
         What the last action did, or why it was refused (with its ruling).
     text_status : ipywidgets.HTML
-        What the last *Apply text* did, or why it refused the text (line and column), right over the
-        text box and beside the button (empty once the board changes again).
+        What the last *Apply text* or *Revert text* did, or why Apply refused the text (line and
+        column), right over the text box and beside the buttons (empty once the board changes
+        again, or saying that the box keeps typing not applied).
     reach, move : object or None
         The reach or Push / Pull shown (None when not shown or refused).
     comparison : hexrules.compare.ReachComparison or ForcedComparison or None
@@ -222,7 +226,7 @@ class BoardEditor(Explorer):
         self._moving: str | None = None
         self._focus: Hex | None = None
         self._overwrite: Path | None = None
-        self._typed: Scenario | None = None  # the board under a text Apply refused (kept in the box)
+        self._text_synced = ""  # the board's text as last put in the box: the box differs = typing not applied
         self.reach: Any = None
         self.move: Any = None
         self.comparison = None
@@ -273,6 +277,9 @@ class BoardEditor(Explorer):
             "overwrite": widgets.Button(description="Overwrite", disabled=True,
                                         tooltip="Replace the file that Save found (only right after it)"),
             "apply_text": widgets.Button(description="Apply text", tooltip="Read the scenario text below as the board"),
+            "revert_text": widgets.Button(description="Revert text", disabled=True,
+                                          tooltip="Show the board's text in the box again (the typing not applied "
+                                                  "is dropped)"),
         }
         # as wide as every explorer's map (the kit's hex and label size for this board); the scenario
         # text stands beside it where the notebook column has room, else under it
@@ -287,6 +294,7 @@ class BoardEditor(Explorer):
             "save": lambda _b: self.save(),
             "overwrite": lambda _b: self.save(overwrite=True),
             "apply_text": lambda _b: self._apply_text(self.text.value),
+            "revert_text": lambda _b: self._revert_text(),
             **{f"rule_{name}": (lambda _change, name=name: self._reading_changed(name)) for name in ALTERNATIVES},
             "tool": lambda _change: self._tool_changed(),
             "unit": lambda _change: self._sync_choices(),  # the new source is no longer a target
@@ -300,6 +308,7 @@ class BoardEditor(Explorer):
         super().__init__(fig, c, title="Board editor: click and drag on the map", handlers=handlers)
         self.text = widgets.Textarea(layout=widgets.Layout(width=_text_width(""), height="100%", min_height="24em"))
         self.text.add_class("hexrules-scenario-text")
+        self.text.observe(lambda _change: self._typing(), "value")
         self.status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status.add_class("hexrules-status")
         # Apply's outcome where the text and the button are: the map can stand between the status
@@ -362,7 +371,9 @@ class BoardEditor(Explorer):
                             "{white-space: pre}</style>"
                             "<b>Scenario text</b> (copy it, or edit it and press <i>Apply text</i>)")
         c["apply_text"].layout.margin = "0 0 0 1em"  # right after the heading, over the box it reads
-        side = widgets.VBox([widgets.HBox([head, c["apply_text"]], layout=widgets.Layout(flex_flow="row wrap",
+        c["revert_text"].layout.margin = "0 0 0 0.5em"
+        side = widgets.VBox([widgets.HBox([head, c["apply_text"], c["revert_text"]],
+                                          layout=widgets.Layout(flex_flow="row wrap",
                                                                                          align_items="center")),
                              self.text_status, self.text])
         children = list(self.children)
@@ -556,13 +567,27 @@ class BoardEditor(Explorer):
         try:
             sc = parse_scenario(text, source="the scenario text")
         except HexrulesError as err:
-            self._say(_place_words(err), error=True)
-            self._typed = self.scenario  # the text refused stays in the box, to be fixed, until an edit
+            self._say(_place_words(err), error=True)  # the text refused stays in the box, to be fixed
         else:
-            self._typed = None  # the typing is the board now, not replaced by it
+            self._text_synced = self.text.value  # the typing is the board now: the box shows the board's text
             changes = scenario_changes(self.scenario, sc)  # said with the step, at Done, Undone and Redone
             self._push_read(sc, edit.Edit("text", (changes,) if changes != "nothing" else ()))
         self.text_status.value = self.status.value  # and where the text and the button are
+        self._said_for = self.scenario
+
+    def _typing(self) -> None:
+        """The box was typed in (or set): *Revert text* is on while it holds typing not applied."""
+        pending = self.text.value != self._text_synced
+        if self.controls["revert_text"].disabled == pending:
+            self.controls["revert_text"].disabled = not pending
+
+    def _revert_text(self) -> None:
+        """*Revert text*: the box shows the board's text again; the typing not applied is dropped."""
+        with self.quiet():
+            self._text_synced = self.text.value = self.scenario.to_text()
+            self.text.layout.width = _text_width(self._text_synced)
+        self._typing()
+        self.text_status.value = _status_html("Reverted: the text box shows the board's text.")
         self._said_for = self.scenario
 
     # --- files ----------------------------------------------------------------------------------
@@ -609,8 +634,10 @@ class BoardEditor(Explorer):
             self._say(f"could not save to {self.folder}: {err}", error=True)
             return None
         self._overwrite = None
+        unsaved = (" The text box's typing, not applied, is not in it: Apply it first to save it."
+                   if self.text.value != self._text_synced else "")
         self._say(f"Saved {path}, with the reading: {_reading_words(self.options)}. To open it again: Board ▸ "
-                  f"Start from \"{_FILE}{path.name}\" ▸ Open (in any editor of this folder).")
+                  f"Start from \"{_FILE}{path.name}\" ▸ Open (in any editor of this folder).{unsaved}")
         self._sync_choices()
         for other in list(_EDITORS):  # the other editors of this folder offer it now
             if other is not self and _same_folder(other.folder, self.folder):
@@ -802,17 +829,19 @@ class BoardEditor(Explorer):
         if self._said_for is not None and self._said_for is not sc:  # Apply's outcome is of another board now
             self._said_for = None
             self.text_status.value = ""
-        if self._typed is not None and self._typed is not sc:  # the board changed: its text replaces the typing
-            self._typed = None
-            replaced = " The text Apply refused was replaced by this board's text."
-            self.status.value += html.escape(replaced)
-            self.text_status.value = _status_html(replaced.strip())  # by the box
+        board_text = sc.to_text()
+        if self.text.value in (self._text_synced, board_text):  # no typing: the box shows the board
+            self._text_synced = board_text
+            with self.quiet():
+                if self.text.value != board_text:
+                    self.text.value = board_text
+                    self.text.layout.width = _text_width(board_text)
+        elif board_text != self._text_synced and self._said_for is None:  # the board changed under typing
+            # not applied: the box keeps it (never lost work), and says so once for this board
+            self.status.value += html.escape(" " + _KEPT)
+            self.text_status.value = _status_html(_KEPT)  # by the box
             self._said_for = sc
-        with self.quiet():
-            text = self.text.value if self._typed is not None else sc.to_text()
-            if self.text.value != text:
-                self.text.value = text
-                self.text.layout.width = _text_width(text)
+        self._typing()
         art = self.art
         marked = [h for h in ([sc.state.unit(self._moving).hex] if self._moving in sc.state else [])]
         if self._focus is not None:
@@ -920,6 +949,10 @@ def _reading_words(opts: RulesOptions) -> str:
     diff = DEFAULT.differences(opts)
     return "the kit's default" if not diff else ", ".join(f"{switch_words(k, v[1])} ({RulesOptions.ruling(k)})"
                                                           for k, v in diff.items())
+
+
+#: What the editor says when the board changes under typing not applied, which the box keeps.
+_KEPT = "The text box keeps your typing, not applied: Apply makes it the board; Revert text shows the board's text."
 
 
 def _status_html(text: str, *, error: bool = False) -> str:
