@@ -565,16 +565,11 @@ def test_a_hex_gained_reads_as_a_cost_not_minus_a_number():
     assert "gains" in ex.explanation.value and f"{ex.art.board.label(h)} ({b} MP)" in ex.explanation.value
 
 
-#: A text written in a hex stays inside the hex shrunk to this fraction about its centre, so that
-#: the texts of two neighbouring hexes are at least (1 - INSIDE) x sqrt(3) hex radii apart.
-INSIDE = 0.85
-
-
 @pytest.mark.parametrize("scenario", ["terrain", "engagement", "push_collision", "lesson 10"])
 def test_every_what_if_change_is_written_inside_its_own_hex(scenario):
     # the trial: "was 3 MP" / "now 2 MP" ran past their hexes on lesson 10's report map; in a row
     # of gained hexes they read as one string, "now 3 MPnow 3 MPnow 3 MP". Each text's ink lies
-    # inside its hex shrunk to INSIDE about its centre: neighbours' texts stay apart
+    # inside the tile of its hex (its colour, TILE_INSET of the hex): neighbours' texts stay apart
     from matplotlib.path import Path
 
     from hexrules.widgets.whatif import ReportExplorer
@@ -595,7 +590,9 @@ def test_every_what_if_change_is_written_inside_its_own_hex(scenario):
                     # a glyph belongs to the text whose hex centre is nearest
                     h = min(centres, key=lambda k: float(np.hypot(*(poly.mean(axis=0) - centres[k]))))
                     written += 1
-                    inside = centres[h] + INSIDE * (np.asarray(art.layout.polygon_corners(h)) - centres[h])
+                    # ... and inside the tile it is written on, the change's colour (set_tiles)
+                    tile = centres[h] + np.array([0.0, art.TILE_SHIFT])
+                    inside = tile + art.TILE_INSET * (np.asarray(art.layout.polygon_corners(h)) - centres[h])
                     if not Path(inside).contains_points(poly).all():
                         spilled.append(f"{c.alternative.label} movement {j}: {shown[h]!r} in {art.board.label(h)}")
     assert written  # the report draws changes, or the test shows nothing

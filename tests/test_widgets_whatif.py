@@ -31,7 +31,8 @@ def test_the_report_opens_on_a_reading_that_changes_something_and_draws_it():
     gm = next(r for r in ex.changes.reaches if r.unit == "GM")
     ex.controls["movement"].value = ex.changes.reaches.index(gm)  # the map shows the GM's hexes
     assert gm.cost(b.hex("C1")) == (3, 2)
-    assert ex.art.fill[b.hex("C1")] == CHANGE_COLOURS["cost"] and ex.art.texts_shown("costs")[b.hex("C1")] == "3→2"
+    assert ex.art.tiles_shown("changes")[b.hex("C1")] == CHANGE_COLOURS["cost"]
+    assert ex.art.texts_shown("costs")[b.hex("C1")] == "3→2"
     assert "water=none (T1)" in ex.explanation.value and "changes nothing" in ex.explanation.value
 
 
@@ -133,3 +134,44 @@ def test_the_legend_reads_a_cost_change_in_the_words_written_on_the_hexes():
     cost = next(t for t in labels if t.startswith("cost changes"))
     assert " ".join(cost.split()) == "cost changes (was→now MP)"
     assert "3→2" in ex.art.texts_shown("costs").values()  # the kind of text it names is on the map
+
+
+@pytest.mark.parametrize("where", ["water", "hills"])
+def test_a_changed_hex_shows_exactly_its_legend_colour_whatever_its_height(where):
+    # the trial: the see-through fills blended with what they covered: "gained" on height 1 came
+    # out the green of "height 2", a cost change on water came out brown like a hill. A change is
+    # an opaque tile of its legend's colour; the rim keeps the hex's own height or terrain colour
+    import matplotlib.colors as mcolors
+    import numpy as np
+
+    from hexrules.generate import generate
+
+    if where == "water":  # the GM in water, water=none: D1, E1, C2, D3 (water) cost 2 -> 1
+        ex, label, movement, kind = ReportExplorer("terrain"), "water=none", "GM", "cost"
+    else:  # lesson 10's board: the Garrison's ability move gains hexes on heights 1 and 2
+        ex = ReportExplorer(generate(BoardSpec(columns=12, rows=10), seed=17))
+        label, movement, kind = "garrison_ability_move=ignores", "blue Garrison 1", "gained"
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.alternative.label == label)
+    ex.controls["movement"].value = next(i for i, r in enumerate(ex.changes.reaches) if r.unit == movement)
+    art, b = ex.art, ex.art.board
+    fig = ex.figure
+    fig.canvas.draw()
+    pixels = np.asarray(fig.canvas.buffer_rgba())
+    swatch = [mcolors.to_hex(h.get_facecolor()) for h in art.ax.get_legend().legend_handles
+              if hasattr(h, "get_facecolor") and h.get_label().startswith({"cost": "cost", "gained": "hex gained"}[kind])]
+    assert swatch == [CHANGE_COLOURS[kind]]
+
+    def colour_at(h, dx, dy):  # the pixel at (dx, dy) hex radii from the hex's centre
+        x, y = art.centre(h)
+        px, py = art.ax.transData.transform((x + dx, y + dy))
+        return mcolors.to_hex(pixels[int(round(fig.bbox.height - py)), int(round(px))] / 255)
+
+    changed = [h for h, t in art.texts_shown("costs").items() if ("→" in t) == (kind == "cost")
+               and (b.terrain(h).name == "water" if where == "water" else b.elevation(h) > 0)]
+    assert len(changed) >= 3  # the test shows something
+    for h in changed:
+        # in the tile, under its text: the most common colour (a water hex's ripples cross its tile)
+        seen = [colour_at(h, dx, art.TILE_SHIFT + dy) for dx in (-0.2, -0.1, 0.0, 0.1, 0.2) for dy in (0.36, 0.42, 0.48)]
+        assert max(set(seen), key=seen.count) == swatch[0], (b.label(h), seen)
+        if where == "hills":  # the rim: the hex's own height colour, as the legend lists it
+            assert colour_at(h, -0.75, 0.1) == mcolors.to_hex(art.base_colours[art.index[h]]), b.label(h)

@@ -477,6 +477,7 @@ class BoardArtists:
         self.base_colours = np.array([self._base_colour(h) for h in self.hexes], dtype=float).reshape(-1, 4)
         self.fill: dict[Hex, Any] = {}
         self._shown: dict[str, dict[Hex, str]] = {}
+        self._tiles_shown: dict[str, dict[Hex, Any]] = {}  # tiles_shown
         self.units: dict[str, tuple[Any, Any, Any]] = {}
         self.text_layers: dict[str, PathCollection] = {}
         self.arrow_layers: dict[str, list] = {}
@@ -647,6 +648,7 @@ class BoardArtists:
             The layer's collection (one per key, reused).
         """
         inset = self.TILE_INSET if inset is None else inset
+        self._tiles_shown[key] = {_as_hex(self.board, h): c for h, c in (values or {}).items()}
         items = [(self.index[_as_hex(self.board, h)], c) for h, c in (values or {}).items()]
         idx = [i for i, _ in items]
         pc = self._layer(self.tile_layers, key, lambda: _MemoPolyCollection([], zorder=1.5))
@@ -860,6 +862,10 @@ class BoardArtists:
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
         return dict(self._shown.get(key, {}))
+
+    def tiles_shown(self, key: str = "tiles") -> dict[Hex, Any]:
+        """``{hex: colour}`` of the tiles layer ``key`` draws now (:meth:`set_tiles`; empty for an unknown layer)."""
+        return dict(self._tiles_shown.get(key, {}))
 
     # --- room for texts -------------------------------------------------------------------
 

@@ -45,9 +45,10 @@ __all__ = ["topic_colours", "SweepChart", "draw_sweep_bars", "set_sweep_bars", "
 CHANGE_COLOURS = {"gained": "#27ae60", "lost": "#c0392b", "cost": "#e67e22"}
 
 #: The widest a change's text (:func:`change_text`) is written on its hex, in hex radii: a wider
-#: one, "now 3 MP", goes onto two lines (``set_texts(fit=...)``), so that a row of gained hexes
-#: never reads as one string, "now 3 MPnow 3 MP" (a hex is sqrt(3) ~ 1.73 radii wide).
-CHANGE_TEXT_WIDTH = 1.4
+#: one, "now 3 MP", goes onto two lines (``set_texts(fit=...)``), inside the tile of the change's
+#: colour it is written on (``TILE_INSET`` 0.6 of the hex: sqrt(3) x 0.6 ~ 1.04 radii wide), so
+#: that a row of gained hexes never reads as one string, "now 3 MPnow 3 MP".
+CHANGE_TEXT_WIDTH = 0.9
 
 
 def topic_colours(theme: Theme = DEFAULT_THEME) -> dict[str, str]:

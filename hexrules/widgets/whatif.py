@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from ..generate import RULEBOOK, BoardSpec
 from ..checks import show
 from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
+from ..plot.theme import readable_on
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
@@ -47,12 +48,13 @@ SWEEP_SIZES = (10, 100, 1000)
 
 
 def _legend() -> list[Any]:
-    return [legend_handle("fill", "hex gained (now N MP)", CHANGE_COLOURS["gained"], alpha=0.6,
-                          drawn_by=("fill", None, CHANGE_COLOURS["gained"])),
-            legend_handle("fill", "hex lost (was N MP)", CHANGE_COLOURS["lost"], alpha=0.6,
-                          drawn_by=("fill", None, CHANGE_COLOURS["lost"])),
-            legend_handle("fill", "cost changes (was→now MP)", CHANGE_COLOURS["cost"], alpha=0.6,
-                          drawn_by=("fill", None, CHANGE_COLOURS["cost"])),
+    # "N\u00a0MP": a legend label too long for its room wraps at a space, never between a number and its unit
+    return [legend_handle("fill", "hex gained (now\u00a0N\u00a0MP)", CHANGE_COLOURS["gained"], tile=True,
+                          drawn_by=("tiles", "changes", CHANGE_COLOURS["gained"])),
+            legend_handle("fill", "hex lost (was\u00a0N\u00a0MP)", CHANGE_COLOURS["lost"], tile=True,
+                          drawn_by=("tiles", "changes", CHANGE_COLOURS["lost"])),
+            legend_handle("fill", "cost changes (was→now\u00a0MP)", CHANGE_COLOURS["cost"], tile=True,
+                          drawn_by=("tiles", "changes", CHANGE_COLOURS["cost"])),
             legend_handle("outline", "Push / Pull outcome changes", _DIFFERS, width=3.0, drawn_by=("outline", "differs"))]
 
 
@@ -147,8 +149,11 @@ class ReportExplorer(Explorer):
         chosen = self.controls["movement"].value
         chosen = chosen if 0 <= chosen < len(c.reaches) else None  # -1: no movement changes
         ov = change_overlays(c, reach=chosen)
-        self.art.set_fill(ov["fill"], alpha=0.6)
-        self.art.set_texts(ov["texts"], key="costs", size=0.3, fit=CHANGE_TEXT_WIDTH)
+        # opaque tiles of the legend's colours (a see-through fill blended with the hills and the
+        # water: "gained" on height 1 read as height 2); the rim keeps the hex's own colour
+        self.art.set_tiles(ov["fill"], key="changes")
+        self.art.set_texts(ov["texts"], key="costs", size=0.3, fit=CHANGE_TEXT_WIDTH, offset=(0.0, self.art.TILE_SHIFT),
+                           color={h: readable_on("black", c) for h, c in ov["fill"].items()})
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
         whose = ""
         if chosen is not None:
