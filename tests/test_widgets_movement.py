@@ -25,6 +25,7 @@ from hexrules.widgets.movement import (  # noqa: E402
     HexExplorer,
     ReachExplorer,
     ScenarioExplorer,
+    clear_reach,
 )
 
 GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
@@ -514,7 +515,7 @@ def test_reach_explorer_after_its_controls_change_draws_what_the_plot_functions_
         cost = mv.path_to(sc.board, state, "GM", "A1", kind)
         _, (ax,) = new_figure(sc.board)
         art = draw_board(sc.board, state, ax=ax)
-        art.set_costs(reach_overlays(reach)["costs"], key="costs")
+        art.set_costs(reach_overlays(reach)["costs"], key="costs", halo=True)
         art.set_highlight(reach.pass_only, key="pass", color=DEFAULT_THEME.movement["pass"], width=2, linestyle="--")
         art.set_highlight(["A1"], key="target", color=DEFAULT_THEME.movement["target"])
         art.set_paths([cost.path], key="path", **path_style(cost))
@@ -613,3 +614,22 @@ def test_two_readings_that_cannot_differ_for_this_unit_say_why():
     # where water lies within reach (lesson 05's terrain board) the readings differ: no such note
     ex = CompareExplorer("terrain", "water")
     assert not ex.comparison.same and "the same for" not in _text(ex)
+
+
+@pytest.mark.parametrize("name", ["reach_elevation", "compare_water"])
+def test_every_cost_number_is_ringed_in_its_tiles_colour(name):
+    # the trial: a path arrow (lesson 02) and a water hex's ripples (lesson 05's two maps) ran
+    # through the cost numbers. Each number on a tile is ringed in the tile's colour, so whatever
+    # crosses the hex stops short of its digits (BoardArtists.set_costs(halo=True))
+    import matplotlib.colors as mcolors
+
+    ex = EXPLORERS[name]()
+    for art in (ex.arts if hasattr(ex, "arts") else [ex.art]):
+        tiles = art.tiles_shown("costs")
+        on_tiles = [h for h in tiles if h not in art._occupied]  # a number under a token is on no tile
+        halo = art.text_layers["costs_halo"]
+        assert len(halo.get_paths()) == len(on_tiles) > 5
+        rings = sorted(mcolors.to_hex(c) for c in halo.get_edgecolor())
+        assert rings == sorted(mcolors.to_hex(tiles[h]) for h in on_tiles)
+    clear_reach(art)  # no reach (a movement the rules refuse): no number, and no ring left behind
+    assert art.texts_shown("costs") == {} and art.text_layers["costs_halo"].get_paths() == []

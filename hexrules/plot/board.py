@@ -682,6 +682,11 @@ class BoardArtists:
                        offset=(0.0, self.TILE_SHIFT), size=0.36, under_units=under_units)
         if halo and numbers:
             self._cost_halo(key, costs, colours, under_units)
+        elif key + "_halo" in self.text_layers:  # no ring is left round a number no longer written
+            self.text_layers[key + "_halo"].set_paths([])
+        elif self.text_mode == "text":
+            for t in self._text_artists.get(key, []):
+                t.set_path_effects([])
 
     def _cost_halo(self, key: str, costs: Mapping[Hex, int], colours: Mapping[Hex, str], under_units: bool) -> None:
         """Ring each number of cost layer ``key`` in its tile's colour (:meth:`set_costs`); a glyph
@@ -2267,7 +2272,7 @@ def draw_board(
     if texts:
         art.set_texts(texts)
     if reach_costs is not None:
-        art.set_costs(reach_costs, key="texts")
+        art.set_costs(reach_costs, key="texts", halo=True)  # ringed: a path through a hex leaves its number clear
     if paths:
         art.set_paths(paths, colors=path_color)  # None: theme.path
     if highlight:

@@ -877,7 +877,7 @@ class BoardEditor(Explorer):
         if not name:
             raise EditError("place a unit (tool: unit) to see its reach")
         self.reach = r = mv.reachable(sc.board, sc.state, name, kind, opts)
-        art.set_costs(r.costs, key="costs", under_units=True)  # the kit's fixed cost scale, as its legend lists
+        art.set_costs(r.costs, key="costs", under_units=True, halo=True)  # the kit's scale, its legend's; ringed numbers
         art.set_highlight(r.pass_only, key="pass", color=_THEME.movement["pass"], width=2, linestyle="--")
         parts = [pre(f"{name}: {r.allowance.explain()}; {len(r.costs)} hexes reachable "
                      f"(numbers: cheapest cost in movement points). Reading: {_reading_words(opts)}.")]

@@ -510,7 +510,9 @@ class ReachExplorer(_MovementControls, Explorer):
             self.art.set_highlight(None, key="target")
             self.explain(html_text=error_html(err))
             return
-        self.art.set_costs(r.costs, key="costs", under_units=True)  # the fixed cost scale: cost 2 looks the same under Advance and Dash
+        # the fixed cost scale (cost 2 looks the same under Advance and Dash); each number ringed in its tile's
+        # colour, so a path or a water hex's ripples crossing the hex stop short of its digits
+        self.art.set_costs(r.costs, key="costs", under_units=True, halo=True)
         self.art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
         target = self.controls["target"].value
         self.cost = None
@@ -779,7 +781,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         for art, opts, r, cost, refusal in zip(self.arts, (left, right), cmp.reaches, cmp.paths, cmp.refusals):
             head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
             art.ax.set_title(self.reading_title(opts), fontsize=10)
-            art.set_costs(r.costs, key="costs", under_units=True)
+            art.set_costs(r.costs, key="costs", under_units=True, halo=True)
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
             art.set_highlight(differs, key="differs", color=_COMPARE["differs"], width=3.5, inset=0.84)
             art.set_highlight([target] if target else None, key="target", color=_MOVE["target"])
