@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -108,7 +110,7 @@ def test_a_hex_two_movements_change_shows_the_chosen_movements_numbers():
                                        if c.alternative.label == "water=allowance")
     b = ex.art.board
     d1 = b.hex("D1")
-    assert [label for label, _ in ex.controls["movement"].options] == ["RX-78-2 Gundam: Advance", "GM: Advance"]
+    assert [label for label, _ in ex.controls["movement"].options] == ["RX-78-2 Gundam's Advance", "GM's Advance"]
     assert [r.cost(d1) for r in ex.changes.reaches] == [(4, 3), (2, 1)]
     assert ex.art.texts_shown("costs")[d1] == "4→3" and "RX-78-2 Gundam's Advance" in ex.art.ax.get_title()
     ex.controls["movement"].value = 1
@@ -175,3 +177,29 @@ def test_a_changed_hex_shows_exactly_its_legend_colour_whatever_its_height(where
         assert max(set(seen), key=seen.count) == swatch[0], (b.label(h), seen)
         if where == "hills":  # the rim: the hex's own height colour, as the legend lists it
             assert colour_at(h, -0.75, 0.1) == mcolors.to_hex(art.base_colours[art.index[h]]), b.label(h)
+
+
+def test_the_text_under_the_map_writes_a_cost_change_as_the_map_does():
+    # the trial: the map wrote "2→1" on E9 and the text under it "E9 costs 2 -> 1"
+    ex = ReportExplorer("terrain")
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.alternative.label == "water=none")
+    gm = next(i for i, r in enumerate(ex.changes.reaches) if r.unit == "GM")
+    ex.controls["movement"].value = gm
+    on_map = ex.art.texts_shown("costs")[ex.art.board.hex("C1")]
+    assert on_map == "3→2"  # T1: C1 via the water D1 costs the GM 3, under water=none 2
+    text = html.unescape(ex.explanation.value)
+    assert "C1 costs 3→2" in text and " -> " not in text
+
+
+def test_the_menu_the_title_and_the_text_name_a_movement_alike():
+    # the trial: the Movement menu said "blue Garrison 1: ability move", the text under the map
+    # "blue Garrison 1 Ability:" and the title "blue Garrison 1's ability move"
+    from hexrules.generate import generate
+
+    ex = ReportExplorer(generate(BoardSpec(columns=12, rows=10), seed=17))
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches)
+                                       if c.alternative.label == "garrison_ability_move=ignores")
+    name = "blue Garrison 1's ability move"
+    menu = dict((v, k) for k, v in ex.controls["movement"].options)[ex.controls["movement"].value]
+    assert menu == name and ex.art.ax.get_title().endswith(f": {name}")
+    assert f"{name}: gains" in html.unescape(ex.explanation.value)

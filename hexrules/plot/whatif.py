@@ -144,7 +144,7 @@ def set_sweep_bars(chart: SweepChart, rows: Sequence[tuple[str, float, str]]) ->
 
 def change_text(base: int | None, alternative: int | None) -> str:
     """What a hex's cost does under the alternative, written on the hex: the report says the same
-    ("gains D1 (3 MP)", "loses C1 (2 MP)", "C2 costs 3 -> 2").
+    ("gains D1 (3 MP)", "loses C1 (2 MP)", "C2 costs 3→2").
 
     A hex out of reach under the base and reached at 3 movement points under the alternative
     reads ``"now 3 MP"`` (a "-→3" read as minus three); one lost, ``"was 2 MP"``; a cost that

@@ -34,14 +34,13 @@ from ..plot.theme import readable_on
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
+from ..words.movement import movement_name
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
 __all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
 
 _DIFFERS = DEFAULT_THEME.compare["differs"]
 
-#: How the report names each kind of movement (the rulebook's Advance and Dash, M2; M5).
-MOVEMENT_NAMES = {"advance": "Advance", "dash": "Dash", "ability": "ability move"}
 
 #: The numbers of boards the sweep explorer offers.
 SWEEP_SIZES = (10, 100, 1000)
@@ -114,7 +113,7 @@ class ReportExplorer(Explorer):
     def _movements(self) -> None:
         """Offer the movements the chosen reading changes (one unit's Advance, Dash or ability move)."""
         c = self.report.switches[self.controls["switch"].value]
-        options = [(f"{r.unit}: {MOVEMENT_NAMES.get(r.kind, r.kind)}", i) for i, r in enumerate(c.reaches)]
+        options = [(f"{r.unit}'s {movement_name(r.kind)}", i) for i, r in enumerate(c.reaches)]  # as the text says
         control = self.controls["movement"]
         with self.quiet():
             control.options = options or [("none changes", -1)]
@@ -158,7 +157,7 @@ class ReportExplorer(Explorer):
         whose = ""
         if chosen is not None:
             r = c.reaches[chosen]
-            whose = f": {r.unit}'s {MOVEMENT_NAMES.get(r.kind, r.kind)}"
+            whose = f": {r.unit}'s {movement_name(r.kind)}"
         self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}", fontsize=10)
         self.explain(html_text=pre(c.explain()) + table_html(self.report.table(),
                                                              caption="Every alternative against the default"))

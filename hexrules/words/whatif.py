@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import hex_name, noun, percent, plural
 from .compare import branch_outcome
 from .forced import path_text
+from .movement import movement_name
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import ForcedComparison, ReachComparison
@@ -37,16 +38,17 @@ def _hexes(cmp: ReachComparison, hexes: Any, reading: int) -> str:
 
 
 def movement_change(cmp: ReachComparison) -> str:
-    """``"gains D1 (3 MP); loses C1 (2 MP); C2 costs 3 -> 2; allowance 3 -> 2"``: one movement's changes."""
+    """``"gains D1 (3 MP); loses C1 (2 MP); C2 costs 3→2; allowance 3→2"``: one movement's changes, a cost
+    written as the what-if map writes it on its hex (``"3→2"``, :func:`hexrules.plot.whatif.change_text`)."""
     parts = []
     if cmp.gained:
         parts.append(f"gains {_hexes(cmp, cmp.gained, 1)}")
     if cmp.lost:
         parts.append(f"loses {_hexes(cmp, cmp.lost, 0)}")
-    parts += [f"{hex_name(h, cmp.board)} costs {x} -> {y}" for h, x, y in cmp.cost_changes]
+    parts += [f"{hex_name(h, cmp.board)} costs {x}→{y}" for h, x, y in cmp.cost_changes]
     a, b = cmp.allowances
     if a.total != b.total:
-        parts.append(f"allowance {a.total} -> {b.total}")
+        parts.append(f"allowance {a.total}→{b.total}")
     return "; ".join(parts) or "the same"
 
 
@@ -134,7 +136,7 @@ def switch_text(changes: SwitchChanges) -> str:
         return f"{head}: changes nothing here ({counts.replace(' change', '').replace(' changes', '')} compared)." \
             if alt.topic != "forced" or changes.situations else f"{head}: changes nothing here ({counts})."
     lines = [f"{head}: {counts}."]
-    lines += [f"  {r.unit} {r.kind.capitalize()}: {movement_change(r)}." for r in changes.reaches]
+    lines += [f"  {r.unit}'s {movement_name(r.kind)}: {movement_change(r)}." for r in changes.reaches]
     for f in changes.forced:
         lines.append(f"  {_forced_head(f)}: {forced_change(f)}.")
         lines += [f"    {path_text(c.a)}: {branch_outcome(c.a)}  |  {branch_outcome(c.b)}" for c in f.changed]
@@ -147,7 +149,7 @@ def switch_text(changes: SwitchChanges) -> str:
 
 def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
     """One row per movement, Push or Pull, and Crush result that changes: what, and how."""
-    rows = [{"what": f"{r.unit} {r.kind.capitalize()}", "change": movement_change(r)} for r in changes.reaches]
+    rows = [{"what": f"{r.unit}'s {movement_name(r.kind)}", "change": movement_change(r)} for r in changes.reaches]
     rows += [{"what": _forced_head(f), "change": forced_change(f)} for f in changes.forced]
     rows += [{"what": "Crush dice", "change": d.explain().splitlines()[0]} for d in changes.dice]
     rows += [{"what": "Crush", "change": "; ".join(line.strip() for line in c.explain().splitlines()[1:])}
