@@ -575,3 +575,13 @@ def test_the_show_controls_that_change_nothing_now_are_off(ed):
     assert off() == {"kind"}
     c["show"].value = "pull"
     assert off() == {"kind"} and not c["unit"].disabled
+
+
+def test_undo_and_redo_say_on_hover_what_they_would_do(ed):
+    # the trial: their hover texts were "Undo" and "Redo", and they sit at the top of the editor,
+    # out of sight of the text box: a pointer on them tells which step they take back or again
+    assert ed.controls["undo"].tooltip == "Nothing to undo" and ed.controls["redo"].tooltip == "Nothing to redo"
+    ed.click("B2", tool="raise")
+    assert ed.controls["undo"].tooltip == "Undo: raise B2"
+    ed.undo()
+    assert ed.controls["redo"].tooltip == "Redo: raise B2" and ed.controls["undo"].tooltip == "Nothing to undo"

@@ -505,6 +505,10 @@ class BoardEditor(Explorer):
             _offer(c["start"], self._start_options(), _BLANK)
             c["undo"].disabled = not self.history.can_undo
             c["redo"].disabled = not self.history.can_redo
+            for name, step in (("undo", self.history.last()), ("redo", self.history.next())):  # said on hover
+                tip = f"{name.capitalize()}: {step.text(sc.board)}" if step is not None else f"Nothing to {name}"
+                if c[name].tooltip != tip:
+                    c[name].tooltip = tip
             c["overwrite"].disabled = self._overwrite is None
             c["overwrite"].button_style = "" if self._overwrite is None else "warning"
         if self._moving is not None and self._moving not in sc.state:
