@@ -203,3 +203,25 @@ def test_the_menu_the_title_and_the_text_name_a_movement_alike():
     menu = dict((v, k) for k, v in ex.controls["movement"].options)[ex.controls["movement"].value]
     assert menu == name and ex.art.ax.get_title().endswith(f": {name}")
     assert f"{name}: gains" in html.unescape(ex.explanation.value)
+
+
+def test_a_push_reading_shows_one_push_at_a_time_named_as_the_text_names_it():
+    # the trial: under collision_damage=1 the map outlined ~20 hexes for all the pushes together,
+    # and which push changed where could only be read from the text
+    ex = ReportExplorer("push_collision")
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches)
+                                       if c.alternative.label == "collision_damage=1")
+    pushes = ex.changes.forced
+    assert len(pushes) >= 1
+    menu = ex.controls["movement"]
+    assert menu.description == "Push / Pull" and [v for _, v in menu.options] == list(range(len(pushes)))
+    text = html.unescape(ex.explanation.value)
+    for label, i in menu.options:
+        menu.value = i
+        a, b = pushes[i].differing_hexes
+        outlined = set(ex.art.outlines_shown("differs"))
+        assert outlined == {h for h in a | b if h in ex.art.board}  # this push's hexes, no other's
+        assert f"  {label}: " in text and ex.art.ax.get_title().endswith(f": {label}")
+    # a movement reading offers movements again, under its own name
+    ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.reaches)
+    assert ex.controls["movement"].description == "Movement"

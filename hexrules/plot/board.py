@@ -478,6 +478,7 @@ class BoardArtists:
         self.fill: dict[Hex, Any] = {}
         self._shown: dict[str, dict[Hex, str]] = {}
         self._tiles_shown: dict[str, dict[Hex, Any]] = {}  # tiles_shown
+        self._outlines_shown: dict[str, list[Hex]] = {}  # outlines_shown
         self.units: dict[str, tuple[Any, Any, Any]] = {}
         self.text_layers: dict[str, PathCollection] = {}
         self.arrow_layers: dict[str, list] = {}
@@ -867,6 +868,10 @@ class BoardArtists:
     def texts_shown(self, key: str = "texts") -> dict[Hex, str]:
         """``{hex: text}`` currently written by layer ``key`` (empty for an unknown layer)."""
         return dict(self._shown.get(key, {}))
+
+    def outlines_shown(self, key: str = "highlight") -> list[Hex]:
+        """The hexes layer ``key`` outlines now (:meth:`set_highlight`; empty for an unknown layer)."""
+        return list(self._outlines_shown.get(key, []))
 
     def tiles_shown(self, key: str = "tiles") -> dict[Hex, Any]:
         """``{hex: colour}`` of the tiles layer ``key`` draws now (:meth:`set_tiles`; empty for an unknown layer)."""
@@ -1345,7 +1350,8 @@ class BoardArtists:
             The layer's outline collection (one per key, reused).
         """
         color = self.theme.highlight if color is None else color
-        idx = [self.index[_as_hex(self.board, h)] for h in (hexes or [])]
+        self._outlines_shown[key] = [_as_hex(self.board, h) for h in (hexes or [])]
+        idx = [self.index[h] for h in self._outlines_shown[key]]
         pc = self._layer(self.outline_layers, key, lambda: _MemoPolyCollection([], facecolor="none", zorder=4))
         if self._unchanged(("outline", key), (idx, color, width, linestyle, inset)):
             return pc

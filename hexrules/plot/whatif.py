@@ -160,7 +160,7 @@ def change_text(base: int | None, alternative: int | None) -> str:
     return f"{base}→{alternative}"
 
 
-def change_overlays(changes: "SwitchChanges", reach: int | None = None) -> dict[str, Any]:
+def change_overlays(changes: "SwitchChanges", reach: int | None = None, forced: int | None = None) -> dict[str, Any]:
     """Plain overlay data of what one alternative changes on a board.
 
     Parameters
@@ -171,6 +171,9 @@ def change_overlays(changes: "SwitchChanges", reach: int | None = None) -> dict[
         Advance, Dash or ability move); default every movement, a hex that several change
         writing each distinct change on a line of its own (a hex is never written with one
         movement's change only while another's differs).
+    forced : int, optional
+        Outline the hexes of this Push or Pull only (an index into ``changes.forced``); default
+        every one that changes.
 
     Returns
     -------
@@ -183,13 +186,19 @@ def change_overlays(changes: "SwitchChanges", reach: int | None = None) -> dict[
     Raises
     ------
     HexrulesError
-        If ``reach`` is not None nor the index of one of ``changes.reaches``.
+        If ``reach`` is not None nor the index of one of ``changes.reaches``, or ``forced`` not
+        None nor the index of one of ``changes.forced``.
     """
-    reaches = changes.reaches
+    reaches, situations = changes.reaches, changes.forced
+    for name, value, items, what in (("reach", reach, reaches, "movements"),
+                                     ("forced", forced, situations, "Pushes and Pulls")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 0 <= value < len(items)):
+            raise HexrulesError(f"{name}={value!r} is not the index of one of the {len(items)} {what} that change")
     if reach is not None:
-        if isinstance(reach, bool) or not isinstance(reach, int) or not 0 <= reach < len(reaches):
-            raise HexrulesError(f"reach={reach!r} is not the index of one of the {len(reaches)} movements that change")
         reaches = (reaches[reach],)
+    if forced is not None:
+        situations = (situations[forced],)
     kinds: dict[Any, list[str]] = {}
     texts: dict[Any, list[str]] = {}
     for r in reaches:
@@ -203,7 +212,7 @@ def change_overlays(changes: "SwitchChanges", reach: int | None = None) -> dict[
     board = changes.board
     where = [h for h in changes.differing_hexes if board is None or h in board]
     forced_hexes = set()
-    for f in changes.forced:
+    for f in situations:
         a, b = f.differing_hexes
         forced_hexes |= {h for h in a | b if board is None or h in board}
     return {"fill": fill, "texts": {h: "\n".join(t) for h, t in texts.items()},

@@ -5,7 +5,8 @@
   changes nothing), and the picture of the alternative chosen on the scenario's map (hexes gained
   green, lost red, cost changes orange with ``was→now`` costs, Push and Pull outcomes that
   change outlined), for one movement at a time (*Movement*: a unit's Advance, Dash or ability
-  move, so that a hex two movements change shows the chosen one's numbers). Given a
+  move, so that a hex two movements change shows the chosen one's numbers), or, for a Push or
+  Pull reading, one Push or Pull at a time (*Push / Pull*, named as the text names it). Given a
   :class:`~hexrules.widgets.edit.BoardEditor`, *Refresh* reports on the board being edited.
 * :class:`SweepExplorer`: a sweep over generated boards (:func:`hexrules.whatif.sweep`), run with
   *Run*: a progress bar while it runs, then a bar chart of how often each alternative changes an
@@ -35,6 +36,7 @@ from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
 from ..words.movement import movement_name
+from ..words.whatif import forced_head
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
 __all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
@@ -111,11 +113,18 @@ class ReportExplorer(Explorer):
                 for i, c in enumerate(self.report.switches)]
 
     def _movements(self) -> None:
-        """Offer the movements the chosen reading changes (one unit's Advance, Dash or ability move)."""
+        """Offer what the chosen reading changes, one at a time, named as the text names it: each
+        movement (one unit's Advance, Dash or ability move), or else each Push or Pull."""
         c = self.report.switches[self.controls["switch"].value]
-        options = [(f"{r.unit}'s {movement_name(r.kind)}", i) for i, r in enumerate(c.reaches)]  # as the text says
+        if c.reaches or not c.forced:
+            options = [(f"{r.unit}'s {movement_name(r.kind)}", i) for i, r in enumerate(c.reaches)]
+            what = "Movement"
+        else:  # a Push or Pull reading: the hexes of one at a time (all at once, ~20 outlines, told none apart)
+            options = [(forced_head(f), i) for i, f in enumerate(c.forced)]
+            what = "Push / Pull"
         control = self.controls["movement"]
         with self.quiet():
+            control.description = what
             control.options = options or [("none changes", -1)]
             control.value = options[0][1] if options else -1
             control.disabled = len(options) < 2
@@ -145,9 +154,10 @@ class ReportExplorer(Explorer):
 
     def redraw(self) -> None:
         self.changes = c = self.report.switches[self.controls["switch"].value]
-        chosen = self.controls["movement"].value
-        chosen = chosen if 0 <= chosen < len(c.reaches) else None  # -1: no movement changes
-        ov = change_overlays(c, reach=chosen)
+        chosen = self.controls["movement"].value  # a movement, or a Push or Pull (-1: none changes)
+        reach = chosen if c.reaches and 0 <= chosen < len(c.reaches) else None
+        forced = chosen if not c.reaches and 0 <= chosen < len(c.forced) else None
+        ov = change_overlays(c, reach=reach, forced=forced)
         # opaque tiles of the legend's colours (a see-through fill blended with the hills and the
         # water: "gained" on height 1 read as height 2); the rim keeps the hex's own colour
         self.art.set_tiles(ov["fill"], key="changes")
@@ -155,9 +165,11 @@ class ReportExplorer(Explorer):
                            color={h: readable_on("black", c) for h, c in ov["fill"].items()})
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
         whose = ""
-        if chosen is not None:
-            r = c.reaches[chosen]
+        if reach is not None:
+            r = c.reaches[reach]
             whose = f": {r.unit}'s {movement_name(r.kind)}"
+        elif forced is not None:
+            whose = f": {forced_head(c.forced[forced])}"
         self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}", fontsize=10)
         self.explain(html_text=pre(c.explain()) + table_html(self.report.table(),
                                                              caption="Every alternative against the default"))

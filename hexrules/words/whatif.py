@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import ForcedComparison, ReachComparison
     from ..whatif import Report, SweepResult, SwitchChanges
 
-__all__ = ["signed", "movement_change", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
+__all__ = ["signed", "movement_change", "forced_head", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
            "report_table", "sweep_text", "sweep_table"]
 
 
@@ -56,7 +56,9 @@ def _kind_word(kind: str) -> str:
     return "Push" if kind == "push" else "Pull"
 
 
-def _forced_head(cmp: ForcedComparison) -> str:
+def forced_head(cmp: ForcedComparison) -> str:
+    """``"Push 2 by GM (D3) on Zaku"``: which Push or Pull a comparison is (the report's line, the
+    what-if map's menu and title)."""
     fm = cmp.moves[0]
     by = f" by {fm.by}" if fm.by else ""
     return f"{_kind_word(cmp.kind)} {fm.n}{by} ({hex_name(fm.source, fm.board)}) on {cmp.target}"
@@ -138,7 +140,7 @@ def switch_text(changes: SwitchChanges) -> str:
     lines = [f"{head}: {counts}."]
     lines += [f"  {r.unit}'s {movement_name(r.kind)}: {movement_change(r)}." for r in changes.reaches]
     for f in changes.forced:
-        lines.append(f"  {_forced_head(f)}: {forced_change(f)}.")
+        lines.append(f"  {forced_head(f)}: {forced_change(f)}.")
         lines += [f"    {path_text(c.a)}: {branch_outcome(c.a)}  |  {branch_outcome(c.b)}" for c in f.changed]
         lines += [f"    {path_text(x)}: only under the base: {branch_outcome(x)}" for x in f.only_a]
         lines += [f"    {path_text(y)}: only under {alt.label}: {branch_outcome(y)}" for y in f.only_b]
@@ -150,7 +152,7 @@ def switch_text(changes: SwitchChanges) -> str:
 def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
     """One row per movement, Push or Pull, and Crush result that changes: what, and how."""
     rows = [{"what": f"{r.unit}'s {movement_name(r.kind)}", "change": movement_change(r)} for r in changes.reaches]
-    rows += [{"what": _forced_head(f), "change": forced_change(f)} for f in changes.forced]
+    rows += [{"what": forced_head(f), "change": forced_change(f)} for f in changes.forced]
     rows += [{"what": "Crush dice", "change": d.explain().splitlines()[0]} for d in changes.dice]
     rows += [{"what": "Crush", "change": "; ".join(line.strip() for line in c.explain().splitlines()[1:])}
              for c in changes.crush]
