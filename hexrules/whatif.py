@@ -63,7 +63,7 @@ Scout's Advance 2 goes two hexes in any direction; its ally on B1 stands in the 
 [('allies_pass_through=False', False), ('water=allowance', True), ('water=none', True), ('jump_climb=relative_when_above_start', True)]
 >>> print(report.switch("allies_pass_through").explain())
 allies_pass_through=False (M3): 1 of 2 movements changes.
-  Scout Advance: loses C1 (2 MP).
+  Scout's Advance: loses C1 (2 MP).
 """
 
 from __future__ import annotations

@@ -585,3 +585,5 @@ def test_undo_and_redo_say_on_hover_what_they_would_do(ed):
     assert ed.controls["undo"].tooltip == "Undo: raise B2"
     ed.undo()
     assert ed.controls["redo"].tooltip == "Redo: raise B2" and ed.controls["undo"].tooltip == "Nothing to undo"
+    # Save's said only "Save" (a second trial): where, and what
+    assert ed.controls["save"].tooltip == "Write the board (its scenario text) to a file in the folder"

@@ -623,7 +623,8 @@ class BoardArtists:
     TILE_INSET, TILE_SHIFT = 0.6, 0.12
 
     def set_tiles(self, values: Mapping[Hex | str, Any] | None, *, key: str = "tiles", inset: float | None = None,
-                  edgecolor: str | None = None, linewidth: float = 0.8, hatch: str | None = None) -> PolyCollection:
+                  edgecolor: str | None = None, linewidth: float = 0.8, hatch: str | None = None,
+                  over_terrain: bool = False) -> PolyCollection:
         """Opaque inner hexagons in some hexes, one colour each (layer ``key``); the rim keeps the
         hex's elevation or terrain colour.
 
@@ -642,6 +643,11 @@ class BoardArtists:
             The tiles' edge (default ``theme.cost_tile_edge``).
         hatch : str, optional
             A hatch over the tiles; default ``theme.tile_hatch`` (none in colour, dots in print).
+        over_terrain : bool
+            True: the tiles lie over the water's ripples and the impassable hatch (the rim still
+            shows them), so that nothing crosses a tile or what is written on it (the what-if
+            map's changes). False (default): under them, as costs are, so that a tile never hides
+            that its hex is water. Fixed when the layer is first made.
 
         Returns
         -------
@@ -652,7 +658,7 @@ class BoardArtists:
         self._tiles_shown[key] = {_as_hex(self.board, h): c for h, c in (values or {}).items()}
         items = [(self.index[_as_hex(self.board, h)], c) for h, c in (values or {}).items()]
         idx = [i for i, _ in items]
-        pc = self._layer(self.tile_layers, key, lambda: _MemoPolyCollection([], zorder=1.5))
+        pc = self._layer(self.tile_layers, key, lambda: _MemoPolyCollection([], zorder=2.5 if over_terrain else 1.5))
         if self._unchanged(("tiles", key), (items, inset, edgecolor, linewidth, hatch)):
             return pc
         centres = self.centres[idx] + np.array([0.0, self.TILE_SHIFT])

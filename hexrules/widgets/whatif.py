@@ -160,7 +160,7 @@ class ReportExplorer(Explorer):
         ov = change_overlays(c, reach=reach, forced=forced)
         # opaque tiles of the legend's colours (a see-through fill blended with the hills and the
         # water: "gained" on height 1 read as height 2); the rim keeps the hex's own colour
-        self.art.set_tiles(ov["fill"], key="changes")
+        self.art.set_tiles(ov["fill"], key="changes", over_terrain=True)  # no ripple across a "2→1"
         self.art.set_texts(ov["texts"], key="costs", size=0.3, fit=CHANGE_TEXT_WIDTH, offset=(0.0, self.art.TILE_SHIFT),
                            color={h: readable_on("black", c) for h, c in ov["fill"].items()})
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
