@@ -580,9 +580,14 @@ class BoardEditor(Explorer):
         self.text_status.value = self.status.value  # and where the text and the button are
         self._said_for = self.scenario
 
+    @property
+    def _typing_pending(self) -> bool:
+        """The box holds typing not applied (it differs from the board's text last put in it)."""
+        return self.text.value != self._text_synced
+
     def _typing(self) -> None:
         """The box was typed in (or set): *Revert text* is on while it holds typing not applied."""
-        pending = self.text.value != self._text_synced
+        pending = self._typing_pending
         if self.controls["revert_text"].disabled == pending:
             self.controls["revert_text"].disabled = not pending
 
@@ -640,7 +645,7 @@ class BoardEditor(Explorer):
             return None
         self._overwrite = None
         unsaved = (" The text box's typing, not applied, is not in it: Apply it first to save it."
-                   if self.text.value != self._text_synced else "")
+                   if self._typing_pending else "")
         self._say(f"Saved {path}, with the reading: {_reading_words(self.options)}. To open it again: Board ▸ "
                   f"Start from \"{_FILE}{path.name}\" ▸ Open (in any editor of this folder).{unsaved}")
         self._sync_choices()

@@ -35,8 +35,7 @@ from ..plot.theme import readable_on
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
-from ..words.movement import movement_name
-from ..words.whatif import forced_head
+from ..words.whatif import forced_head, movement_head
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
 __all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
@@ -117,7 +116,7 @@ class ReportExplorer(Explorer):
         movement (one unit's Advance, Dash or ability move), or else each Push or Pull."""
         c = self.report.switches[self.controls["switch"].value]
         if c.reaches or not c.forced:
-            options = [(f"{r.unit}'s {movement_name(r.kind)}", i) for i, r in enumerate(c.reaches)]
+            options = [(movement_head(r), i) for i, r in enumerate(c.reaches)]
             what = "Movement"
         else:  # a Push or Pull reading: the hexes of one at a time (all at once, ~20 outlines, told none apart)
             options = [(forced_head(f), i) for i, f in enumerate(c.forced)]
@@ -166,8 +165,7 @@ class ReportExplorer(Explorer):
         self.art.set_highlight(ov["highlight"], key="differs", color=_DIFFERS, width=3.5, inset=0.84)
         whose = ""
         if reach is not None:
-            r = c.reaches[reach]
-            whose = f": {r.unit}'s {movement_name(r.kind)}"
+            whose = f": {movement_head(c.reaches[reach])}"
         elif forced is not None:
             whose = f": {forced_head(c.forced[forced])}"
         self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}", fontsize=10)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import ForcedComparison, ReachComparison
     from ..whatif import Report, SweepResult, SwitchChanges
 
-__all__ = ["signed", "movement_change", "forced_head", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
+__all__ = ["signed", "movement_change", "movement_head", "forced_head", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
            "report_table", "sweep_text", "sweep_table"]
 
 
@@ -54,6 +54,12 @@ def movement_change(cmp: ReachComparison) -> str:
 
 def _kind_word(kind: str) -> str:
     return "Push" if kind == "push" else "Pull"
+
+
+def movement_head(cmp: ReachComparison) -> str:
+    """``"GM's Advance"``: whose movement a comparison is (the report's line, the what-if map's
+    menu and title)."""
+    return f"{cmp.unit}'s {movement_name(cmp.kind)}"
 
 
 def forced_head(cmp: ForcedComparison) -> str:
@@ -138,7 +144,7 @@ def switch_text(changes: SwitchChanges) -> str:
         return f"{head}: changes nothing here ({counts.replace(' change', '').replace(' changes', '')} compared)." \
             if alt.topic != "forced" or changes.situations else f"{head}: changes nothing here ({counts})."
     lines = [f"{head}: {counts}."]
-    lines += [f"  {r.unit}'s {movement_name(r.kind)}: {movement_change(r)}." for r in changes.reaches]
+    lines += [f"  {movement_head(r)}: {movement_change(r)}." for r in changes.reaches]
     for f in changes.forced:
         lines.append(f"  {forced_head(f)}: {forced_change(f)}.")
         lines += [f"    {path_text(c.a)}: {branch_outcome(c.a)}  |  {branch_outcome(c.b)}" for c in f.changed]
@@ -151,7 +157,7 @@ def switch_text(changes: SwitchChanges) -> str:
 
 def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
     """One row per movement, Push or Pull, and Crush result that changes: what, and how."""
-    rows = [{"what": f"{r.unit}'s {movement_name(r.kind)}", "change": movement_change(r)} for r in changes.reaches]
+    rows = [{"what": movement_head(r), "change": movement_change(r)} for r in changes.reaches]
     rows += [{"what": forced_head(f), "change": forced_change(f)} for f in changes.forced]
     rows += [{"what": "Crush dice", "change": d.explain().splitlines()[0]} for d in changes.dice]
     rows += [{"what": "Crush", "change": "; ".join(line.strip() for line in c.explain().splitlines()[1:])}
