@@ -154,3 +154,18 @@ def test_a_step_off_a_lettered_board_is_named_as_the_board_names_hexes():
     assert sorted(edges) == [
         f"step 1 toward {h} (distance 1 -> 2): off the board, beyond B1: the board edge stops GM with no "
         "damage (P4, push_off_board='stop')" for h in ("A-1", "B-1")]
+
+
+def test_move_summary_counts_push_edge_branches_by_ending():
+    """push_edge: Zaku I (B2) pushes the Gundam (C2) 2. Strictly farther from B2 (P1): D1, D2, D3;
+    then off the east edge from D2 (3 ways), D1 (2), D3 (1) (P4: stop), or D3 -> D4 in full.
+    So 4 chosen stops (C2, D1, D2, D3), 6 board-edge stops, 1 full distance."""
+    from hexrules import builtin
+    from hexrules.words.forced import move_summary, move_text
+
+    sc = builtin("push_edge")
+    fm = push(sc.board, sc.state, "Zaku I", "RX-78-2 Gundam", 2)
+    expected = ("Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2: 11 branches (4 chosen stop, 6 board edge, "
+                "1 full distance); it can end on C2, D1, D2, D3, D4.")
+    assert move_summary(fm) == expected
+    assert move_text(fm).splitlines()[0] == expected

@@ -79,6 +79,7 @@ from ..plot.edit import legend_key, redraw_board, restyle_board, same_hexes
 from ..scenario import Scenario, parse_scenario, scenario_names, section_readers, builtin
 from ..whatif import ALTERNATIVES
 from ..words.edit import scenario_changes
+from ..words import forced as forced_words
 from .base import Explorer, ExplorerError, offered, check_choice, check_int, check_unit, error_html, pre, scenario_from
 from .movement import breakdown_html, show_path
 
@@ -925,7 +926,7 @@ class BoardEditor(Explorer):
             self.layer.show(None)
             raise
         self.layer.show(fm)
-        parts = [pre(fm.explain().splitlines()[0] + f"\nReading: {_reading_words(opts)}."), _table(fm.table())]
+        parts = [pre(forced_words.move_summary(fm) + f"\nReading: {_reading_words(opts)}."), _table(fm.table())]
         if c["compare"].value:
             self.comparison = cmp = compare_forced(kind, sc.board, sc.state, source, target, n, DEFAULT, opts)
             _, theirs = cmp.differing_hexes

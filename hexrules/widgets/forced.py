@@ -260,13 +260,13 @@ def _steps_off_board(kind: str, sc: Scenario, source: str, targets: Sequence[str
     return list(steps)
 
 
-def _branch_options(fm: ForcedMove) -> list[tuple[str, int]]:
-    rows = fm.table()
+def _branch_options(rows: Sequence[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The branch dropdown's options from a move's table (:meth:`ForcedMove.table`)."""
     return [(f"{r['#']}. {r['path']}: {r['ending']}", i) for i, r in enumerate(rows)]
 
 
-def _outcomes_html(fm: ForcedMove, chosen: int | None = None) -> str:
-    rows = fm.table()
+def _outcomes_html(rows: Sequence[dict[str, Any]], chosen: int | None = None) -> str:
+    """A move's table (:meth:`ForcedMove.table`) as HTML, the ``chosen`` branch marked ▶."""
     if chosen is not None and 0 <= chosen < len(rows):
         rows = [dict(r, **{"#": f"▶ {r['#']}"}) if i == chosen else r for i, r in enumerate(rows)]
     return table_html(rows)
@@ -484,7 +484,9 @@ class ForcedExplorer(Explorer):
                                side=self._side(), options=self.options)
         except HexrulesError as err:
             self.move, self._error = None, err
-        opts = _branch_options(self.move) if self.move is not None else []
+        # the table's words once per move: the branch menu and the outcomes table share them
+        self._rows = self.move.table() if self.move is not None else []
+        opts = _branch_options(self._rows)
         kept = [i for i, b in enumerate(self.move or ()) if keep is not None and b.choice == keep]
         if kept:
             branch = kept[0]
@@ -533,7 +535,7 @@ class ForcedExplorer(Explorer):
         self.layer.show(fm, chosen=b, step=k)
         self.shown_state = state_at(fm, b, k) if b is not None else fm.state
         self.art.set_units(self.shown_state)
-        head = fm.explain().splitlines()[0]
+        head = words.move_summary(fm)
         # the key names what the picture draws now, as its legend does
         key = ["Green arrows: moves"] if self.art.draws("paths", "forced") else []
         if self.art.draws("drawn", "forced_hit"):
@@ -545,7 +547,7 @@ class ForcedExplorer(Explorer):
                 "magenta: the branch chosen below (dashed: its steps still to come)"]
         idle = [idle_switch_text(name, RulesOptions.ruling(name), source_held=fm.by is not None)
                 for name in self.controls if name in FORCED_SWITCHES and not forced_switch_acts(fm, name)]
-        parts = [pre("\n".join([head, "; ".join(key) + ".", *idle])), _outcomes_html(fm, self.controls["branch"].value)]
+        parts = [pre("\n".join([head, "; ".join(key) + ".", *idle])), _outcomes_html(self._rows, self.controls["branch"].value)]
         if b is not None:
             lines = b.explain().splitlines()
             shown = lines[: 1 + k]

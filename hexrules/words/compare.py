@@ -189,13 +189,13 @@ def forced_text(cmp: ForcedComparison, labels: Sequence[str] = ("A", "B")) -> st
         A heading per reading (the summary line of its branches), then one line per branch that
         differs (``"path: outcome under A  |  outcome under B"``) or exists under one reading only.
     """
-    from .forced import move_text
+    from .forced import move_summary
 
     la, lb = labels
     fa, fb = cmp.moves
     width = max(len(la), len(lb)) + 1
-    lines = [f"{(la + ':').ljust(width)} {move_text(fa).splitlines()[0]}",
-             f"{(lb + ':').ljust(width)} {move_text(fb).splitlines()[0]}",
+    lines = [f"{(la + ':').ljust(width)} {move_summary(fa)}",
+             f"{(lb + ':').ljust(width)} {move_summary(fb)}",
              f"Readings: {readings_text(cmp.readings, labels)}.", ""]
     if cmp.same:
         lines.append("Both readings give the same branches here: these readings change nothing in this "

@@ -42,6 +42,7 @@ __all__ = [
     "end_text",
     "branch_text",
     "move_table",
+    "move_summary",
     "move_text",
     "move_html",
     "multi_text",
@@ -271,18 +272,22 @@ def move_table(fm: ForcedMove) -> list[dict[str, Any]]:
     ]
 
 
-def move_text(fm: ForcedMove) -> str:
-    """A summary line (how many branches end which way, where the target can end), then one line per branch."""
+def move_summary(fm: ForcedMove) -> str:
+    """:func:`move_text`'s first line: the Push or Pull, how many branches end which way, where the
+    target can end (without the one line per branch, which an explorer shows as a table)."""
     who = f" ({fm.by})" if fm.by else ""
     counts: dict[str, int] = {}
     for b in fm.branches:
         counts[b.ending] = counts.get(b.ending, 0) + 1
     parts = ", ".join(f"{v} {ENDINGS[k]}" for k, v in counts.items())
     ends = ", ".join(sorted(hex_name(h, fm.board) for h in fm.destinations))
-    lines = [
-        f"{forced_word(fm.kind)} {fm.n} from {hex_name(fm.source, fm.board)}{who} on {fm.target} at "
-        f"{hex_name(fm.start, fm.board)}: {plural(len(fm.branches), 'branch')} ({parts}); it can end on {ends}."
-    ]
+    return (f"{forced_word(fm.kind)} {fm.n} from {hex_name(fm.source, fm.board)}{who} on {fm.target} at "
+            f"{hex_name(fm.start, fm.board)}: {plural(len(fm.branches), 'branch')} ({parts}); it can end on {ends}.")
+
+
+def move_text(fm: ForcedMove) -> str:
+    """A summary line (:func:`move_summary`), then one line per branch."""
+    lines = [move_summary(fm)]
     for row in move_table(fm):
         where = row["ends on"] if row["ends on"] == "removed from play" else f"ends on {row['ends on']}"
         lines.append(f"  {row['#']:>2}. {row['path']}: {row['ending']}; {where}; damage {row['damage']}")
@@ -294,7 +299,7 @@ def move_html(fm: ForcedMove) -> str:
     rows = move_table(fm)
     head = "".join(f"<th>{html.escape(k)}</th>" for k in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
-    title = html.escape(move_text(fm).splitlines()[0])
+    title = html.escape(move_summary(fm))
     return (f'<div class="hexrules-outcomes"><p>{title}</p><table><thead><tr>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table></div>")
 
