@@ -461,7 +461,8 @@ def test_fixing_refused_text_and_applying_it_is_not_called_replaced(ed):
 
 
 #: What the editor says when the board changes under typing not applied (kept in the box).
-KEPT = "The text box keeps your typing, not applied: Apply makes it the board; Revert text shows the board's text."
+KEPT = ("The text box keeps your typing, not applied: Apply makes the board the text (so it undoes the map edits "
+        "made since); Revert text shows the board's text.")
 
 
 def test_typing_apply_refused_is_kept_through_undo_and_redo_until_revert(ed):
@@ -499,6 +500,22 @@ def test_typing_not_applied_is_kept_when_the_map_is_edited(ed, tmp_path):
     ed.controls["apply_text"].click()  # applied: the board is the text (C2 back to 0), the box its text
     assert ed.scenario.title == "my ridge" and ed.scenario.board.elevation("C2") == 0
     assert ed.text.value == ed.scenario.to_text() and ed.controls["revert_text"].disabled
+
+
+def test_typing_kept_is_said_after_undo_back_to_the_board_it_was_typed_on(ed):
+    # a trial typed, edited the map, then pressed Undo and Redo: the box still held the typing (Revert
+    # text on), but the line saying so had gone -- the board was again the one the typing began on
+    typed = "title: my ridge\n" + ed.text.value
+    ed.text.value = typed
+    ed.click("C2", tool="raise")
+    assert KEPT in html.unescape(ed.text_status.value)
+    for step in (ed.undo, ed.redo, ed.undo):
+        step()
+        assert ed.text.value == typed and not ed.controls["revert_text"].disabled
+        assert KEPT in html.unescape(ed.text_status.value), step.__name__
+        assert KEPT in html.unescape(ed.status.value), step.__name__
+    ed.controls["show"].value = "reach"  # a redraw, the board unchanged: nothing new to say
+    assert KEPT not in html.unescape(ed.status.value) and html.unescape(ed.text_status.value).count(KEPT) == 1
 
 
 def test_applying_the_text_of_the_board_shown_says_nothing_changed(ed):

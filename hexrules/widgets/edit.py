@@ -318,6 +318,7 @@ class BoardEditor(Explorer):
         self.text_status = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.text_status.add_class("hexrules-text-status")
         self._said_for: Scenario | None = None  # the board text_status speaks of
+        self._board_synced: Scenario | None = None  # the board of the last _sync_choices
         self._layout()
         self.art = draw_board(start.board, start.state, ax=ax, legend=False)
         self._drawn = start
@@ -841,14 +842,15 @@ class BoardEditor(Explorer):
             self._said_for = None
             self.text_status.value = ""
         board_text = sc.to_text()
+        board_changed, self._board_synced = sc is not self._board_synced, sc
         if self.text.value in (self._text_synced, board_text):  # no typing: the box shows the board
             self._text_synced = board_text
             with self.quiet():
                 if self.text.value != board_text:
                     self.text.value = board_text
                     self.text.layout.width = _text_width(board_text)
-        elif board_text != self._text_synced and self._said_for is None:  # the board changed under typing
-            # not applied: the box keeps it (never lost work), and says so once for this board
+        elif board_changed:  # the board changed under typing (an edit, Undo or Redo, even back to
+            # the board it was typed on): not applied, the box keeps it (never lost work) and says so
             self.status.value += html.escape(" " + _KEPT)
             self.text_status.value = _status_html(_KEPT)  # by the box
             self._said_for = sc
@@ -963,7 +965,8 @@ def _reading_words(opts: RulesOptions) -> str:
 
 
 #: What the editor says when the board changes under typing not applied, which the box keeps.
-_KEPT = "The text box keeps your typing, not applied: Apply makes it the board; Revert text shows the board's text."
+_KEPT = ("The text box keeps your typing, not applied: Apply makes the board the text (so it undoes the map edits "
+         "made since); Revert text shows the board's text.")
 
 
 def _status_html(text: str, *, error: bool = False) -> str:
