@@ -711,3 +711,20 @@ def test_label_boxes_are_measured_once_and_again_when_labels_or_size_change(scen
     art._fonts()
     again = art.drawn_boxes()
     assert calls and again[:len(labels)] == art._measure_label_boxes() != labels
+
+
+def test_cost_numbers_take_the_ink_of_higher_wcag_contrast():
+    # one rule picks black or white on a tile (theme.black_or_white): the cost numbers had their own,
+    # relative luminance above 0.18, which wrote white on #637b6f (luminance 0.1797), where black reads
+    # better: 4.59:1 against white's 4.57:1
+    from matplotlib.colors import to_hex
+
+    from hexrules.plot.theme import DEFAULT_THEME, contrast_ratio
+
+    assert contrast_ratio("black", "#637b6f") > contrast_ratio("white", "#637b6f")
+    board = Board.rectangle(2, 1)
+    theme = DEFAULT_THEME.replace(cost_steps=("#637b6f",) * 7)
+    fig, (ax,) = new_figure(board, pyplot=False)
+    art = draw_board(board, ax=ax, theme=theme)
+    art.set_costs({"A1": 1, "B1": 2}, key="costs")
+    assert [to_hex(c) for c in art.text_layers["costs"].get_facecolor()] == ["#000000"]

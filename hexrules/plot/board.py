@@ -83,7 +83,7 @@ from ..hexgrid import Hex
 from ._mpl import install_legend, spare_renderer
 from .figure import NO_ROOM, VIEW_PAD, Room, board_extent, grow_figure, new_figure
 from .text import Box, box_at, fit_text, free_spot, text_outline, text_width
-from .theme import DEFAULT_THEME, Theme, get_theme, readable_on, relative_luminance
+from .theme import DEFAULT_THEME, Theme, black_or_white, get_theme, readable_on, relative_luminance
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -219,11 +219,6 @@ def cost_legend(costs: Iterable[int] | int, theme: Theme = DEFAULT_THEME, *, tit
     out += [Patch(facecolor=cost_colour(c, theme), edgecolor=theme.cost_tile_edge, linewidth=0.8,
                   hatch=theme.tile_hatch, label=cost_label(c, theme)) for c in levels]
     return [legend_when(h, *drawn_by) for h in out] if drawn_by else out
-
-
-def _ink_on(colour: Any) -> str:
-    """Black or white, whichever reads better on ``colour`` (relative luminance, WCAG)."""
-    return "black" if relative_luminance(colour) > 0.18 else "white"
 
 
 def short_name(name: str, width: int = 9, lines: int = 2) -> str:
@@ -685,7 +680,7 @@ class BoardArtists:
         colours = {h: cost_colour(c, self.theme) for h, c in costs.items()}
         self._note_keys.add(key)  # an arrow ending on a cost stops short of its number (_text_room)
         self.set_tiles(colours, key=key)
-        self.set_texts(costs if numbers else None, key=key, color={h: _ink_on(c) for h, c in colours.items()},
+        self.set_texts(costs if numbers else None, key=key, color={h: black_or_white(c) for h, c in colours.items()},
                        offset=(0.0, self.TILE_SHIFT), size=0.36, under_units=under_units)
         if halo and numbers:
             self._cost_halo(key, costs, colours, under_units)

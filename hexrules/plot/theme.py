@@ -54,6 +54,7 @@ __all__ = [
     "LABEL_CONTRAST",
     "relative_luminance",
     "contrast_ratio",
+    "black_or_white",
     "readable_on",
 ]
 
@@ -451,16 +452,27 @@ def contrast_ratio(a: Any, b: Any) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+def black_or_white(background: Any) -> str:
+    """``"black"`` or ``"white"``, whichever has the higher contrast ratio on ``background`` (WCAG
+    2.x; black on a tie): the ink of a cost number on its tile, and of a label whose own ink does
+    not read (:func:`readable_on`).
+
+    >>> black_or_white("#dcd6f0"), black_or_white("#37216f")
+    ('black', 'white')
+    """
+    return "black" if contrast_ratio("black", background) >= contrast_ratio("white", background) else "white"
+
+
 def readable_on(ink: Any, background: Any, least: float = LABEL_CONTRAST) -> Any:
     """``ink`` if it reads on ``background`` (contrast >= ``least``), else black or white,
-    whichever reads better: a grey label on a dark green hill turns white.
+    whichever reads better (:func:`black_or_white`): a grey label on a dark green hill turns white.
 
     >>> readable_on("#555555", "#ece6cf"), readable_on("#555555", "#5f8a45"), readable_on("#555555", "#2f5025")
     ('#555555', 'black', 'white')
     """
     if contrast_ratio(ink, background) >= least:
         return ink
-    return "black" if contrast_ratio("black", background) >= contrast_ratio("white", background) else "white"
+    return black_or_white(background)
 
 
 class _Live:
