@@ -95,6 +95,20 @@ def test_push_off_board_and_the_engagement_penalty_change_the_edge_board():
         "verdict": "changes"}
 
 
+def test_report_names_a_push_as_the_push_and_pull_explorer_does():
+    # a trial read "Push 2 by Zaku (A1) on Gundam" in the report and "Push 2 from A1 (Zaku) on Gundam at
+    # B1" in the editor and the Push/Pull explorer, for the same Push: one phrase names it everywhere
+    from hexrules.words.whatif import forced_head
+
+    report = what_changes(parse_scenario(EDGE))
+    edge = report.switch("push_off_board", "collide")
+    assert [forced_head(f) for f in edge.forced] == ["Push 2 from A1 (Zaku) on Gundam at B1",
+                                                     "Push 2 from B1 (Gundam) on Zaku at A1"]
+    assert "  Push 2 from A1 (Zaku) on Gundam at B1: 5 branches change (damage, collision)." in edge.explain()
+    # the refused Pulls (L3) are named alike
+    assert "Pull 2 from A1 (Zaku) on Gundam at B1 (L3)" in report.explain()
+
+
 def test_crush_readings_change_the_hab_block_dice():
     # The hab block (Cover 3): the walker Sentinel (Shield 4, Resolve 2) is a vehicle on the piece.
     # With C4's other reading a die >= 6 (Shield + Resolve) is Major and Minor: P(Minor) per die goes

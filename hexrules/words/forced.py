@@ -42,6 +42,8 @@ __all__ = [
     "end_text",
     "branch_text",
     "move_table",
+    "forced_name",
+    "move_head",
     "move_summary",
     "move_text",
     "move_html",
@@ -272,17 +274,44 @@ def move_table(fm: ForcedMove) -> list[dict[str, Any]]:
     ]
 
 
+def forced_name(kind: str, n: int, source: str, target: str, at: str, by: str | None = None) -> str:
+    """``"Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2"``: one Push or Pull, named alike wherever
+    the kit names one (its explorer, the board editor, the what-if report, its menu and map).
+
+    Parameters
+    ----------
+    kind : {"push", "pull"}
+    n : int
+        Push N or Pull N (hexes).
+    source, at : str
+        The source hex's and the target's hex's names.
+    target : str
+        The unit forced.
+    by : str, optional
+        The unit on the source hex whose Push or Pull it is (None: an effect from an empty hex).
+
+    >>> forced_name("pull", 1, "D3", "Zaku", "B3", by="GM")
+    'Pull 1 from D3 (GM) on Zaku at B3'
+    """
+    who = f" ({by})" if by else ""
+    return f"{forced_word(kind)} {n} from {source}{who} on {target} at {at}"
+
+
+def move_head(fm: ForcedMove) -> str:
+    """:func:`forced_name` of a computed Push or Pull (``"Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2"``)."""
+    return forced_name(fm.kind, fm.n, hex_name(fm.source, fm.board), fm.target, hex_name(fm.start, fm.board), fm.by)
+
+
 def move_summary(fm: ForcedMove) -> str:
-    """:func:`move_text`'s first line: the Push or Pull, how many branches end which way, where the
-    target can end (without the one line per branch, which an explorer shows as a table)."""
-    who = f" ({fm.by})" if fm.by else ""
+    """:func:`move_text`'s first line: the Push or Pull (:func:`move_head`), how many branches end
+    which way, where the target can end (without the one line per branch, which an explorer shows
+    as a table)."""
     counts: dict[str, int] = {}
     for b in fm.branches:
         counts[b.ending] = counts.get(b.ending, 0) + 1
     parts = ", ".join(f"{v} {ENDINGS[k]}" for k, v in counts.items())
     ends = ", ".join(sorted(hex_name(h, fm.board) for h in fm.destinations))
-    return (f"{forced_word(fm.kind)} {fm.n} from {hex_name(fm.source, fm.board)}{who} on {fm.target} at "
-            f"{hex_name(fm.start, fm.board)}: {plural(len(fm.branches), 'branch')} ({parts}); it can end on {ends}.")
+    return f"{move_head(fm)}: {plural(len(fm.branches), 'branch')} ({parts}); it can end on {ends}."
 
 
 def move_text(fm: ForcedMove) -> str:

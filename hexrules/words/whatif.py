@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hex_name, noun, percent, plural
 from .compare import branch_outcome
-from .forced import path_text
+from .forced import forced_name, move_head, path_text
 from .movement import movement_name
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
@@ -63,11 +63,9 @@ def movement_head(cmp: ReachComparison) -> str:
 
 
 def forced_head(cmp: ForcedComparison) -> str:
-    """``"Push 2 by GM (D3) on Zaku"``: which Push or Pull a comparison is (the report's line, the
-    what-if map's menu and title)."""
-    fm = cmp.moves[0]
-    by = f" by {fm.by}" if fm.by else ""
-    return f"{_kind_word(cmp.kind)} {fm.n}{by} ({hex_name(fm.source, fm.board)}) on {cmp.target}"
+    """``"Push 2 from D3 (GM) on Zaku at C3"``: which Push or Pull a comparison is (the report's line,
+    the what-if map's menu and title), named as everywhere (:func:`hexrules.words.forced.move_head`)."""
+    return move_head(cmp.moves[0])
 
 
 def forced_change(cmp: ForcedComparison) -> str:
@@ -165,6 +163,13 @@ def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
     return rows
 
 
+def _situation_name(sc: Any, s: Any) -> str:
+    """:func:`~hexrules.words.forced.forced_name` of a Push or Pull compared (a ``Situation``: its
+    source and target are units of scenario ``sc``)."""
+    where = {u.name: hex_name(u.hex, sc.board) for u in sc.state}
+    return forced_name(s.kind, s.n, where[s.source], s.target, where[s.target], by=s.source)
+
+
 def report_text(report: Report) -> str:
     """The whole report: what was compared, each alternative that changes something, and the
     alternatives that change nothing, listed together."""
@@ -173,8 +178,8 @@ def report_text(report: Report) -> str:
     lines = [f"What each reading changes on {sc.heading or 'this scenario'}, against {base}: "
              f"{plural(len(report.movements), 'movement')}, {plural(len(report.pushes), 'Push and Pull situation')}"
              + (f" ({len(report.refused)} refused under every reading: "
-                + "; ".join(f"{_kind_word(s.kind)} {s.n} by {s.source} on {s.target} ({r.ruling})"
-                            for s, r in report.refused) + ")" if report.refused else "") + "."]
+                + "; ".join(f"{_situation_name(sc, s)} ({r.ruling})" for s, r in report.refused) + ")"
+                if report.refused else "") + "."]
     for c in report.changed:
         lines += ["", switch_text(c)]
     if report.unchanged:
