@@ -27,7 +27,9 @@ ipympl's handling of browser messages; the rest of each action (transfer: comm m
 ways, the ``draw_idle`` round trip, the browser decoding and painting) is the remainder. The
 split is printed for the slowest rows, with the share of the kernel's probed time its thread ran
 on a core ("on a core"; the rest it waited while the browser, the server or another process held
-both cores of a 2-core machine).
+both cores of a 2-core machine). ``--browser-trace ROWS`` records a Chromium trace while it times
+those rows and prints, per action, how long each browser thread ran and what the page's main
+thread did (``benchmarks/browser_trace.py``).
 
 Targets (issue 14.1): p50 <= 100 ms, p95 <= 200 ms, max <= 300 ms per row, ours >= x2.5 faster
 than naive at p50. The machine's load is printed with the figures.
@@ -44,7 +46,7 @@ set it up (every cell laid out, all 100-odd explorers of the benchmark's noteboo
 
 Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...] [--code DIR] [--windowing kit|none]
 [--nagle] [--naive-reshow]
-[--per-notebook N]``
+[--per-notebook N] [--trace ROWS] [--browser-trace ROWS]``
 (``make bench`` runs it).
 """
 from __future__ import annotations
@@ -66,7 +68,9 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
+import browser_trace  # noqa: E402
 import browserkit as bk  # noqa: E402
 import nodelay  # noqa: E402
 
@@ -76,6 +80,7 @@ TARGET_P50, TARGET_P95, TARGET_MAX, TARGET_RATIO = 100.0, 200.0, 300.0, 2.5
 PAINT_TIMEOUT_MS = 4_000
 SETTLE_S = 0.25  # after a paint: more than plot._mpl.FRAME_SETTLE_S, so each action's frame is a plain diff
 TRACE: list[str] = []  # --trace: rows whose kernel events are listed action by action
+BROWSER_TRACE: list[str] = []  # --browser-trace: rows whose actions Chromium traces (browser_trace.py)
 
 
 def scenario_text() -> str:
@@ -179,7 +184,9 @@ INSTRUMENT_JS = """
   const now = () => performance.timeOrigin + performance.now();
   window.__t0 = null; window.__paints = [];
   for (const ev of ['keydown', 'mousedown', 'input']) {
-    document.addEventListener(ev, () => { if (window.__t0 === null) window.__t0 = now(); }, true);
+    document.addEventListener(ev, () => {
+      if (window.__t0 === null) { window.__t0 = now(); performance.mark('act'); }  // marks: --browser-trace
+    }, true);
   }
   const boxOf = (el) => {
     const b = el.closest('[class*="bench-ex-"]');
@@ -202,6 +209,7 @@ INSTRUMENT_JS = """
     const c = this.canvas;
     if (c && c.closest && c.closest('.jupyter-matplotlib-canvas-div')) {
       window.__paints.push({t: now(), box: boxOf(c)});
+      performance.mark('paint');
     }
     return orig.apply(this, args);
   };
@@ -280,6 +288,9 @@ def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str
         box = page.locator(f".bench-ex-{i}").first
         bk.wait_figure(box, 60_000)
         kinds = list(KINDS)
+        tracing = any(t in row for t in BROWSER_TRACE)
+        if tracing:
+            page.context.browser.start_tracing(page=page, categories=browser_trace.CATEGORIES)
         if mode == "ours" and points.get(str(i)):
             kinds.append(("click", None))
         for kind, selector in kinds:
@@ -298,6 +309,9 @@ def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str
                     break
         print(f"  {mode:5} {row:<40} {', '.join(k for r, k in results if r == row) or 'no control redraws'}",
               flush=True)
+        if tracing:
+            trace = json.loads(page.context.browser.stop_tracing())
+            print(browser_trace.report(trace, f"{mode} {row} (Chromium trace)"), flush=True)
     encodes = page.evaluate("() => window.__encodes")
     if encodes:
         print(f"  {mode:5} browser: {len(encodes)} canvas.toDataURL calls (ipympl, one per frame received), "
@@ -436,11 +450,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="Jupyter Server's own kernel websocket (Nagle's algorithm on), not the kit's "
                              "(tools/nodelay.py): the 'before' of that lever")
     parser.add_argument("--trace", nargs="*", default=[], help="list the kernel events of each action of these rows")
+    parser.add_argument("--browser-trace", nargs="*", default=[],
+                        help="record a Chromium trace while timing these rows and print where the browser's "
+                             "time went in each action (benchmarks/browser_trace.py)")
     parser.add_argument("--windowing", choices=["kit", "none"], default="kit",
                         help="the notebook's windowing mode: 'kit' (default) as make lab gives a user, JupyterLab's "
                              "default contentVisibility; 'none' as the browser tests set it (every cell laid out)")
     args = parser.parse_args(argv)
     TRACE[:] = args.trace
+    BROWSER_TRACE[:] = args.browser_trace
     if args.code is not None:  # the server's environment, hence its kernels' (browserkit copies os.environ)
         os.environ["PYTHONPATH"] = str(args.code.resolve())
         print(f"kernels import hexrules from {args.code}", flush=True)

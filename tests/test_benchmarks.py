@@ -137,3 +137,31 @@ def test_the_latency_probe_tells_time_on_a_core_from_time_waited(tmp_path):
     assert 0.25 < bench.cpu_share(split) < 0.6  # ~40 ms ran of ~100 ms
     assert bench.cpu_share({"compute": 10.0, "render": 0.0, "encode": 0.0, "message": 0.0, "gc": 3.0,
                             "cpu": 10.0}) == 1.0  # a collection is inside the others, not beside them
+
+
+def test_browser_trace_counts_each_threads_busy_time_per_action_once():
+    # one action, from the 'act' mark at 1000 us to the 'paint' mark at 11000 us (10 ms). The page's
+    # main thread runs a task 2000-6000 us with a task nested in it (counted once: 4 ms) and one
+    # 9000-13000 us (2 ms of it inside); the compositor a task 0-3000 us (2 ms inside). A paint
+    # mark with no act before it starts no action.
+    trace = _load("browser_trace")
+    main, comp = {"pid": 1, "tid": 1}, {"pid": 1, "tid": 2}
+    events = [
+        {"ph": "M", "name": "thread_name", "args": {"name": "CrRendererMain"}, **main},
+        {"ph": "M", "name": "thread_name", "args": {"name": "Compositor"}, **comp},
+        {"ph": "R", "name": "paint", "cat": "blink.user_timing", "ts": 500, **main},
+        {"ph": "R", "name": "act", "cat": "blink.user_timing", "ts": 1000, **main},
+        {"ph": "R", "name": "paint", "cat": "blink.user_timing", "ts": 11000, **main},
+        {"ph": "X", "name": "ThreadControllerImpl::RunTask", "ts": 2000, "dur": 4000, **main},
+        {"ph": "X", "name": "RunTask", "ts": 2500, "dur": 1000, **main},
+        {"ph": "X", "name": "Layout", "ts": 3000, "dur": 500, **main},
+        {"ph": "X", "name": "FunctionCall", "ts": 4000, "dur": 1500, "args": {"data": {"functionName": "_onWSMessage"}},
+         **main},
+        {"ph": "X", "name": "ThreadControllerImpl::RunTask", "ts": 9000, "dur": 4000, **main},
+        {"ph": "X", "name": "ThreadControllerImpl::RunTask", "ts": 0, "dur": 3000, **comp},
+    ]
+    windows = trace.action_windows(events)
+    assert windows == [(1000, 11000)]
+    assert trace.busy_by_thread(events, windows) == {"CrRendererMain": 6.0, "Compositor": 2.0}
+    assert trace.main_thread_work(events, windows) == [("FunctionCall _onWSMessage", 1.5), ("Layout", 0.5)]
+    assert "1 action, mean 10.0 ms" in trace.report({"traceEvents": events}, "row")
