@@ -631,5 +631,9 @@ def test_every_cost_number_is_ringed_in_its_tiles_colour(name):
         assert len(halo.get_paths()) == len(on_tiles) > 5
         rings = sorted(mcolors.to_hex(c) for c in halo.get_edgecolor())
         assert rings == sorted(mcolors.to_hex(tiles[h]) for h in on_tiles)
+        # a second trial still saw a ripple seem to touch a digit at 1x: the ring reaches 2 px past
+        # the glyphs (a stroke of w points is w / 2 * dpi / 72 px each side of the outline)
+        (width,) = halo.get_linewidth()
+        assert width / 2 * art.ax.figure.dpi / 72 >= 2.0
     clear_reach(art)  # no reach (a movement the rules refuse): no number, and no ring left behind
     assert art.texts_shown("costs") == {} and art.text_layers["costs_halo"].get_paths() == []

@@ -694,7 +694,7 @@ class BoardArtists:
         """Ring each number of cost layer ``key`` in its tile's colour (:meth:`set_costs`); a glyph
         outline written under a unit's token (``under_units``) is on no tile: no ring. (Text objects
         are written on their tiles whatever ``under_units``: :meth:`set_texts`.)"""
-        width = 2.5  # points
+        width = 3.0  # points: 2 px past the glyphs at 100 dpi, where the ripples of water stop
         if self.text_mode == "text":
             for h, t in zip(costs, self._text_artists.get(key, [])):  # one text per cost, in order
                 t.set_path_effects([patheffects.withStroke(linewidth=width, foreground=colours[h])])
