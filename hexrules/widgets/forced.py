@@ -380,6 +380,7 @@ class ForcedExplorer(Explorer):
         self.on_hex_click([self.art], self._clicked, hint=f"Click the map: an enemy becomes the Target; a hex shaded 'can end "
                           f"here' shows the way the {word} ends there; any other hex becomes the Source.")
         self.move: ForcedMove | None = None
+        self._rows: list[dict[str, Any]] = []  # the move's table (ForcedMove.table), made once per move
         self.shown_state = sc.state
         self._recompute(branch=branch, step=None)
         if self.move is not None and branch is not None and branch >= len(self.move):
