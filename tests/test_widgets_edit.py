@@ -489,8 +489,8 @@ def test_typing_not_applied_is_kept_when_the_map_is_edited(ed, tmp_path):
     # typing not yet applied is work too: a click on the map does not wipe it
     typed = "title: my ridge\n" + ed.text.value  # the blank board has no title yet
     ed.text.value = typed
-    ed.controls["show"].value = "reach"  # a redraw, the board unchanged: nothing to say yet
-    assert ed.text.value == typed and ed.text_status.value == ""
+    ed.controls["show"].value = "reach"  # a redraw, the board unchanged: the typing stays, not applied
+    assert ed.text.value == typed and TYPED in html.unescape(ed.text_status.value)
     ed.save()  # the board is saved, not the typing, and it says so
     assert "The text box's typing, not applied, is not in it: Apply it first to save it." in html.unescape(ed.status.value)
     assert "my ridge" not in (tmp_path / "my-board.hex").read_text()
@@ -516,6 +516,37 @@ def test_typing_kept_is_said_after_undo_back_to_the_board_it_was_typed_on(ed):
         assert KEPT in html.unescape(ed.status.value), step.__name__
     ed.controls["show"].value = "reach"  # a redraw, the board unchanged: nothing new to say
     assert KEPT not in html.unescape(ed.status.value) and html.unescape(ed.text_status.value).count(KEPT) == 1
+
+
+#: What the editor says by the box while it holds typing not applied (nothing else to say there).
+TYPED = "Not applied yet: Apply makes the board the text; Revert text shows the board's text."
+
+
+def test_typing_says_by_the_box_that_it_is_not_applied_and_never_leaves_a_stale_line(ed):
+    # a trial typed and saw no line saying the typing was not applied; after Revert text, more
+    # typing left "Reverted: the text box shows the board's text." beside a box that did not
+    ed.text.value = "title: my ridge\n" + ed.text.value
+    assert TYPED in html.unescape(ed.text_status.value)
+    ed.apply_text(ed.text.value)
+    assert "Done: apply the scenario text (title 'my ridge')." in html.unescape(ed.text_status.value)
+    ed.text.value += "units:\n    Foo  side=red  at=C3\n"
+    said = html.unescape(ed.text_status.value)
+    assert TYPED in said and "Done" not in said  # the Done line spoke of the text before
+    ed.controls["revert_text"].click()
+    assert "Reverted" in ed.text_status.value and ed.text.value == ed.scenario.to_text()
+    ed.text.value += "units:\n    Foo  side=red  at=C3\n"
+    assert TYPED in html.unescape(ed.text_status.value)
+    ed.text.value = ed.scenario.to_text()  # typed back to the board's text: nothing pending
+    assert ed.text_status.value == "" and ed.controls["revert_text"].disabled
+
+
+def test_typing_after_a_refused_apply_keeps_the_error_in_view(ed):
+    # the error names the line and column to fix: typing the fix does not hide it
+    ed.apply_text(ed.text.value + "units:\n    ghost  side=red  at=Z99\n")
+    error = ed.text_status.value
+    assert "Z99" in error and "hexrules-error" in error
+    ed.text.value = ed.text.value.replace("Z99", "Z9")
+    assert ed.text_status.value == error
 
 
 def test_applying_the_text_of_the_board_shown_says_nothing_changed(ed):

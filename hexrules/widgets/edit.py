@@ -588,10 +588,20 @@ class BoardEditor(Explorer):
         return self.text.value != self._text_synced
 
     def _typing(self) -> None:
-        """The box was typed in (or set): *Revert text* is on while it holds typing not applied."""
+        """The box was typed in (or set): *Revert text* is on while it holds typing not applied,
+        and the line by the box says so (:data:`_TYPED`), unless it says that the board changed
+        under the typing (:data:`_KEPT`) or shows an Apply's error, still to be fixed there; news of
+        the text before the typing (an Apply done, a Revert) is gone. Typed back to the board's
+        text, nothing is pending and the line is empty."""
         pending = self._typing_pending
         if self.controls["revert_text"].disabled == pending:
             self.controls["revert_text"].disabled = not pending
+        said = self.text_status.value
+        if pending:
+            if "hexrules-error" not in said and said not in (_status_html(_KEPT), _status_html(_TYPED)):
+                self.text_status.value = _status_html(_TYPED)
+        elif said in (_status_html(_KEPT), _status_html(_TYPED)):
+            self.text_status.value = ""
 
     def _revert_text(self) -> None:
         """*Revert text*: the box shows the board's text again; the typing not applied is dropped."""
@@ -963,6 +973,9 @@ def _reading_words(opts: RulesOptions) -> str:
     return "the kit's default" if not diff else ", ".join(f"{switch_words(k, v[1])} ({RulesOptions.ruling(k)})"
                                                           for k, v in diff.items())
 
+
+#: What the editor says by the box while it holds typing not applied.
+_TYPED = "Not applied yet: Apply makes the board the text; Revert text shows the board's text."
 
 #: What the editor says when the board changes under typing not applied, which the box keeps.
 _KEPT = ("The text box keeps your typing, not applied: Apply makes the board the text (so it undoes the map edits "
