@@ -202,7 +202,7 @@ def test_the_menu_the_title_and_the_text_name_a_movement_alike():
                                        if c.alternative.label == "garrison_ability_move=ignores")
     name = "blue Garrison 1's ability move"
     menu = dict((v, k) for k, v in ex.controls["movement"].options)[ex.controls["movement"].value]
-    assert menu == name and ex.art.ax.get_title().endswith(f": {name}")
+    assert menu == name and " ".join(ex.art.ax.get_title().split()).endswith(f": {name}")
     assert f"{name}: gains" in html.unescape(ex.explanation.value)
 
 
@@ -222,7 +222,42 @@ def test_a_push_reading_shows_one_push_at_a_time_named_as_the_text_names_it():
         a, b = pushes[i].differing_hexes
         outlined = set(ex.art.outlines_shown("differs"))
         assert outlined == {h for h in a | b if h in ex.art.board}  # this push's hexes, no other's
-        assert f"  {label}: " in text and ex.art.ax.get_title().endswith(f": {label}")
+        assert f"  {label}: " in text and " ".join(ex.art.ax.get_title().split()).endswith(f": {label}")  # lines: fit_title
     # a movement reading offers movements again, under its own name
     ex.controls["switch"].value = next(i for i, c in enumerate(ex.report.switches) if c.reaches)
     assert ex.controls["movement"].description == "Movement"
+
+
+@pytest.mark.parametrize("name", ["push_edge", "push_multi", "elevation"])
+def test_the_maps_title_stays_inside_the_figure_on_a_small_board(name):
+    # a trial read "llide (P4) against the default: Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2"
+    # on the 4 x 4 push_edge board: the title was wider than the figure, its start cut off
+    ex = ReportExplorer(name)
+    fig = ex.figure
+    for value in [v for _label, v in ex.controls["switch"].options]:
+        ex.controls["switch"].value = value
+        fig.canvas.draw()
+        box = ex.art.ax.title.get_window_extent()
+        assert 0 <= box.x0 and box.x1 <= fig.bbox.width and box.y1 <= fig.bbox.height, (
+            ex.art.ax.get_title(), box, fig.bbox)
+        assert ex.art.ax.title.get_fontsize() >= 7
+
+
+def test_a_reading_that_changes_nothing_offers_the_menu_of_its_own_topic():
+    # a trial chose "push_off_board=collide (P4): changes nothing" and the menu under it read
+    # "Movement: none changes"; the lesson says a Push or Pull reading offers "Push / Pull"
+    from hexrules.whatif import TOPICS
+
+    ex = ReportExplorer("push_edge")
+    menu = ex.controls["movement"]
+    expected = {"movement": ("Movement", (("none changes", -1),), True),
+                "forced": ("Push / Pull", (("none changes", -1),), True),
+                "crush": ("Crush", (("dice only: see the text", -1),), True)}
+    seen = set()
+    for label, value in ex.controls["switch"].options:
+        if label.endswith("changes nothing"):
+            ex.controls["switch"].value = value
+            topic = TOPICS[label.split("=")[0]]
+            assert (menu.description, menu.options, menu.disabled) == expected[topic], label
+            seen.add(topic)
+    assert seen == {"movement", "forced", "crush"}  # push_edge: some reading of each changes nothing

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 from matplotlib.path import Path
 
 from ..errors import HexrulesError
 
-__all__ = ["text_outline", "text_width", "fit_text", "Box", "box_at", "overlap", "gap", "free_spot"]
+__all__ = ["text_outline", "text_width", "fit_text", "fit_title", "Box", "box_at", "overlap", "gap", "free_spot"]
 
 #: A box ``(x0, y0, x1, y1)`` in data coordinates, ``x0 <= x1`` and ``y0 <= y1``.
 Box = tuple[float, float, float, float]
@@ -111,6 +111,47 @@ def fit_text(text: str, em: float, width: float, weight: str = "normal") -> tupl
     lines = [part for line in text.split("\n") for part in _broken(line, weight, width / em)]
     widest = max(text_width(line, weight) for line in lines)
     return "\n".join(lines), (em if widest * em <= width else width / widest)
+
+
+def fit_title(ax: Any, title: str, fontsize: float = 10.0, *, smallest: float = 7.0) -> Any:
+    """Set ``ax``'s title to ``title`` written within its figure: broken onto lines at its spaces
+    (:func:`fit_text`), as many as the room above the axes holds, made smaller (down to
+    ``smallest`` points) only if it must.
+
+    A title is centred over its axes; on a small board's figure a long one ("push_off_board=collide
+    (P4) against the default: Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2") ran past the
+    figure's edges and lost its start. The width it may take is twice the room from the axes'
+    centre to the nearer edge of the figure; the height, the room above the axes less the title's
+    pad (``axes.titlepad``), at 1.2 lines per em.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    title : str
+    fontsize : float
+        Points, when it fits.
+    smallest : float
+        Points: the title is never made smaller than this, even if it then does not fit.
+
+    Returns
+    -------
+    matplotlib.text.Text
+        The title.
+    """
+    import matplotlib as mpl
+
+    fig = ax.figure
+    pos = ax.get_position()
+    centre = (pos.x0 + pos.x1) / 2
+    wide = 2 * min(centre, 1 - centre) * fig.get_figwidth() * 72 * 0.98  # points, a hair inside the edges
+    high = (1 - pos.y1) * fig.get_figheight() * 72 - mpl.rcParams["axes.titlepad"]
+    size = float(fontsize)
+    while True:
+        text, em = fit_text(title, size, wide)
+        if (text.count("\n") + 1) * em * _LINE_SPACING <= high or size <= smallest:
+            break
+        size = max(smallest, size - 0.5)
+    return ax.set_title(text, fontsize=max(em, smallest))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -51,6 +51,7 @@ from ..hexgrid import Hex
 from ..options import CHOICES, RulesOptions, check_options
 from ..reading import reading
 from ..plot import ForcedLayer, draw_board, legend_handle, new_figure
+from ..plot.text import fit_title
 from ..plot.theme import live
 from ..whatif import forced_switch_acts
 from ..words.whatif import idle_switch_text
@@ -662,7 +663,7 @@ class CompareForcedExplorer(TwoReadingsExplorer):
                                     "two readings side by side"))
         readings = self.readings()
         for art, opts in zip(self.arts, readings):
-            art.ax.set_title(self.reading_title(opts), fontsize=10)
+            fit_title(art.ax, self.reading_title(opts))  # within its half of the figure
         self.moves, self.comparison = [], None
         try:
             cmp = self._compared(self.scenario.state, self.source,

@@ -60,6 +60,7 @@ from ..reading import reading
 from ..movement import AbilityMove
 from ..plot import (VEHICLE_MARKER, clear_board, draw_board, engagement_legend, legend_handle, new_figure, path_style, reach_legend,
                     set_engagement, unaffordable_overlays)
+from ..plot.text import fit_title
 from ..plot.theme import live
 from ..whatif import movement_switch_may_act
 from ..words import offset_words
@@ -780,7 +781,7 @@ class CompareExplorer(_MovementControls, TwoReadingsExplorer):
         parts = []
         for art, opts, r, cost, refusal in zip(self.arts, (left, right), cmp.reaches, cmp.paths, cmp.refusals):
             head = f"<b>{html.escape(switch)} = {html.escape(str(getattr(opts, switch)))}</b>"
-            art.ax.set_title(self.reading_title(opts), fontsize=10)
+            fit_title(art.ax, self.reading_title(opts))  # within its half of the figure
             art.set_costs(r.costs, key="costs", under_units=True, halo=True)
             art.set_highlight(r.pass_only, key="pass", color=_MOVE["pass"], width=2, linestyle="--")
             art.set_highlight(differs, key="differs", color=_COMPARE["differs"], width=3.5, inset=0.84)

@@ -31,10 +31,11 @@ import ipywidgets as widgets
 from ..generate import RULEBOOK, BoardSpec
 from ..checks import show
 from ..plot import DEFAULT_THEME, draw_board, legend_handle, new_figure
+from ..plot.text import fit_title
 from ..plot.theme import readable_on
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
-from ..whatif import Report, SweepResult, sweep, what_changes
+from ..whatif import TOPICS, Report, SweepResult, sweep, what_changes
 from ..words.whatif import forced_head, movement_head
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
@@ -115,16 +116,20 @@ class ReportExplorer(Explorer):
         """Offer what the chosen reading changes, one at a time, named as the text names it: each
         movement (one unit's Advance, Dash or ability move), or else each Push or Pull."""
         c = self.report.switches[self.controls["switch"].value]
-        if c.reaches or not c.forced:
+        topic = TOPICS[c.alternative.switch]  # a reading that changes nothing still names its own kind
+        none = "none changes"
+        if c.reaches or (not c.forced and topic == "movement"):
             options = [(movement_head(r), i) for i, r in enumerate(c.reaches)]
             what = "Movement"
-        else:  # a Push or Pull reading: the hexes of one at a time (all at once, ~20 outlines, told none apart)
+        elif c.forced or topic == "forced":  # one Push or Pull at a time (all at once, ~20 outlines, told none apart)
             options = [(forced_head(f), i) for i, f in enumerate(c.forced)]
             what = "Push / Pull"
+        else:  # a Crush reading changes dice, which the text tells: nothing on the map
+            options, what, none = [], "Crush", "dice only: see the text"
         control = self.controls["movement"]
         with self.quiet():
             control.description = what
-            control.options = options or [("none changes", -1)]
+            control.options = options or [(none, -1)]
             control.value = options[0][1] if options else -1
             control.disabled = len(options) < 2
 
@@ -168,7 +173,8 @@ class ReportExplorer(Explorer):
             whose = f": {movement_head(c.reaches[reach])}"
         elif forced is not None:
             whose = f": {forced_head(c.forced[forced])}"
-        self.art.ax.set_title(f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}", fontsize=10)
+        # on two lines, or smaller, where the figure is narrower than the title (a small board)
+        fit_title(self.art.ax, f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}")
         self.explain(html_text=pre(c.explain()) + table_html(self.report.table(),
                                                              caption="Every alternative against the default"))
 
