@@ -109,6 +109,16 @@ def test_report_names_a_push_as_the_push_and_pull_explorer_does():
     assert "Pull 2 from A1 (Zaku) on Gundam at B1 (L3)" in report.explain()
 
 
+def test_a_push_readings_changed_branches_say_which_side_is_which():
+    # a trial read "B1 -> C1 -x board edge (east): board edge: stop, ... | board edge: collision, ..."
+    # with nothing saying which side is the base and which the reading, nor what "-x" is
+    report = what_changes(parse_scenario(EDGE))
+    lines = report.switch("push_off_board", "collide").explain().splitlines()
+    i = lines.index("  Push 2 from A1 (Zaku) on Gundam at B1: 5 branches change (damage, collision).")
+    assert lines[i + 1] == "    path (-x: a step tried, not taken): under the base  |  under push_off_board=collide"
+    assert lines[i + 2].startswith("    B1 -> C1 -x board edge (east): board edge: stop")
+
+
 def test_crush_readings_change_the_hab_block_dice():
     # The hab block (Cover 3): the walker Sentinel (Shield 4, Resolve 2) is a vehicle on the piece.
     # With C4's other reading a die >= 6 (Shield + Resolve) is Major and Minor: P(Minor) per die goes

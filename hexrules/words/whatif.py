@@ -145,6 +145,8 @@ def switch_text(changes: SwitchChanges) -> str:
     lines += [f"  {movement_head(r)}: {movement_change(r)}." for r in changes.reaches]
     for f in changes.forced:
         lines.append(f"  {forced_head(f)}: {forced_change(f)}.")
+        if f.changed:  # which side of "|" is which reading, once per Push or Pull
+            lines.append(f"    path (-x: a step tried, not taken): under the base  |  under {alt.label}")
         lines += [f"    {path_text(c.a)}: {branch_outcome(c.a)}  |  {branch_outcome(c.b)}" for c in f.changed]
         lines += [f"    {path_text(x)}: only under the base: {branch_outcome(x)}" for x in f.only_a]
         lines += [f"    {path_text(y)}: only under {alt.label}: {branch_outcome(y)}" for y in f.only_b]
