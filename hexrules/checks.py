@@ -336,16 +336,20 @@ def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None 
     NotAHexError, HexError
         As :func:`position`.
     BoardError
-        If the hex is not on the board; the message names it (label and axial coordinates) and
-        the board's columns and rows (:func:`hexrules.words.extent_text`).
+        If the hex is not on the board; the message names it as it was written when that was
+        its label (``"Z99"``), else by its label and axial coordinates (a Hex, or axial text on a
+        lettered board: ``"F8 (5,5)"``), and the board's columns and rows
+        (:func:`hexrules.words.extent_text`).
     """
     h = _position(where, bd.labels, what, ruling)
     if h not in bd:
         from .words import extent_text
 
         place = f" {show(bd.name)}" if bd.name else ""
-        raise BoardError(f"{what} {bd._name(h)} is not on the board{place}: {extent_text(bd, h)}",  # noqa: SLF001
-                         ruling=ruling)
+        label = bd.label(h)
+        # a label as typed needs no coordinates beside it (a trial read "Z99 (-24,98)" as noise)
+        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd._name(h)  # noqa: SLF001
+        raise BoardError(f"{what} {name} is not on the board{place}: {extent_text(bd, h)}", ruling=ruling)
     return h
 
 

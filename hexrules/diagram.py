@@ -128,7 +128,7 @@ down and on: B1 -> C1 costs 1 of 3 movement points (Advance, jumping from height
 >>> parse_diagram("map:\\n 0 0\\ndraw:\\n  arrow A1 C1\\n", source="demo.hex")
 Traceback (most recent call last):
 ...
-hexrules.errors.ScenarioError: demo.hex:4:12: hex C1 (2,0) is not on the board: its columns run A to B, its row is 1
+hexrules.errors.ScenarioError: demo.hex:4:12: hex C1 is not on the board: its columns run A to B, its row is 1
 """
 
 from __future__ import annotations
