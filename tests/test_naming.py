@@ -109,4 +109,32 @@ def test_long_unit_names_keep_a_legible_size_inside_their_hex():
         assert 0.75 * regular - 0.01 <= text.get_fontsize() <= regular + 0.01, (n, text.get_text())
         box = text.get_window_extent().transformed(to_data)
         assert math.hypot(box.width, box.height) <= 2 * 0.52, (n, box.width, box.height)
-        assert text.get_path_effects(), n  # outlined in the token's colour where it leaves the token
+        assert not text.get_path_effects(), n  # plain glyphs, centred as laid out (it never leaves the token)
+
+
+@pytest.mark.parametrize("name, section", [("Garrison 1", "garrisons"), ("RX-78-2 Gundam", "units")])
+def test_a_token_names_ink_lies_centred_inside_its_token(name, section):
+    # a trial saw "Garrison 1" run past the right edge of its square at 1x: the name was drawn as
+    # glyph outlines (its halo, a path effect) but centred by the hinted layout, narrower at 4 pt.
+    # The name is written in magenta here, so its ink is told from the token, its edge and the ground
+    import numpy as np
+
+    from hexrules.plot import new_figure
+    from hexrules.plot.theme import DEFAULT_THEME
+
+    rows = "\n".join(" ".join(["0"] * 12) for _ in range(10))
+    sc = parse_scenario(f'map:\n{rows}\n{section}:\n  "{name}" side=blue at=D4\n')
+    fig, (ax,) = new_figure(sc.board, pyplot=False)
+    art = draw_board(sc.board, sc.state, ax=ax, theme=DEFAULT_THEME.replace(token_text="#ff00ff"))
+    fig.canvas.draw()
+    token, text, _ = art.units[name]
+    box = token.get_window_extent()
+    px = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].astype(int)
+    height = px.shape[0]
+    rows_, cols = np.nonzero((px[:, :, 0] - px[:, :, 1] > 60) & (px[:, :, 0] > 100))  # magenta, even blended
+    near = (cols >= box.x0 - 6) & (cols <= box.x1 + 6) & (rows_ >= height - box.y1 - 6) & (rows_ <= height - box.y0 + 6)
+    cols = cols[near]
+    assert cols.size > 20
+    edge = 1.5 * fig.dpi / 72  # the token's edge line, its width in pixels
+    assert box.x0 + edge / 2 <= cols.min() and cols.max() + 1 <= box.x1 - edge / 2, (cols.min(), cols.max(), box)
+    assert abs((cols.min() - box.x0) - (box.x1 - cols.max() - 1)) <= 1.5  # centred, to a pixel and a half

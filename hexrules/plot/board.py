@@ -1463,10 +1463,11 @@ class BoardArtists:
             token.set(facecolor=colour, edgecolor=edge, linewidth=1.5, visible=True)
             name.set_position((x, y))
             # inside the token's shape: whole on one to three lines, shrunk a little, else shortened
-            # (fit_token_text); an outline in the token's colour keeps it readable over the edge line
+            # (fit_token_text). Plain glyphs, no outline: a path effect drew the name as glyph
+            # outlines, wider than the hinted layout that centres it at 4 points ("Garrison 1" ran
+            # past its square's right edge), and it lies inside the token anyway
             text, points = fit_token_text(label, shape, self.ppu, self.fontsize(0.19, 3.5, 10))
             name.set_fontsize(points)
-            name.set_path_effects([patheffects.withStroke(linewidth=2.5, foreground=colour)])
             name.set_text(text)
             name.set_visible(True)
             dmg.set_position((x + 0.48, y + 0.42))
