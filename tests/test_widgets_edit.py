@@ -635,3 +635,16 @@ def test_undo_and_redo_say_on_hover_what_they_would_do(ed):
     assert ed.controls["redo"].tooltip == "Redo: raise B2" and ed.controls["undo"].tooltip == "Nothing to undo"
     # Save's said only "Save" (a second trial): where, and what
     assert ed.controls["save"].tooltip == "Write the board (its scenario text) to a file in the folder"
+
+
+@pytest.mark.parametrize("start", ["(blank board)", "crush_hab_block", "push_edge"])
+def test_the_map_leaves_no_room_for_a_title_it_never_draws(ed, start):
+    # a trial saw ~100 px of blank between the File row and the map: the toolbar's strip, then the
+    # figure's top 8 %, kept for a title the editor's map never has. The hexes start near the top
+    ed.start_from(start) if start != "(blank board)" else None
+    fig = ed.figure
+    fig.canvas.draw()
+    assert ed.art.ax.get_title() == ""
+    ys = [ed.art.ax.transData.transform(p)[1] for path in ed.art.faces.get_paths() for p in path.vertices]
+    assert fig.bbox.height - max(ys) <= 0.2 * fig.dpi  # the top corner of the topmost hex, 0.2 inch at most below
+    assert min(ys) >= 0  # and the board is whole

@@ -43,6 +43,7 @@ __all__ = [
     "VIEW_PAD",
     "Room",
     "NO_ROOM",
+    "TITLE_ROOM",
     "board_extent",
     "board_figsize",
     "new_figure",
@@ -73,6 +74,10 @@ Room = tuple[float, float, float, float]
 
 #: No room beyond :data:`VIEW_PAD`.
 NO_ROOM: Room = (0.0, 0.0, 0.0, 0.0)
+
+#: Inches a board figure keeps above its boards for an axes title (``new_figure(title=False)``
+#: leaves them out: a map that never has one).
+TITLE_ROOM = 0.35
 
 
 def board_extent(board: "Board", size: float = 1.0, room: Room = NO_ROOM) -> tuple[float, float, float, float]:
@@ -112,13 +117,15 @@ LEGEND_BELOW = 0.75
 
 
 def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = MAX_FIGURE_WIDTH,
-                  legend: bool | str = True, max_hex_inches: float = 0.8, room: Room = NO_ROOM) -> tuple[float, float]:
+                  legend: bool | str = True, max_hex_inches: float = 0.8, room: Room = NO_ROOM,
+                  title: bool = True) -> tuple[float, float]:
     """A figure size (inches) that shows ``ncols`` copies of ``board`` side by side.
 
     Hexes are at most ``max_hex_inches`` across and the whole figure at most ``max_width`` + 0.3
     inches wide (a 60 x 60 board gets small hexes); ``legend=True`` leaves room at the right,
     ``legend="below"`` under the boards; ``room`` (:data:`Room`) around each board is drawn at the
-    hexes' scale (the figure grows; within ``max_width`` the hexes shrink).
+    hexes' scale (the figure grows; within ``max_width`` the hexes shrink). ``title=False``: no
+    room above the boards for a title (:data:`TITLE_ROOM` inches less).
 
     >>> from hexrules import Board
     >>> w, h = board_figsize(Board.rectangle(7, 5), 2, legend="below")
@@ -130,13 +137,13 @@ def board_figsize(board: "Board", ncols: int = 1, *, max_width: float = MAX_FIGU
     side = 1.9 if legend is True else 0.2
     below = LEGEND_BELOW if legend == "below" else 0.0
     unit = min(max_hex_inches / math.sqrt(3.0), (max_width - side) / (ncols * w), 8.0 / h)
-    return (round(ncols * w * unit + side + 0.3, 2), round(h * unit + 0.8 + below, 2))
+    return (round(ncols * w * unit + side + 0.3, 2), round(h * unit + 0.8 - (0 if title else TITLE_ROOM) + below, 2))
 
 
 def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = True,
                figsize: tuple[float, float] | None = None, pyplot: bool = True,
                caption: Sequence[str] | None = None, layered: bool = False, room: Room = NO_ROOM,
-               **kwargs: Any) -> tuple[Figure, list["Axes"]]:
+               title: bool = True, **kwargs: Any) -> tuple[Figure, list["Axes"]]:
     """A figure with ``ncols`` axes side by side: every figure of hexrules is made here.
 
     Parameters
@@ -169,6 +176,10 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
     room : Room
         Room around each board beyond :data:`VIEW_PAD` (hex radii: left, right, top, bottom), for
         what is drawn beyond the board's edge; give ``draw_board`` the same. Only with a board.
+    title : bool
+        Leave room above the boards for an axes title (default); False for a map that never has
+        one (the board editor's), whose hexes then start at the figure's top. Only with a board;
+        :func:`fit_figure` keeps the choice.
     **kwargs
         Passed to the figure (e.g. ``dpi``).
 
@@ -194,7 +205,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         raise HexrulesError(f"caption={list(caption)!r} needs a board to write under")
     lines = list(caption or [])
     if board is not None and figsize is None:
-        figsize = board_figsize(board, ncols, legend=legend, room=room)
+        figsize = board_figsize(board, ncols, legend=legend, room=room, title=title)
         if lines:
             w, h = figsize
             figsize = (w, h + (0.2 * len(lines) + 0.25))
@@ -217,7 +228,8 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         FigureCanvasAgg(fig)
     cached_text(fig.canvas)
     if board is not None:
-        _board_margins(fig, figsize, legend)
+        fig.hexrules_title = title  # for fit_figure
+        _board_margins(fig, figsize, legend, title)
     axes = [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
     if lines:
         height = figsize[1]
@@ -228,11 +240,13 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
     return fig, axes
 
 
-def _board_margins(fig: Figure, figsize: tuple[float, float], legend: bool | str) -> None:
-    """The margins of a board figure of ``figsize`` inches: room for the legend at the right or below."""
+def _board_margins(fig: Figure, figsize: tuple[float, float], legend: bool | str, title: bool = True) -> None:
+    """The margins of a board figure of ``figsize`` inches: room for the legend at the right or
+    below, and for a title above (``title``; else 0.1 inch)."""
     right = 1 - 1.8 / figsize[0] if legend is True else 0.98
     bottom = (LEGEND_BELOW + 0.05) / figsize[1] if legend == "below" else 0.04
-    fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=0.92, wspace=0.05)
+    top = 0.92 if title else 1 - 0.1 / figsize[1]
+    fig.subplots_adjust(left=0.02, right=max(right, 0.5), bottom=bottom, top=top, wspace=0.05)
 
 
 def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | str = True,
@@ -268,11 +282,12 @@ def fit_figure(fig: Figure, board: "Board", ncols: int = 1, *, legend: bool | st
     >>> fit_figure(fig, Board.rectangle(12, 10)), tuple(fig.get_size_inches()) == board_figsize(Board.rectangle(12, 10))
     (True, True)
     """
-    size = board_figsize(board, ncols, legend=legend, room=room)
+    title = getattr(fig, "hexrules_title", True)  # as new_figure made it
+    size = board_figsize(board, ncols, legend=legend, room=room, title=title)
     if tuple(round(float(v), 2) for v in fig.get_size_inches()) == size:
         return False
     fig.set_size_inches(size, forward=True)
-    _board_margins(fig, size, legend)
+    _board_margins(fig, size, legend, title)
     return True
 
 

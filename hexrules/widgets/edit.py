@@ -285,7 +285,7 @@ class BoardEditor(Explorer):
         }
         # as wide as every explorer's map (the kit's hex and label size for this board); the scenario
         # text stands beside it where the notebook column has room, else under it
-        fig, (ax,) = new_figure(start.board)
+        fig, (ax,) = new_figure(start.board, title=False)  # no title: the hexes start under the toolbar
         handlers = {
             "open": lambda _b: self._open(),
             "add_terrain": lambda _b: self._add_terrain(),
