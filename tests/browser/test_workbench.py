@@ -87,13 +87,21 @@ class Editor:
         return b["x"] + x * sx, b["y"] + y * sy
 
     def colour(self, label: str) -> tuple[int, int, int]:
-        """The canvas pixel colour inside hex ``label`` (off its label, token and cost text)."""
+        """The colour of hex ``label`` on the canvas (off its label, token and cost text): the most
+        frequent of 7 x 7 pixels there, so that a water ripple (a hatch, laid on the figure's pixel
+        grid wherever the hex falls) crossing the spot does not stand for the hex."""
         b, sx, sy = self._scale()
         x, y = self.geo["spots"][label][1]
         return tuple(self.canvas.evaluate(
             """(c, [x, y]) => { const r = c.width / c.getBoundingClientRect().width;
-                 const d = c.getContext('2d').getImageData(Math.round(x * r), Math.round(y * r), 1, 1).data;
-                 return [d[0], d[1], d[2]]; }""", [x * sx, y * sy]))
+                 const d = c.getContext('2d').getImageData(Math.round(x * r) - 3, Math.round(y * r) - 3, 7, 7).data;
+                 const counts = new Map();
+                 for (let i = 0; i < d.length; i += 4) {
+                   const k = d[i] + ',' + d[i + 1] + ',' + d[i + 2];
+                   counts.set(k, (counts.get(k) || 0) + 1);
+                 }
+                 const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+                 return best.split(',').map(Number); }""", [x * sx, y * sy]))
 
     def snapshot(self) -> str:
         return bk.figure_snapshot(self.canvas)
