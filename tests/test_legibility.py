@@ -733,15 +733,17 @@ def test_the_board_editor_draws_lesson_10s_board_at_the_kits_hex_and_label_size(
     fig, (ax,) = new_figure(board, pyplot=False)
     kit = draw_board(board, ax=ax)
     _renderer(fig), _renderer(ed.figure)
-    assert ed.art.fontsize(ed.art.LABEL_SIZE) == pytest.approx(kit.fontsize(kit.LABEL_SIZE))
-    assert _label_ink_heights(ed.art) == pytest.approx(_label_ink_heights(kit), abs=0.05)
+    # the editor's map has no title room (new_figure(title=False)): its hexes may come out a hair
+    # larger where the kit's figure is bound by its height, never smaller
+    assert kit.fontsize(kit.LABEL_SIZE) <= ed.art.fontsize(ed.art.LABEL_SIZE) <= 1.01 * kit.fontsize(kit.LABEL_SIZE)
+    assert _label_ink_heights(ed.art) == pytest.approx(_label_ink_heights(kit), abs=0.1)
     # five rows more: the map grows to hold them at the same hex size (it does not shrink them)
     ed.controls["edge"].value = "bottom"
     for _ in range(5):
         ed.controls["add_line"].click()
     grown = ed.scenario.board
     assert len(grown) == 12 * 15
-    fig2, (ax2,) = new_figure(grown, pyplot=False)
+    fig2, (ax2,) = new_figure(grown, pyplot=False, title=False)  # as the editor makes its map
     kit2 = draw_board(grown, ax=ax2)
     assert tuple(ed.figure.get_size_inches()) == tuple(fig2.get_size_inches())
     _renderer(ed.figure)
