@@ -745,3 +745,17 @@ def test_steps_off_the_board_read_as_the_edge_and_the_way_they_go():
     assert [t.split(":")[0] for t in labels if t.startswith("C2 -> D2 -x")] == [
         "C2 -> D2 -x board edge (east)", "C2 -> D2 -x board edge (north-east)", "C2 -> D2 -x board edge (south-east)"]
     assert not any(h in t for t in labels for h in ("E1", "E2", "E3"))  # no hex beyond the edge is named
+
+
+def test_the_heading_names_the_source_once_it_is_not_the_scenarios_own():
+    # a trial clicked A3 (an empty hex) in lesson 07's Pull explorer: the text said "Pull 2 from A3 on
+    # RX-78-2 Gundam at D3" while the heading still read "Pull 2: Char's Zaku II — every way the Pull
+    # can go", the scenario's own situation (Char's Zaku II pulls)
+    ex = ForcedExplorer("pull_char_zaku", "pull")
+    own = ex.title.value
+    assert "Char" in own and ex.controls["source"].value != "A3"
+    ex.controls["source"].value = "A3"
+    target = ex.controls["target"].value
+    assert ex.title.value == f"<b>Pull 2: from A3 (an empty hex) on {target} — every way the Pull can go</b>"
+    ex.controls["n"].value = 1
+    assert ex.title.value.startswith("<b>Pull 1: from A3 (an empty hex)")

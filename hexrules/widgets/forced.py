@@ -347,6 +347,7 @@ class ForcedExplorer(Explorer):
     ) -> None:
         sc, kind, n, source, self.side, names, target = _setup(scenario, kind, n, source, target)
         self.scenario, self.board, self.kind = sc, sc.board, kind
+        self._situation = (source, target)  # the Push or Pull the scenario's title names
         self.base_options = options = check_options(reading(sc) if options is None else options)
         branch = None if branch is None else check_int("branch", branch, 0)
         switch_ctls = switch_controls(switches, options, FORCED_SWITCHES, what="Push/Pull")
@@ -515,13 +516,25 @@ class ForcedExplorer(Explorer):
             if self._buttons[name].disabled != off:
                 self._buttons[name].disabled = off
 
+    def _heading(self) -> str:
+        """The heading: the scenario's title while the Source and Target are the Push or Pull it
+        names, else the source hex (its unit, or an empty hex) and the target, which the title no
+        longer describes."""
+        word = "Push" if self.kind == "push" else "Pull"
+        source, target = self.controls["source"].value, self.controls["target"].value
+        if (source, target) == self._situation:
+            title = self.scenario.heading
+        else:
+            unit = self.scenario.state.at(self.board.hex(source))
+            title = f"from {source} ({unit.name if unit is not None else 'an empty hex'})" + (
+                f" on {target}" if target else "")
+        return forced_title(title, self.kind, self.controls["n"].value, f"every way the {word} can go")
+
     def redraw(self) -> None:
         self._sync_buttons()
         fm = self.move
+        self.set_title(self._heading())
         if fm is None:
-            word = "Push" if self.kind == "push" else "Pull"
-            self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
-                                        f"every way the {word} can go"))
             # the source stays outlined, the target's token where it stands: the picture agrees with the words
             self.layer.show(None, source=self.board.hex(self.controls["source"].value))
             self.shown_state = self.scenario.state
@@ -529,9 +542,6 @@ class ForcedExplorer(Explorer):
             if self._error is not None:
                 raise self._error
             return
-        word = "Push" if self.kind == "push" else "Pull"
-        self.set_title(forced_title(self.scenario.heading, self.kind, self.controls["n"].value,
-                                    f"every way the {word} can go"))
         b = self.branch
         k = self.controls["step"].value
         self.layer.show(fm, chosen=b, step=k)
