@@ -110,7 +110,20 @@ def test_the_chosen_branch_shows_before_its_first_step():
     assert len([a for a in ex.art.arrow_layers["chosen_ahead"] if a.get_visible()]) == 1
     ex.controls["next"].click()
     assert not [a for a in ex.art.arrow_layers["chosen_ahead"] if a.get_visible()]
-    assert "dashed: its steps still to come" in ex.explanation.value
+    assert "dashed: its moves still to come" in ex.explanation.value
+
+
+def test_the_key_does_not_promise_a_dashed_line_for_a_collision_to_come():
+    # a trial stepped branch "C3 -> D3 -x D2" to step 1: the key said "dashed: its steps still to
+    # come", but a collision to come is no move and has no dashed line (its X shows once reached)
+    ex = ForcedExplorer("push_knuckle_shield", "push", n=2)
+    text = ex.explanation.value
+    assert "its steps still to come" not in text
+    assert "dashed: its moves still to come; its X: the step that stops it, once reached" in text
+    from hexrules.plot import ForcedLayer
+
+    labels = [h.get_label() for h in ForcedLayer.legend_handles(chosen=True, ahead=True)]
+    assert "its moves to come" in labels and "its steps to come" not in labels
 
 
 def test_figure_is_reused_not_rebuilt():

@@ -148,7 +148,7 @@ class ForcedLayer:
         chosen : bool
             Add the chosen branch (magenta).
         ahead : bool
-            With ``chosen``: add its steps still to come (dashed magenta), for a branch walked step
+            With ``chosen``: add its moves still to come (dashed magenta), for a branch walked step
             by step (an explorer); a picture drawn to the end has none.
         edge : bool
             Add the board-edge stub.
@@ -178,7 +178,7 @@ class ForcedLayer:
             out.append(legend_handle("arrow", "chosen branch", c["chosen"], width=3.0, theme=theme,
                                      drawn_by=("drawn", key + "forced_chosen")))
             if ahead:
-                out.append(legend_handle("line", "its steps to come", c["chosen"], linestyle="--", theme=theme,
+                out.append(legend_handle("line", "its moves to come", c["chosen"], linestyle="--", theme=theme,
                                          drawn_by=("paths", key + "chosen_ahead")))
         return out
 

@@ -556,7 +556,8 @@ class ForcedExplorer(Explorer):
         if self.art.draws("drawn", "forced_edge"):
             key.append("orange dotted stubs: the board edge")
         key += ["pale green: hexes where the target can end",
-                "magenta: the branch chosen below (dashed: its steps still to come)"]
+                "magenta: the branch chosen below (dashed: its moves still to come; its X: the step that stops it, "
+                "once reached)"]
         idle = [idle_switch_text(name, RulesOptions.ruling(name), source_held=fm.by is not None)
                 for name in self.controls if name in FORCED_SWITCHES and not forced_switch_acts(fm, name)]
         parts = [pre("\n".join([head, "; ".join(key) + ".", *idle])), _outcomes_html(self._rows, self.controls["branch"].value)]
