@@ -772,3 +772,13 @@ def test_the_heading_names_the_source_once_it_is_not_the_scenarios_own():
     assert ex.title.value == f"<b>Pull 2: from A3 (an empty hex) on {target} — every way the Pull can go</b>"
     ex.controls["n"].value = 1
     assert ex.title.value.startswith("<b>Pull 1: from A3 (an empty hex)")
+
+
+def test_the_key_names_the_damage_shown_on_a_token():
+    # a trial saw red "2" dots on the tokens of a collision branch and nothing saying what they are
+    ex = ForcedExplorer("push_knuckle_shield", "push", n=2)
+    assert "damage" not in ex.explanation.value.split("<table")[0].split("magenta")[1]
+    branch = next(i for i, b in enumerate(ex.move) if b.damage == {"RX-78-2 Gundam": 2})  # a collision (P2)
+    ex.controls["branch"].value = branch
+    assert [(u.name, u.damage) for u in ex.shown_state] == [("Zaku I", 0), ("RX-78-2 Gundam", 2)]
+    assert "a number in a dot on a token: the damage it has taken" in ex.explanation.value

@@ -555,6 +555,8 @@ class ForcedExplorer(Explorer):
                        "the table)")
         if self.art.draws("drawn", "forced_edge"):
             key.append("orange dotted stubs: the board edge")
+        if any(u.damage for u in self.shown_state):  # the token's badge (BoardArtists.set_units)
+            key.append("a number in a dot on a token: the damage it has taken")
         key += ["pale green: hexes where the target can end",
                 "magenta: the branch chosen below (dashed: its moves still to come; its X: the step that stops it, "
                 "once reached)"]
