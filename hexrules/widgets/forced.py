@@ -487,8 +487,7 @@ class ForcedExplorer(Explorer):
                                side=self._side(), options=self.options)
         except HexrulesError as err:
             self.move, self._error = None, err
-        # the table's words once per move: the branch menu and the outcomes table share them
-        self._rows = self.move.table() if self.move is not None else []
+        self._rows = self.move.table() if self.move is not None else []  # once per move: menu and table share it
         opts = _branch_options(self._rows)
         kept = [i for i, b in enumerate(self.move or ()) if keep is not None and b.choice == keep]
         if kept:
@@ -517,17 +516,15 @@ class ForcedExplorer(Explorer):
                 self._buttons[name].disabled = off
 
     def _heading(self) -> str:
-        """The heading: the scenario's title while the Source and Target are the Push or Pull it
-        names, else the source hex (its unit, or an empty hex) and the target, which the title no
-        longer describes."""
+        """The heading: the scenario's title while Source and Target are the Push or Pull it names,
+        else the source hex (its unit, or an empty hex) and the target."""
         word = "Push" if self.kind == "push" else "Pull"
         source, target = self.controls["source"].value, self.controls["target"].value
         if (source, target) == self._situation:
             title = self.scenario.heading
         else:
             unit = self.scenario.state.at(self.board.hex(source))
-            title = f"from {source} ({unit.name if unit is not None else 'an empty hex'})" + (
-                f" on {target}" if target else "")
+            title = f"from {source} ({unit.name if unit else 'an empty hex'})" + (f" on {target}" if target else "")
         return forced_title(title, self.kind, self.controls["n"].value, f"every way the {word} can go")
 
     def redraw(self) -> None:
