@@ -518,14 +518,13 @@ class ForcedExplorer(Explorer):
     def _heading(self) -> str:
         """The heading: the scenario's title while Source and Target are the Push or Pull it names,
         else the source hex (its unit, or an empty hex) and the target."""
-        word = "Push" if self.kind == "push" else "Pull"
         source, target = self.controls["source"].value, self.controls["target"].value
         if (source, target) == self._situation:
             title = self.scenario.heading
         else:
             unit = self.scenario.state.at(self.board.hex(source))
             title = f"from {source} ({unit.name if unit else 'an empty hex'})" + (f" on {target}" if target else "")
-        return forced_title(title, self.kind, self.controls["n"].value, f"every way the {word} can go")
+        return forced_title(title, self.kind, self.controls["n"].value, f"every way the {forced_word(self.kind)} can go")
 
     def redraw(self) -> None:
         self._sync_buttons()

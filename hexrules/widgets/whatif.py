@@ -35,7 +35,7 @@ from ..plot.text import fit_title
 from ..plot.theme import readable_on
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
-from ..whatif import TOPICS, Report, SweepResult, sweep, what_changes
+from ..whatif import Report, SweepResult, sweep, what_changes
 from ..words.whatif import forced_head, movement_head
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
@@ -116,7 +116,7 @@ class ReportExplorer(Explorer):
         """Offer what the chosen reading changes, one at a time, named as the text names it: each
         movement (one unit's Advance, Dash or ability move), or else each Push or Pull."""
         c = self.report.switches[self.controls["switch"].value]
-        topic = TOPICS[c.alternative.switch]  # a reading that changes nothing still names its own kind
+        topic = c.alternative.topic  # a reading that changes nothing still names its own kind
         none = "none changes"
         if c.reaches or (not c.forced and topic == "movement"):
             options = [(movement_head(r), i) for i, r in enumerate(c.reaches)]

@@ -52,10 +52,6 @@ def movement_change(cmp: ReachComparison) -> str:
     return "; ".join(parts) or "the same"
 
 
-def _kind_word(kind: str) -> str:
-    return "Push" if kind == "push" else "Pull"
-
-
 def movement_head(cmp: ReachComparison) -> str:
     """``"GM's Advance"``: whose movement a comparison is (the report's line, the what-if map's
     menu and title)."""
@@ -168,8 +164,10 @@ def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
 def _situation_name(sc: Any, s: Any) -> str:
     """:func:`~hexrules.words.forced.forced_name` of a Push or Pull compared (a ``Situation``: its
     source and target are units of scenario ``sc``)."""
-    where = {u.name: hex_name(u.hex, sc.board) for u in sc.state}
-    return forced_name(s.kind, s.n, where[s.source], s.target, where[s.target], by=s.source)
+    def at(name: str) -> str:
+        return hex_name(sc.state.unit(name).hex, sc.board)
+
+    return forced_name(s.kind, s.n, at(s.source), s.target, at(s.target), by=s.source)
 
 
 def report_text(report: Report) -> str:
