@@ -31,6 +31,16 @@ both cores of a 2-core machine). ``--browser-trace ROWS`` records a Chromium tra
 those rows and prints, per action, how long each browser thread ran and what the page's main
 thread did (``benchmarks/browser_trace.py``).
 
+The floor: two more rows time ``latency_probe.floor``, an explorer that computes no rule and
+changes one outline per action (a dropdown of hexes, a click on the map), on the lessons' small
+board and on the 15 x 12 board, ours and naive. It is the least an action costs on this stack
+(JupyterLab, ipywidgets, ipympl, Chromium, this machine); each row's "ceiling" is its naive p50
+over the floor's, the ratio it would reach if its own action cost no more than the floor's. The
+floor rows are no explorer: no target, and left out of "all actions" (``--no-floor``: not run).
+``--js-profile ROWS`` records V8's sampling profile while those rows are timed and prints the
+JavaScript the page ran per action, by part of the page (JupyterLab, ipywidgets, ipympl) and by
+function (with ``--browser-trace`` on the same rows, only from each event to its paint).
+
 Targets (issue 14.1): p50 <= 100 ms, p95 <= 200 ms, max <= 300 ms per row, ours >= x2.5 faster
 than naive at p50. The machine's load is printed with the figures.
 
@@ -46,7 +56,7 @@ set it up (every cell laid out, all 100-odd explorers of the benchmark's noteboo
 
 Run: ``.venv/bin/python benchmarks/bench_latency.py [--samples N] [--only NAME ...] [--code DIR] [--windowing kit|none]
 [--nagle] [--naive-reshow]
-[--per-notebook N] [--trace ROWS] [--browser-trace ROWS]``
+[--per-notebook N] [--trace ROWS] [--browser-trace ROWS] [--js-profile ROWS] [--no-floor]``
 (``make bench`` runs it).
 """
 from __future__ import annotations
@@ -81,6 +91,7 @@ PAINT_TIMEOUT_MS = 4_000
 SETTLE_S = 0.25  # after a paint: more than plot._mpl.FRAME_SETTLE_S, so each action's frame is a plain diff
 TRACE: list[str] = []  # --trace: rows whose kernel events are listed action by action
 BROWSER_TRACE: list[str] = []  # --browser-trace: rows whose actions Chromium traces (browser_trace.py)
+JS_PROFILE: list[str] = []  # --js-profile: rows whose actions V8's sampling profiler records (browser_trace.py)
 
 
 def scenario_text() -> str:
@@ -132,6 +143,9 @@ def explorer_entries() -> list[tuple[str, str]]:
     ]
     return entries
 
+
+#: ``--floor``'s rows: latency_probe.floor on the lessons' small board and on the 15 x 12 board.
+FLOOR_ROWS = ("floor (small board)", "floor 15x12")
 
 #: Explorers in one generated notebook: a lesson holds 1 to 12 (lesson 09: 12).
 LESSON_SIZE = 12
@@ -291,6 +305,12 @@ def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str
         tracing = any(t in row for t in BROWSER_TRACE)
         if tracing:
             page.context.browser.start_tracing(page=page, categories=browser_trace.CATEGORIES)
+        profiler = None
+        if any(t in row for t in JS_PROFILE):
+            profiler = page.context.new_cdp_session(page)
+            profiler.send("Profiler.enable")
+            profiler.send("Profiler.setSamplingInterval", {"interval": 100})  # microseconds
+            profiler.send("Profiler.start")
         if mode == "ours" and points.get(str(i)):
             kinds.append(("click", None))
         for kind, selector in kinds:
@@ -309,9 +329,17 @@ def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str
                     break
         print(f"  {mode:5} {row:<40} {', '.join(k for r, k in results if r == row) or 'no control redraws'}",
               flush=True)
+        profile = trace = None
+        if profiler is not None:
+            profile = profiler.send("Profiler.stop")["profile"]
+            profiler.detach()
         if tracing:
             trace = json.loads(page.context.browser.stop_tracing())
             print(browser_trace.report(trace, f"{mode} {row} (Chromium trace)"), flush=True)
+        if profile is not None:
+            actions = sum(len(v) + 1 for (r, _), v in results.items() if r == row)  # with each warm-up
+            print(browser_trace.js_profile_report(profile, actions, f"{mode} {row} (V8 profile)", trace=trace),
+                  flush=True)
     encodes = page.evaluate("() => window.__encodes")
     if encodes:
         print(f"  {mode:5} browser: {len(encodes)} canvas.toDataURL calls (ipympl, one per frame received), "
@@ -367,23 +395,32 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
         nms = [t1 - t0 for t0, t1 in naive.get(key, [])]
         splits = [kernel_split(ev_ours, t0, t1) for t0, t1 in spans]
         rows.append((key, ms, nms, splits))
+    floors = {row: statistics.median(ms) for (row, kind), ms, _, _ in rows if row in FLOOR_ROWS and kind == "dropdown"}
     print(f"\n{'explorer':<38} {'control':<9} {'n':>2} {'p50':>6} {'p95':>6} {'max':>6}"
-          f" | {'naive p50':>9} {'ratio':>6}  ms")
+          f" | {'naive p50':>9} {'ratio':>6}{'  ceiling' if floors else ''}  ms")
     ok = True
     for (row, kind), ms, nms, _ in rows:
         p50, p95, mx = statistics.median(ms), pct(ms, 95), max(ms)
         n50 = statistics.median(nms) if nms else None
         ratio = f"x{n50 / p50:.2f}" if n50 else "  n/a"
+        floor = floors.get(FLOOR_ROWS[1] if row.startswith("15x12") else FLOOR_ROWS[0])
+        ceiling = f"  {f'x{n50 / floor:.2f}' if n50 and floor and row not in FLOOR_ROWS else '':>7}" if floors else ""
         miss = p50 > TARGET_P50 or p95 > TARGET_P95 or mx > TARGET_MAX or (n50 and n50 / p50 < TARGET_RATIO)
-        ok = ok and not miss
+        if row not in FLOOR_ROWS:  # the floor is no explorer: the stack's own cost, not a target
+            ok = ok and not miss
         print(f"{row:<38} {kind:<9} {len(ms):>2} {p50:6.0f} {p95:6.0f} {mx:6.0f} | "
-              f"{(f'{n50:9.0f}' if n50 else '      n/a')} {ratio:>6}{'  MISS' if miss else ''}")
-    every = [m for _, ms, _, _ in rows for m in ms]
-    every_naive = [m for _, _, nms, _ in rows for m in nms]
+              f"{(f'{n50:9.0f}' if n50 else '      n/a')} {ratio:>6}{ceiling}"
+              f"{'  (the floor)' if row in FLOOR_ROWS else '  MISS' if miss else ''}")
+    every = [m for (row, _), ms, _, _ in rows if row not in FLOOR_ROWS for m in ms]
+    every_naive = [m for (row, _), _, nms, _ in rows if row not in FLOOR_ROWS for m in nms]
     if every:
-        print(f"{'all actions':<38} {'':<9} {len(every):>2} {statistics.median(every):6.0f} "
-              f"{pct(every, 95):6.0f} {max(every):6.0f} | "
+        print(f"{'all actions (the floor left out)' if floors else 'all actions':<48} {len(every):>2} "
+              f"{statistics.median(every):6.0f} {pct(every, 95):6.0f} {max(every):6.0f} | "
               f"{statistics.median(every_naive) if every_naive else 0:9.0f}")
+    if floors:
+        print("ceiling: the row's naive p50 over the floor's p50 (its board's size: the small board's floor for "
+              "the lessons' boards): the ratio this row would reach if its action cost no more than the floor's, "
+              "an explorer that computes no rule and changes one outline (latency_probe.floor)")
     print(f"\nTime split of the {slowest} slowest rows (medians, ms): kernel compute (handler, rules, "
           "artists) | Agg render | PNG encode | ipympl messages | rest = transfer both ways + "
           "browser decode and paint; gc: Python's garbage collections in that time, inside the others; on a "
@@ -453,18 +490,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browser-trace", nargs="*", default=[],
                         help="record a Chromium trace while timing these rows and print where the browser's "
                              "time went in each action (benchmarks/browser_trace.py)")
+    parser.add_argument("--js-profile", nargs="*", default=[],
+                        help="record V8's sampling profile while timing these rows and print the JavaScript the "
+                             "page ran per action, by part of the page and by function (benchmarks/browser_trace.py)")
+    parser.add_argument("--no-floor", dest="floor", action="store_false",
+                        help="leave out the floor (latency_probe.floor: an explorer that computes no rule and "
+                             "changes one outline, on the small board and on the 15 x 12 board, ours and naive)")
     parser.add_argument("--windowing", choices=["kit", "none"], default="kit",
                         help="the notebook's windowing mode: 'kit' (default) as make lab gives a user, JupyterLab's "
                              "default contentVisibility; 'none' as the browser tests set it (every cell laid out)")
     args = parser.parse_args(argv)
     TRACE[:] = args.trace
     BROWSER_TRACE[:] = args.browser_trace
+    JS_PROFILE[:] = args.js_profile
     if args.code is not None:  # the server's environment, hence its kernels' (browserkit copies os.environ)
         os.environ["PYTHONPATH"] = str(args.code.resolve())
         print(f"kernels import hexrules from {args.code}", flush=True)
     from playwright.sync_api import sync_playwright
 
     entries = explorer_entries()
+    if args.floor:
+        entries += [(FLOOR_ROWS[0], "probe.floor('elevation')"), (FLOOR_ROWS[1], "probe.floor(big)")]
     if args.only:
         entries = [e for e in entries if any(o in e[0] for o in args.only)]
     tmp = Path(tempfile.mkdtemp(prefix="hexrules-bench-latency-"))

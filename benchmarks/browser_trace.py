@@ -113,3 +113,67 @@ def report(trace: Any, label: str) -> str:
     lines.append("    renderer main thread, by trace event (ms per action, inclusive): " + "; ".join(
         f"{k} {v:.1f}" for k, v in main_thread_work(events, windows)))
     return "\n".join(lines)
+
+
+def _package(url: str) -> str:
+    """Which part of the page a script URL belongs to (its labextension, or JupyterLab itself)."""
+    if not url:
+        return "(browser)"
+    for part in ("jupyter-matplotlib", "@jupyter-widgets", "@voila-dashboards", "jupyterlab_pygments"):
+        if part in url:
+            return part
+    return "jupyterlab" if "/static/" in url else url.rsplit("/", 1)[-1]
+
+
+def js_self_time(profile: dict, windows: list[tuple[float, float]] | None = None
+                 ) -> tuple[collections.Counter, collections.Counter, float]:
+    """Self time (ms) of a V8 CPU profile (DevTools ``Profiler.stop``'s ``profile``), by function
+    (``name (script:line)``) and by part of the page (:func:`_package`), and its non-idle total;
+    the ``(idle)`` and ``(program)`` samples are left out of both."""
+    nodes = {n["id"]: n for n in profile.get("nodes", [])}
+    parent = {child: n["id"] for n in nodes.values() for child in n.get("children", [])}
+
+    def caller(node_id: int) -> dict | None:  # a built-in's first caller that is a script's function
+        while (node_id := parent.get(node_id)) is not None:
+            if nodes[node_id]["callFrame"].get("url"):
+                return nodes[node_id]["callFrame"]
+        return None
+
+    def named(frame: dict) -> str:
+        script = frame["url"].rsplit("/", 1)[-1].split("?")[0]
+        return f"{frame.get('functionName') or '(anonymous)'} ({script}:{frame.get('lineNumber', 0) + 1})"
+
+    by_function: collections.Counter = collections.Counter()
+    by_package: collections.Counter = collections.Counter()
+    total = 0.0
+    t = profile.get("startTime", 0)
+    for node_id, delta in zip(profile.get("samples", []), profile.get("timeDeltas", [])):
+        t += delta
+        if windows is not None and not any(a <= t <= b for a, b in windows):
+            continue
+        frame = nodes[node_id]["callFrame"]
+        name = frame.get("functionName") or "(anonymous)"
+        if name in ("(idle)", "(program)"):
+            continue
+        ms = delta / 1000
+        by = frame if frame.get("url") else caller(node_id)  # a built-in counts for its caller's part
+        by_function[named(frame) if frame.get("url") else (f"{name} <- {named(by)}" if by else name)] += ms
+        by_package[_package(by["url"]) if by else ("(garbage collector)" if name == "(garbage collector)" else "(browser)")] += ms
+        total += ms
+    return by_function, by_package, total
+
+
+def js_profile_report(profile: dict, actions: int, label: str, top: int = 12, trace: Any = None) -> str:
+    """The JavaScript the page ran while a row was timed, per action: by part of the page, and its
+    ``top`` functions by self time (``--js-profile``). With the row's ``trace`` (``--browser-trace``
+    too), only from each action's event to its paint; else all of it (the benchmark's own
+    Playwright calls and the pauses between actions included)."""
+    windows = action_windows(events_of(trace)) if trace is not None else None
+    if windows:
+        actions = len(windows)
+    by_function, by_package, total = js_self_time(profile, windows or None)
+    n = max(actions, 1)
+    lines = [f"  {label}: {actions} actions{' (event to paint)' if windows else ''}, JavaScript {total / n:.1f} ms per action (self time, sampled); by part "
+             "of the page: " + ", ".join(f"{k} {v / n:.1f}" for k, v in by_package.most_common())]
+    lines += [f"    {v / n:5.2f}  {k}" for k, v in by_function.most_common(top)]
+    return "\n".join(lines)

@@ -233,3 +233,38 @@ def naive(explorer, factory=None, reshow: bool = False):
     explorer.view = out
     explorer.update()
     return explorer
+
+
+def floor(scenario="elevation"):
+    """The floor: an explorer that does the least a map explorer can do per change (``--floor``).
+
+    Its board is drawn once, as every explorer's is; its one control (a dropdown of the board's
+    hexes, and a click on the map) outlines the chosen hex and names it in the words under the
+    map. No rule is computed, one artist changes, one short text: what is left of an action is
+    the cost of the stack itself (the widget message, the blitted redraw of one artist, the
+    frame, JupyterLab and ipympl in the browser). Its naive version (a new figure per change,
+    the board drawn anew) is what a naive explorer with no rule work would cost. The best ratio
+    any explorer on that board can reach is about (its naive p50) / (this floor's p50).
+    """
+    import ipywidgets as widgets
+
+    from hexrules.plot import draw_board, new_figure
+    from hexrules.widgets.base import Explorer, scenario_from
+
+    class Floor(Explorer):
+        def __init__(self, scenario):
+            self.scenario = sc = scenario_from(scenario)
+            fig, (ax,) = new_figure(sc.board)
+            labels = [sc.board.label(h) for h in sc.board.hexes]
+            super().__init__(fig, {"hex": widgets.Dropdown(options=labels, value=labels[0], description="Hex")},
+                             title="The floor: one outline, no rule")
+            self.art = draw_board(sc.board, sc.state, ax=ax)
+            self.on_hex_click([self.art], lambda h, _art: setattr(self.controls["hex"], "value", sc.board.label(h)))
+            self.update()
+
+        def redraw(self):
+            h = self.scenario.board.hex(self.controls["hex"].value)
+            self.art.set_highlight([h], key="target", color="#d62728")
+            self.explain(f"hex {self.controls['hex'].value}")
+
+    return Floor(scenario)

@@ -165,3 +165,53 @@ def test_browser_trace_counts_each_threads_busy_time_per_action_once():
     assert trace.busy_by_thread(events, windows) == {"CrRendererMain": 6.0, "Compositor": 2.0}
     assert trace.main_thread_work(events, windows) == [("FunctionCall _onWSMessage", 1.5), ("Layout", 0.5)]
     assert "1 action, mean 10.0 ms" in trace.report({"traceEvents": events}, "row")
+
+
+def test_js_profile_names_a_builtin_by_its_caller_and_keeps_only_the_actions():
+    # A V8 profile starting at 1000 us: samples every 1000 us (timeDeltas), at 2000, 3000, ...
+    # Node 2 is ipympl's handle_binary (a script), node 3 the built-in toDataURL it calls (no
+    # script), node 4 JupyterLab's code, node 5 idle. The action runs from 2500 to 5500 us: the
+    # samples at 3000 (toDataURL), 4000 (toDataURL) and 5000 (JupyterLab) count; the one at 2000
+    # (handle_binary) and 6000 (toDataURL) fall outside it, the idle one would not count anyway.
+    trace = _load("browser_trace")
+    frame = lambda name, url="", line=0: {"functionName": name, "url": url, "lineNumber": line}  # noqa: E731
+    profile = {
+        "startTime": 1000,
+        "nodes": [
+            {"id": 1, "callFrame": frame("(root)"), "children": [2, 4, 5]},
+            {"id": 2, "callFrame": frame("handle_binary", "http://h/lab/extensions/jupyter-matplotlib/static/643.js?v=1"),
+             "children": [3]},
+            {"id": 3, "callFrame": frame("toDataURL")},
+            {"id": 4, "callFrame": frame("_onWSMessage", "http://h/static/lab/jlab_core.js?v=2", 13626)},
+            {"id": 5, "callFrame": frame("(idle)")},
+        ],
+        "samples": [2, 3, 3, 4, 3, 5],
+        "timeDeltas": [1000, 1000, 1000, 1000, 1000, 1000],
+    }
+    by_function, by_package, total = trace.js_self_time(profile, [(2500, 5500)])
+    assert by_function == {"toDataURL <- handle_binary (643.js:1)": 2.0, "_onWSMessage (jlab_core.js:13627)": 1.0}
+    assert by_package == {"jupyter-matplotlib": 2.0, "jupyterlab": 1.0}  # toDataURL: its caller's
+    assert total == 3.0
+    _, _, everything = trace.js_self_time(profile)  # no windows: every sample but the idle one
+    assert everything == 5.0
+    assert "JavaScript 2.5 ms per action" in trace.js_profile_report(profile, 2, "row")
+
+
+def test_latency_report_sets_each_row_against_the_floor_of_its_board(capsys):
+    # ours / naive p50 (ms): movement.hexes 50 / 120 (x2.40, a miss); the small board's floor 40 /
+    # 90, so the row's ceiling is 120 / 40 = x3.00; 15x12 hexes 60 / 225 against the 15x12 floor's
+    # 45: x3.75, ceiling x5.00. The floor rows are no explorer: no target, not in "all actions".
+    bench = _load("bench_latency")
+    spans = lambda *ms: [(1000.0 * k, 1000.0 * k + m) for k, m in enumerate(ms)]  # noqa: E731
+    ours = {("movement.hexes", "dropdown"): spans(50, 50, 60), ("floor (small board)", "dropdown"): spans(40, 40, 40),
+            ("floor 15x12", "dropdown"): spans(45, 45, 45), ("15x12 hexes", "dropdown"): spans(60, 60, 60)}
+    naive = {("movement.hexes", "dropdown"): spans(120), ("floor (small board)", "dropdown"): spans(90),
+             ("floor 15x12", "dropdown"): spans(200), ("15x12 hexes", "dropdown"): spans(225)}
+    assert bench.report(ours, naive, [], [], 1) is False  # movement.hexes misses x2.5
+    lines = capsys.readouterr().out.splitlines()
+    row = lambda name: next(line.split() for line in lines if line.startswith(name))  # noqa: E731
+    assert row("movement.hexes")[-3:] == ["x2.40", "x3.00", "MISS"]
+    assert row("15x12 hexes")[-2:] == ["x3.75", "x5.00"]
+    assert row("floor (small board)")[-2:] == ["(the", "floor)"]
+    assert row("all actions")[-6:] == ["6", "60", "60", "60", "|", "172"]  # 50 50 60 60 60 60; naive 120, 225 (172.5)
+    assert bench.report({k: v for k, v in ours.items() if k[0] != "movement.hexes"}, naive, [], [], 1) is True
