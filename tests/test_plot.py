@@ -728,3 +728,22 @@ def test_cost_numbers_take_the_ink_of_higher_wcag_contrast():
     art = draw_board(board, ax=ax, theme=theme)
     art.set_costs({"A1": 1, "B1": 2}, key="costs")
     assert [to_hex(c) for c in art.text_layers["costs"].get_facecolor()] == ["#000000"]
+
+
+@settings(deadline=None, max_examples=60)
+@given(text=st.text(st.sampled_from("abgjpqyAGQW@013789→−.,: =()'"), min_size=1, max_size=40),
+       weight=st.sampled_from(["normal", "bold"]))
+def test_a_texts_ink_box_is_the_box_matplotlib_computes_for_its_outline(text, weight):
+    # the outlines are centred on their ink box (text_outline): the box must be the glyphs' true
+    # extents, curves included (matplotlib's Path.get_extents), not the box of their control points
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    from hexrules.plot.text import _ink_box
+
+    if not text.strip():
+        return  # a blank text has no outline (_outline skips it; matplotlib 3.11's TextPath fails on it)
+    path = TextPath((0.0, 0.0), text, size=1.0, prop=FontProperties(weight=weight))
+    want = path.get_extents()
+    got = _ink_box(path.vertices, path.codes)
+    assert got == pytest.approx((want.x0, want.y0, want.x1, want.y1), abs=1e-3)  # 1/1000 em

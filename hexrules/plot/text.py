@@ -34,6 +34,27 @@ Box = tuple[float, float, float, float]
 _LINE_SPACING = 1.2
 
 
+#: Scale at which :func:`_ink_box` flattens an outline of 1 em into line segments: fine enough
+#: that the segments' ends stay within 1/1000 em of the curves.
+_FLATTEN_SCALE = 1024.0
+
+
+def _ink_box(vertices: np.ndarray, codes: np.ndarray) -> Box:
+    """The ink box ``(x0, y0, x1, y1)`` of an outline (a :class:`~matplotlib.textpath.TextPath`'s
+    ``vertices`` and ``codes``, in ems): the extents of its curves, not of their control points.
+
+    matplotlib's ``Path.get_extents`` finds the curves' extremes one Bezier segment at a time in
+    Python: about 20 ms for a 60-letter title, drawn anew when a title changes (issue 14). Here
+    the outline is flattened into line segments by matplotlib's C path converter
+    (``Path.to_polygons``) at :data:`_FLATTEN_SCALE`: the segments' ends lie on the curves, and
+    a font's outlines have a point at each extreme, so the box is the same to 1/1000 em.
+    """
+    polygons = Path(np.asarray(vertices, dtype=float) * _FLATTEN_SCALE, codes).to_polygons(closed_only=False)
+    points = np.concatenate(polygons) / _FLATTEN_SCALE
+    (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)
+    return float(x0), float(y0), float(x1), float(y1)
+
+
 @functools.lru_cache(maxsize=4096)
 def _outline(text: str, weight: str) -> tuple[np.ndarray, np.ndarray] | None:
     """``(vertices, codes)`` of ``text`` at 1 em, ink box centred on (0, 0), y down; cached."""
@@ -49,9 +70,9 @@ def _outline(text: str, weight: str) -> tuple[np.ndarray, np.ndarray] | None:
         tp = TextPath((0.0, 0.0), line, size=1.0, prop=prop)
         if len(tp.vertices) == 0:
             continue
-        box = tp.get_extents()
+        x0, _, x1, _ = _ink_box(tp.vertices, tp.codes)
         v = np.array(tp.vertices, dtype=float)
-        v[:, 0] -= (box.x0 + box.x1) / 2  # each line centred, like ha="center"
+        v[:, 0] -= (x0 + x1) / 2  # each line centred, like ha="center"
         v[:, 1] -= i * _LINE_SPACING
         verts.append(v)
         codes.append(np.asarray(tp.codes))
@@ -59,8 +80,8 @@ def _outline(text: str, weight: str) -> tuple[np.ndarray, np.ndarray] | None:
         return None
     v = np.concatenate(verts)
     c = np.concatenate(codes)
-    box = Path(v, c).get_extents()
-    v[:, 1] = (box.y0 + box.y1) / 2 - v[:, 1]  # ink box centred vertically (va="center"); y down
+    _, y0, _, y1 = _ink_box(v, c)
+    v[:, 1] = (y0 + y1) / 2 - v[:, 1]  # ink box centred vertically (va="center"); y down
     v.flags.writeable = False
     c.flags.writeable = False
     return v, c
