@@ -747,3 +747,38 @@ def test_a_texts_ink_box_is_the_box_matplotlib_computes_for_its_outline(text, we
     want = path.get_extents()
     got = _ink_box(path.vertices, path.codes)
     assert got == pytest.approx((want.x0, want.y0, want.x1, want.y1), abs=1e-3)  # 1/1000 em
+
+
+@settings(deadline=None, max_examples=40)
+@given(words=st.lists(st.text(st.sampled_from("abgjWAQ@013→−.,:=()'_"), min_size=1, max_size=9), min_size=1, max_size=12),
+       weight=st.sampled_from(["normal", "bold"]), data=st.data())
+def test_a_run_of_words_is_as_wide_from_two_layouts_as_laid_out_alone(words, weight, data):
+    # _span_widths("layout") gets every run's width from the line's prefixes and suffixes: it must
+    # be the width of the run laid out by itself (layout_width), to 1/1000 em
+    from hexrules.plot.text import _span_widths, layout_width
+
+    a = data.draw(st.integers(0, len(words) - 1))
+    b = data.draw(st.integers(a + 1, len(words)))
+    span = _span_widths(tuple(words), weight, "layout")
+    assert span(a, b) == pytest.approx(layout_width(" ".join(words[a:b]), weight), abs=1e-3)
+
+
+def test_a_long_title_is_broken_within_its_figure_at_a_texts_width():
+    # the what-if map's title on a small board (a new-user trial saw its start cut off): broken at
+    # spaces into lines, each no wider than twice the room from the axes' centre to the nearer
+    # figure edge (0.98 of it), at the size the title is set to
+    import matplotlib.pyplot as plt
+
+    from hexrules.plot import new_figure
+    from hexrules.plot.text import fit_title, layout_width
+
+    title = ("push_off_board=collide (P4) against the default: Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2, "
+             "then Push 1 from C2 on GM at D3")
+    fig, (ax,) = new_figure(None, figsize=(4.0, 4.0), pyplot=False)
+    ax.set_position([0.1, 0.1, 0.6, 0.6])  # centre 0.4: the nearer edge 0.4 of 4 in away
+    t = fit_title(ax, title)
+    lines = t.get_text().split("\n")
+    assert " ".join(lines).split() == title.split() and len(lines) >= 2
+    wide = 2 * 0.4 * 4.0 * 72 * 0.98
+    assert max(layout_width(line) for line in lines) * t.get_fontsize() <= wide + 1e-9
+    plt.close(fig)
