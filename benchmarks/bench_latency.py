@@ -5,9 +5,10 @@ for every entry of every ``EXPLORERS`` registry of :mod:`hexrules.widgets` (each
 default scenario), plus the board and Push/Pull explorers on a rulebook-size board of 15 x 12 hexes, and for
 every kind of control the explorer has (slider by keyboard, dropdown, toggle buttons,
 checkbox, button, click on the map), the time from the user's action to the moment the browser
-draws the new picture. The clock is the page's own: it starts at the ``keydown`` /
-``mousedown`` / ``input`` event of the action and stops at the first paint of that explorer's
-picture after it (a ``drawImage`` onto its ipympl canvas; for the naive version, the new image
+draws the new picture. The clock is the page's own: it starts at the event the control acts
+on (``keydown`` for a slider, ``input`` for a dropdown, ``click`` for a button, toggle buttons
+and a checkbox, which act when the mouse button is released, ``mousedown`` on the map, where
+ipympl acts on the press) and stops at the first paint of that explorer's picture after it (a ``drawImage`` onto its ipympl canvas; for the naive version, the new image
 decoded in its Output). One control of each kind is timed (the first that redraws), ``--samples``
 actions each after one warm-up.
 
@@ -91,6 +92,7 @@ PAINT_TIMEOUT_MS = 4_000
 SETTLE_S = 0.25  # after a paint: more than plot._mpl.FRAME_SETTLE_S, so each action's frame is a plain diff
 TRACE: list[str] = []  # --trace: rows whose kernel events are listed action by action
 BROWSER_TRACE: list[str] = []  # --browser-trace: rows whose actions Chromium traces (browser_trace.py)
+PRESSES: dict[str, list[float]] = {}  # ours, per kind acting on the click: ms from the press to the click
 JS_PROFILE: list[str] = []  # --js-profile: rows whose actions V8's sampling profiler records (browser_trace.py)
 
 
@@ -196,12 +198,17 @@ def notebook(folder: Path, mode: str, entries: list[tuple[int, str, str]], event
 INSTRUMENT_JS = """
 () => {
   const now = () => performance.timeOrigin + performance.now();
-  window.__t0 = null; window.__paints = [];
-  for (const ev of ['keydown', 'mousedown', 'input']) {
-    document.addEventListener(ev, () => {
-      if (window.__t0 === null) { window.__t0 = now(); performance.mark('act'); }  // marks: --browser-trace
-    }, true);
-  }
+  window.__t0 = null; window.__press = null; window.__paints = [];
+  // the clock starts at the event the control acts on: a widget button, toggle or checkbox acts on
+  // the click (the release), ipympl's map on the press; the press is kept to print the difference
+  const start = () => {
+    if (window.__t0 === null) { window.__t0 = now(); performance.mark('act'); }  // marks: --browser-trace
+  };
+  for (const ev of ['keydown', 'input', 'click']) document.addEventListener(ev, start, true);
+  document.addEventListener('mousedown', (e) => {
+    if (window.__press === null) window.__press = now();
+    if (e.target && e.target.closest && e.target.closest('.jupyter-matplotlib-canvas-div')) start();
+  }, true);
   const boxOf = (el) => {
     const b = el.closest('[class*="bench-ex-"]');
     if (!b) return -1;
@@ -269,9 +276,9 @@ def act(page, kind: str, control, points, k: int) -> bool:
     return bool(bk.operate(page, kind, control))
 
 
-def timed(page, box: int, kind: str, control, points, k: int) -> list[float] | None:
+def timed(page, box: int, kind: str, control, points, k: int, mode: str = "ours") -> list[float] | None:
     """[t0, t1]: the action and the explorer's next paint (epoch ms); None if it did not redraw."""
-    n = page.evaluate("() => { window.__t0 = null; return window.__paints.length; }")
+    n = page.evaluate("() => { window.__t0 = null; window.__press = null; return window.__paints.length; }")
     if not act(page, kind, control, points, k):
         return None
     try:
@@ -280,8 +287,10 @@ def timed(page, box: int, kind: str, control, points, k: int) -> list[float] | N
             arg=[n, box], timeout=PAINT_TIMEOUT_MS)
     except Exception:  # playwright's TimeoutError: this control did not redraw the picture
         return None
-    t0, t1 = page.evaluate(
-        "([n, box]) => [window.__t0, window.__paints.slice(n).find(p => p.box === box).t]", [n, box])
+    t0, t1, press = page.evaluate(
+        "([n, box]) => [window.__t0, window.__paints.slice(n).find(p => p.box === box).t, window.__press]", [n, box])
+    if press is not None and kind != "click" and k > 0 and mode == "ours":
+        PRESSES.setdefault(kind, []).append(t0 - press)
     time.sleep(SETTLE_S)  # let this action's frames finish (a user does not type faster)
     return [t0, t1]
 
@@ -323,7 +332,7 @@ def measure(page, server, nb: Path, mode: str, entries: list[tuple[int, str, str
                 if timed(page, i, kind, control, points.get(str(i)), 0) is None:
                     continue  # warm-up; this control does not redraw: try the next of its kind
                 got = [t for k in range(1, samples + 1)
-                       if (t := timed(page, i, kind, control, points.get(str(i)), k)) is not None]
+                       if (t := timed(page, i, kind, control, points.get(str(i)), k, mode)) is not None]
                 if got:
                     results[(row, kind)] = got
                     break
@@ -417,6 +426,10 @@ def report(ours: dict, naive: dict, ev_ours: list, ev_naive: list, slowest: int)
         print(f"{'all actions (the floor left out)' if floors else 'all actions':<48} {len(every):>2} "
               f"{statistics.median(every):6.0f} {pct(every, 95):6.0f} {max(every):6.0f} | "
               f"{statistics.median(every_naive) if every_naive else 0:9.0f}")
+    if PRESSES:
+        print("from the press instead (the mouse button pressed, not released; Playwright sends the two as "
+              "separate DevTools commands, and JupyterLab handles the press): add, median ms, " + ", ".join(
+                  f"{kind} {statistics.median(gaps):.1f}" for kind, gaps in sorted(PRESSES.items())))
     if floors:
         print("ceiling: the row's naive p50 over the floor's p50 (its board's size: the small board's floor for "
               "the lessons' boards): the ratio this row would reach if its action cost no more than the floor's, "

@@ -94,6 +94,20 @@ def test_the_browser_is_told_run_is_running_before_the_sweep_ends():
     assert events[-1][0] in ("button", "words") and ("button", False, "Run") in events[first:], events
 
 
+def test_the_sweeps_run_sends_each_change_of_the_bar_and_the_button_in_one_message():
+    # each message is work for the server and the browser while the kernel sweeps (issue 14): the
+    # bar's value and its words change together, as do the button's state and its words. A Run of
+    # 3 boards: the bar set to 0 of 3, then 1, 2 and 3 of 3, then done (5 messages); the button to
+    # Running and back to Run (2 messages)
+    ex = SweepExplorer(3, spec=SMALL, sizes=(3,), seed=5)
+    sent = {"bar": [], "button": []}
+    for name, widget in (("bar", ex.progress), ("button", ex.controls["run"])):
+        widget.send_state = lambda key=None, name=name: sent[name].append(key)
+    ex.controls["run"].click()
+    assert len(sent["bar"]) == 5, sent["bar"]
+    assert len(sent["button"]) == 2, sent["button"]
+
+
 def test_the_sweep_refuses_what_its_controls_cannot_show():
     with pytest.raises(ExplorerError, match="boards=7"):
         SweepExplorer(7)

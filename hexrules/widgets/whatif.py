@@ -259,18 +259,23 @@ class SweepExplorer(Explorer):
         """Run the sweep (the *Run* button), the progress bar following it; returns the result."""
         n = self.controls["boards"].value
         bar, button = self.progress, self.controls["run"]
-        bar.max, bar.value, bar.bar_style = n, 0, "info"
-        bar.description = f"0 of {n}"
+        # each change of the bar, and of the button, goes to the browser as one message (hold_sync):
+        # each message is work for the server and the browser while the kernel sweeps (issue 14)
+        with bar.hold_sync():
+            bar.max, bar.value, bar.bar_style = n, 0, "info"
+            bar.description = f"0 of {n}"
         step = max(1, n // 100)
 
         def progress(done: int, total: int) -> None:
             if done % step == 0 or done == total:
-                bar.value = done
-                bar.description = f"{done} of {total}"
+                with bar.hold_sync():
+                    bar.value = done
+                    bar.description = f"{done} of {total}"
 
         # while it runs, the button says so and cannot be pressed again, and the text says what
         # the chart will show (the chart itself is drawn once, from the result)
-        button.disabled, button.description = True, "Running"
+        with button.hold_sync():
+            button.disabled, button.description = True, "Running"
         self.explain(f"Sweeping {n} boards of {self.spec.columns} x {self.spec.rows} hexes (seed "
                      f"{self.controls['seed'].value}): the bar follows the boards counted; the chart and the "
                      f"table follow when the sweep is done.")
@@ -279,9 +284,11 @@ class SweepExplorer(Explorer):
             self.result = sweep(n, spec=self.spec, seed=self.controls["seed"].value, progress=progress,
                                 workers=self.workers if n >= 100 else 1)  # a few boards: not worth a process
         finally:
-            button.disabled, button.description = False, "Run"
-        bar.bar_style = "success"
-        bar.description = f"{n} boards"
+            with button.hold_sync():
+                button.disabled, button.description = False, "Run"
+        with bar.hold_sync():
+            bar.bar_style = "success"
+            bar.description = f"{n} boards"
         return self.result
 
     def redraw(self) -> None:
