@@ -49,8 +49,9 @@ def _ink_box(vertices: np.ndarray, codes: np.ndarray) -> Box:
     (``Path.to_polygons``) at :data:`_FLATTEN_SCALE`: the segments' ends lie on the curves, and
     a font's outlines have a point at each extreme, so the box is the same to 1/1000 em.
     """
-    polygons = Path(np.asarray(vertices, dtype=float) * _FLATTEN_SCALE, codes).to_polygons(closed_only=False)
-    points = np.concatenate(polygons) / _FLATTEN_SCALE
+    vertices = np.asarray(vertices, dtype=float)
+    polygons = Path(vertices * _FLATTEN_SCALE, codes).to_polygons(closed_only=False)
+    points = np.concatenate(polygons) / _FLATTEN_SCALE if polygons else vertices  # no segment: its points
     (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)
     return float(x0), float(y0), float(x1), float(y1)
 
