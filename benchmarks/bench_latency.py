@@ -2,7 +2,8 @@
 
 What is measured: in JupyterLab driven by headless Chromium (Playwright, Debian's chromium),
 for every entry of every ``EXPLORERS`` registry of :mod:`hexrules.widgets` (each module's
-default scenario), plus the board and Push/Pull explorers on a rulebook-size board of 15 x 12 hexes, and for
+default scenario), plus the board, Push/Pull, editor and what-if explorers on a rulebook-size board of
+15 x 12 hexes, and for
 every kind of control the explorer has (slider by keyboard, dropdown, toggle buttons,
 checkbox, button, click on the map), the time from the user's action to the moment the browser
 draws the new picture. The clock is the page's own: it starts at the event the control acts
@@ -125,7 +126,8 @@ def scenario_text() -> str:
 
 def explorer_entries() -> list[tuple[str, str]]:
     """(row name, Python expression building the explorer) for every registry entry, then the
-    board and Push/Pull explorers on the 15 x 12 board (``big``), the rulebook size issue 14 names."""
+    board, Push/Pull, editor and what-if explorers on the 15 x 12 board (``big``), the rulebook
+    size issue 14 names."""
     import hexrules.widgets as w
 
     entries = []
@@ -142,6 +144,8 @@ def explorer_entries() -> list[tuple[str, str]]:
         ("15x12 push", "ForcedExplorer(big, 'push', source='J9', target=ZAKU, n=3, switches=('push_off_board',))"),
         ("15x12 pull", "ForcedExplorer(big, 'pull', source='G7', target=ZAKU, n=3)"),
         ("15x12 compare push", "CompareForcedExplorer(big, 'push', 'push_off_board', source='J9', target=ZAKU, n=3)"),
+        ("15x12 editor", "scratch_editor(big, max_size=16)"),
+        ("15x12 what-if", "ReportExplorer(big)"),
     ]
     return entries
 
@@ -175,6 +179,8 @@ def notebook(folder: Path, mode: str, entries: list[tuple[int, str, str]], event
         "from hexrules import parse_scenario",
         "from hexrules.widgets.movement import ReachExplorer, HexExplorer, EngagementExplorer, CompareExplorer",
         "from hexrules.widgets.forced import ForcedExplorer, CompareForcedExplorer",
+        "from hexrules.widgets.edit import scratch_editor",
+        "from hexrules.widgets.whatif import ReportExplorer",
         "ZAKU = \"Char's Zaku II\"",
         f"big = parse_scenario({scenario_text()!r}, source='bench')",
         "points = {}",
