@@ -2,15 +2,14 @@
 
 What is measured: in JupyterLab driven by headless Chromium (Playwright, Debian's chromium),
 for every entry of every ``EXPLORERS`` registry of :mod:`hexrules.widgets` (each module's
-default scenario), plus the board, Push/Pull, editor and what-if explorers on a rulebook-size board of
-15 x 12 hexes, and for
-every kind of control the explorer has (slider by keyboard, dropdown, toggle buttons,
+default scenario), plus the board, Push/Pull, editor and what-if explorers on a rulebook-size
+board of 15 x 12 hexes, and for every kind of control the explorer has (slider by keyboard, dropdown, toggle buttons,
 checkbox, button, click on the map), the time from the user's action to the moment the browser
 draws the new picture. The clock is the page's own: it starts at the event the control acts
 on (``keydown`` for a slider, ``input`` for a dropdown, ``click`` for a button, toggle buttons
 and a checkbox, which act when the mouse button is released, ``mousedown`` on the map, where
-ipympl acts on the press) and stops at the first paint of that explorer's picture after it (a ``drawImage`` onto its ipympl canvas; for the naive version, the new image
-decoded in its Output). One control of each kind is timed (the first that redraws), ``--samples``
+ipympl acts on the press) and stops at the first paint of that explorer's picture after it (a
+``drawImage`` onto its ipympl canvas; for the naive version, the new image decoded in its Output). One control of each kind is timed (the first that redraws), ``--samples``
 actions each after one warm-up.
 
 The naive version of every explorer is measured in the same run (its own notebook and kernel),
@@ -150,7 +149,7 @@ def explorer_entries() -> list[tuple[str, str]]:
     return entries
 
 
-#: ``--floor``'s rows: latency_probe.floor on the lessons' small board and on the 15 x 12 board.
+#: The floor's rows (``--no-floor``: left out): latency_probe.floor on the lessons' small board and on the 15 x 12 board.
 FLOOR_ROWS = ("floor (small board)", "floor 15x12")
 
 #: Explorers in one generated notebook: a lesson holds 1 to 12 (lesson 09: 12).

@@ -236,13 +236,14 @@ def naive(explorer, factory=None, reshow: bool = False):
 
 
 def floor(scenario="elevation"):
-    """The floor: an explorer that does the least a map explorer can do per change (``--floor``).
+    """The floor: an explorer that does the least a map explorer can do per change (bench_latency's
+    floor rows; ``--no-floor`` leaves them out).
 
     Its board is drawn once, as every explorer's is; its one control (a dropdown of the board's
     hexes, and a click on the map) outlines the chosen hex and names it in the words under the
     map. No rule is computed, one artist changes, one short text: what is left of an action is
-    the cost of the stack itself (the widget message, the blitted redraw of one artist, the
-    frame, JupyterLab and ipympl in the browser). Its naive version (a new figure per change,
+    the cost of the stack itself (the widget message, the board's redraw with one artist changed,
+    the frame, JupyterLab and ipympl in the browser). Its naive version (a new figure per change,
     the board drawn anew) is what a naive explorer with no rule work would cost. The best ratio
     any explorer on that board can reach is about (its naive p50) / (this floor's p50).
     """

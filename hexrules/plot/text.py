@@ -134,7 +134,7 @@ def fit_text(text: str, em: float, width: float, weight: str = "normal") -> tupl
 def _fit(text: str, em: float, width: float, weight: str, measure: str) -> tuple[str, float]:
     """:func:`fit_text` with the widths of ``measure``: ``"ink"`` (:func:`text_width`, the
     outlines' ink) or ``"layout"`` (:func:`layout_width`, a matplotlib Text's)."""
-    width_of = text_width if measure == "ink" else layout_width
+    width_of = _WIDTH_OF[measure]
     if width_of(text, weight) * em <= width:
         return text, em
     lines = [part for line in text.split("\n") for part in _broken(line, weight, width / em, measure)]
@@ -162,6 +162,10 @@ def layout_width(text: str, weight: str = "normal") -> float:
     font.set_size(_LAYOUT_PT, 72)
     font.set_text(text, 0.0, flags=LoadFlags.NO_HINTING)
     return font.get_width_height()[0] / 64 / _LAYOUT_PT
+
+
+#: The width of a text in ems, by measure: its outlines' ink, or a matplotlib Text's layout.
+_WIDTH_OF: dict[str, Callable[[str, str], float]] = {"ink": text_width, "layout": layout_width}
 
 
 def _span_widths(words: tuple[str, ...], weight: str, measure: str) -> Callable[[int, int], float]:
@@ -231,7 +235,7 @@ def _broken(line: str, weight: str, limit: float, measure: str = "ink") -> tuple
     as it can be (each word on a line of its own if no fewer lines fit); widths by ``measure``
     (:func:`_span_widths`)."""
     words = tuple(line.split())
-    if len(words) < 2 or (text_width if measure == "ink" else layout_width)(line, weight) <= limit:
+    if len(words) < 2 or _WIDTH_OF[measure](line, weight) <= limit:
         return (line,)
     n = len(words)
     span = _span_widths(words, weight, measure)
