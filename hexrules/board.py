@@ -18,9 +18,9 @@ lookups, so building a board stays cheap and ``import hexrules`` does not import
 (``benchmarks/bench_scaling.py`` prints the time and memory per hex).
 
 Scenario text (a board and the units on it, in a few readable lines) is read and written by
-:mod:`hexrules.scenario`; :meth:`Board.from_text` and :meth:`Board.to_text` call it. The names
-that lived here before it (``Scenario``, ``parse_scenario``, ``load_scenario``, ``builtin``,
-``scenario_names``) still import from this module.
+:mod:`hexrules.scenario`, which builds on this module; :meth:`Board.from_text`, :meth:`Board.to_text`
+and a board's ``repr`` and ``str`` call the format that module registers here
+(:func:`register_text_format`).
 """
 
 from __future__ import annotations
@@ -48,24 +48,28 @@ __all__ = [
     "board_geometry",
     "orientation_name",
     "Board",
-    "Scenario",
-    "load_scenario",
-    "parse_scenario",
-    "builtin",
-    "scenario_names",
+    "register_text_format",
 ]
 
-#: Names that moved to :mod:`hexrules.scenario`, still importable from here (PEP 562: a plain
-#: import would be a cycle, since the scenario module builds on :class:`Board`).
-_MOVED = ("Scenario", "parse_scenario", "load_scenario", "builtin", "scenario_names")
+#: The scenario text format's functions that a board's text faces call, by name: ``parse`` (text,
+#: source -> Scenario), ``write`` (board, state -> text), ``source_repr`` and ``map_text``.
+#: :mod:`hexrules.scenario` registers them when it is imported (:func:`register_text_format`):
+#: it builds on this module, so this module does not import it.
+_TEXT_FORMAT: dict[str, Any] = {}
 
 
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        from . import scenario
+def register_text_format(**functions: Any) -> None:
+    """Register the scenario text format's ``functions`` for :meth:`Board.from_text`,
+    :meth:`Board.to_text` and a board's ``repr`` and ``str`` (called by :mod:`hexrules.scenario`
+    when it is imported, which ``import hexrules`` does)."""
+    _TEXT_FORMAT.update(functions)
 
-        return getattr(scenario, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def _text_format(name: str) -> Any:
+    """The registered text format's function ``name``, importing the format if it is not yet."""
+    if name not in _TEXT_FORMAT:  # only before hexrules/__init__ has finished importing
+        raise ScenarioError(f"the scenario text format is not loaded: import hexrules first (no {name!r})")
+    return _TEXT_FORMAT[name]
 
 
 @dataclass(frozen=True)
@@ -513,9 +517,7 @@ class Board:
     @classmethod
     def from_text(cls, text: str, *, source: str = "<text>") -> "Board":
         """The board of a scenario text (units are ignored; see :func:`hexrules.scenario.parse_scenario`)."""
-        from .scenario import parse_scenario
-
-        return parse_scenario(text, source=source).board
+        return _text_format("parse")(text, source=source).board
 
     def to_text(self, state: State | None = None) -> str:
         """Scenario text for this board (and ``state``'s units); :meth:`from_text` reads it back.
@@ -525,9 +527,7 @@ class Board:
         StateError
             If ``state`` is neither None nor a State.
         """
-        from .scenario import Scenario
-
-        return Scenario(self, State() if state is None else checks.state(state), self.name).to_text()
+        return _text_format("write")(self, State() if state is None else checks.state(state))
 
     @classmethod
     def rectangle(cls, columns: int, rows: int, elevation: int = 0, name: str = "", *,
@@ -566,23 +566,19 @@ class Board:
         return cls(cells, name=name, orientation=orientation, offset=offset, labels=labels)
 
     def __repr__(self) -> str:
-        from .scenario import source_repr
-
         try:
-            return source_repr("Board.from_text", self.to_text())
+            return _text_format("source_repr")("Board.from_text", self.to_text())
         except (BoardError, ScenarioError):  # no text form (negative offset coordinates, beyond the text limits)
             return f"Board({self.cells()!r}, name={self.name!r})"
 
     def __str__(self) -> str:
-        from .scenario import map_text
-
         try:
-            return map_text(self)
+            return _text_format("map_text")(self)
         except BoardError:
             return repr(self)
 
     def _repr_png_(self) -> bytes:  # pragma: no cover - exercised in notebooks
-        from . import plot
+        from .plot.png import to_png  # a picture face: the one kind of upward import (ARCHITECTURE.md)
 
-        return plot.to_png(self)
+        return to_png(self)
 

@@ -854,7 +854,7 @@ def compare_crush(
     Shield + Resolve; under the other C4 reading it is also a Minor:
 
     >>> from hexrules import DEFAULT
-    >>> from hexrules.crush import load_crush
+    >>> from hexrules.crush_scenario import load_crush
     >>> sc = load_crush("crush_hab_block")
     >>> cmp = compare_crush(sc.board, sc.piece(), sc.units, sc.paths["Grinder"], DEFAULT,
     ...                     DEFAULT.replace(crush_major_also_minor=True), vehicle="Grinder", seed=2)

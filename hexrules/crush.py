@@ -107,10 +107,6 @@ __all__ = [
     "traverse",
     "resolve_crush",
     "crush",
-    "CrushScenario",
-    "parse_crush_scenario",
-    "load_crush",
-    "crush_scenario_names",
 ]
 
 # IGNORES (what Crush does not use, C4: said in every explanation) lives with the words, in
@@ -1177,18 +1173,3 @@ def crush(
     collapse = _traverse(board, piece, v, _check_path(board, path), options)
     moved = tuple(u.replace(hex=collapse.path[-1]) if u.name == vehicle else u for u in units)
     return _resolve_crush(board, collapse, moved, rolls, seed, rng, assign, policy, options, units)
-
-
-# --- scenario text: moved to hexrules.crush_scenario, still importable from here ------------------
-
-#: Names that live in :mod:`hexrules.crush_scenario` (PEP 562: that module reads Crush's sections
-#: into this module's classes, so it imports this one, not the other way round).
-_MOVED = ("CrushScenario", "parse_crush_scenario", "load_crush", "crush_scenario_names")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        from . import crush_scenario
-
-        return getattr(crush_scenario, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -731,10 +731,10 @@ class CrushScenario:
         return str(self.scenario)
 
     def _repr_png_(self) -> bytes:  # pragma: no cover - exercised in notebooks
-        from . import plot
+        from .plot.png import to_png  # a picture face: the one kind of upward import (ARCHITECTURE.md)
 
-        return plot.to_png(self.board, board_tokens(self.units), highlight=[h for p in self.pieces for h in p.hexes],
-                           paths=list(self.paths.values()))
+        return to_png(self.board, board_tokens(self.units), highlight=[h for p in self.pieces for h in p.hexes],
+                      paths=list(self.paths.values()))
 
 
 def parse_crush_scenario(text: str, *, source: str = "<text>") -> CrushScenario:

@@ -65,7 +65,7 @@ Decisions where RULES.md is silent (each names itself in the explanations)
 
 Examples
 --------
->>> from hexrules.board import Scenario
+>>> from hexrules.scenario import Scenario
 >>> sc = Scenario.from_text('''
 ... map:
 ...   0 0 0 1

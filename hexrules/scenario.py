@@ -147,7 +147,8 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from . import checks
-from .board import DEFAULT_TERRAIN, ORIENTATION_OFFSETS, Board, TerrainType, board_geometry, orientation_name
+from .board import (DEFAULT_TERRAIN, ORIENTATION_OFFSETS, Board, TerrainType, board_geometry, orientation_name,
+                    register_text_format)
 from .checks import MAX_LABEL_LENGTH, show
 from .errors import BoardError, HexrulesError, ScenarioError, ScenarioFileError
 from .hexgrid import FLAT, LABEL_KINDS, POINTY, SEPARATORS, Hex, LabelScheme, from_offset, to_label, to_offset
@@ -987,9 +988,9 @@ class Scenario:
         return picture(self)
 
     def _repr_png_(self) -> bytes:  # pragma: no cover - exercised in notebooks
-        from . import plot
+        from .plot.png import to_png  # a picture face: the one kind of upward import (ARCHITECTURE.md)
 
-        return plot.to_png(self.board, self.state)
+        return to_png(self.board, self.state)
 
 
 def source_repr(call: str, text: str) -> str:
@@ -1537,3 +1538,8 @@ def builtin(name: str, *, parser: Callable[..., Any] | None = None) -> Any:
         raise ScenarioError(f"parser={show(parser)} failed on {name!r}: {type(err).__name__}: {show(str(err), 80)}",
                             source="hexrules.scenarios") from err
 
+
+# A board's text faces (Board.from_text, to_text, repr, str) are this format's: registered here,
+# since this module builds on hexrules.board (which therefore cannot import it).
+register_text_format(parse=parse_scenario, write=lambda board, state: Scenario(board, state, board.name).to_text(),
+                     source_repr=source_repr, map_text=map_text)

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hexrules import Board, Scenario, builtin, load_scenario, parse_scenario
-from hexrules.board import DEFAULT_TERRAIN, TerrainType, scenario_names
+from hexrules.board import DEFAULT_TERRAIN, TerrainType
+from hexrules.scenario import scenario_names
 from hexrules.errors import BoardError, ScenarioError, StateError
 from hexrules.hexgrid import Hex, from_label
 from hexrules.state import State, Unit

@@ -79,7 +79,7 @@ def test_cost_steps_differ_from_each_other_and_from_unreachable_ground(theme):
 def test_tiles_leave_the_elevation_colour_of_the_rim_and_the_terrain_hatch_over_them():
     sc = Scenario.from_text("terrain: mud symbol=m cost=1\nmap:\n  0 0m 3\n   0 0 0\nunits:\n  G side=a at=A1\n")
     reach = mv.reachable(sc.board, sc.state, "G")
-    art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), reach=reach)
+    art = draw_board(sc.board, sc.state, ax=Figure().add_subplot(), costs=reach.costs)
     # faces keep their base colour (no blend): a height-3 hex is the height-3 colour of the legend
     assert np.allclose(art.faces.get_facecolor(), art.base_colours)
     legend = {h.get_label(): h for h in art.ax.get_legend().legend_handles}

@@ -9,7 +9,7 @@ import pytest
 
 from hexrules import DEFAULT, BoardError, OptionsError, Scenario, builtin
 from hexrules.compare import compare_crush, compare_dice, compare_forced, compare_reach
-from hexrules.crush import load_crush
+from hexrules.crush_scenario import load_crush
 
 GUNDAM, CHAR = "RX-78-2 Gundam", "Char's Zaku II"
 

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import hexrules.crush
 from hexrules.board import Board
 from hexrules.crush import Model, Squad, TerrainPiece, Vehicle
 from hexrules.crush_scenario import (
@@ -276,13 +275,6 @@ path of Grinder: A3 B3 C3 D3 E3 F3 G3"""
 
 def test_picture_in_jupyter():
     assert load_crush()._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
-
-
-def test_old_import_paths_still_work():
-    for name in ("CrushScenario", "parse_crush_scenario", "load_crush", "crush_scenario_names"):
-        assert getattr(hexrules.crush, name) is getattr(hexrules.crush_scenario, name)
-    with pytest.raises(AttributeError, match="has no attribute 'nope'"):
-        hexrules.crush.nope  # noqa: B018
 
 
 BOARD = Board.rectangle(3, 2)

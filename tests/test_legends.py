@@ -269,19 +269,22 @@ def test_a_legend_that_grows_with_the_controls_stays_inside_the_same_figure():
 def test_draw_board_to_png_and_picture_keep_a_small_boards_legend_inside(name):
     from hexrules import movement as mv
     from hexrules import parse_scenario
-    from hexrules.plot import draw_board, new_figure, picture, to_png
+    from hexrules.plot import draw_board, move_cost_overlays, new_figure, picture, to_png
 
     sc = parse_scenario(SMALL_BOARDS[name])
     reach = mv.reachable(sc.board, sc.state, "Scout")
     labels = [sc.board.label(h) for h in sc.board.hexes]
     cost = mv.path_to(sc.board, sc.state, "Scout", "D1" if "D1" in labels else labels[-1])  # D1: 5 of 4 (M1)
-    for overlays in ({}, {"reach": reach}, {"reach": reach, "cost": cost}):
+    path = {k: v for k, v in move_cost_overlays(cost).items() if k != "texts"}  # the tiles carry the numbers
+    # draw_board takes plain data; to_png and picture also a movement's results, turned into it
+    for results, overlays in (({}, {}), ({"reach": reach}, {"costs": reach.costs}),
+                              ({"reach": reach, "cost": cost}, {"costs": reach.costs, **path})):
         fig, (ax,) = new_figure(sc.board, pyplot=False)  # what to_png draws on
         draw_board(sc.board, sc.state, ax=ax, **overlays)
         assert _legend_misfits(fig) == [], overlays
         size = tuple(round(v * fig.dpi) for v in fig.get_size_inches())
-        assert _png_size(to_png(sc.board, sc.state, **overlays)) == size
-        assert _png_size(picture(sc.board, sc.state, **overlays).png) == size
+        assert _png_size(to_png(sc.board, sc.state, **results)) == size
+        assert _png_size(picture(sc.board, sc.state, **results).png) == size
         art = draw_board(sc.board, sc.state, **overlays)  # a pyplot figure of its own
         assert _legend_misfits(art.ax.figure) == []
 

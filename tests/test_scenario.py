@@ -318,18 +318,19 @@ def test_pictures_in_jupyter():
 # --- the old import paths ---------------------------------------------------------------------------------
 
 
-def test_names_that_moved_still_import_from_board_and_hexrules():
+def test_scenario_names_import_from_hexrules_and_boards_text_faces_use_the_scenario_format():
     import hexrules.board as board
     import hexrules.scenario as scenario
 
-    for name in ("Scenario", "parse_scenario", "load_scenario", "builtin", "scenario_names"):
-        assert getattr(board, name) is getattr(scenario, name)
     for name in ("Scenario", "parse_scenario", "load_scenario", "builtin"):
         assert getattr(hexrules, name) is getattr(scenario, name)
     for name in board.__all__:  # what `from hexrules.board import *` gives
         assert getattr(board, name) is not None
-    with pytest.raises(AttributeError, match="has no attribute 'nope'"):
-        board.nope  # noqa: B018
+    # the board module knows no scenario module: its text faces are the registered format's
+    assert not hasattr(board, "Scenario") and not hasattr(board, "scenario")
+    b = Board.rectangle(2, 1, name="Strip")
+    assert Board.from_text(b.to_text()) == b
+    assert repr(b) == scenario.source_repr("Board.from_text", b.to_text()) and str(b) == scenario.map_text(b)
 
 
 def test_core_sections_and_the_error_family():

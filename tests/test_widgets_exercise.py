@@ -12,7 +12,7 @@ import pytest
 from hexrules import builtin
 from hexrules.exercise import HexesQuestion, NumberQuestion, ProbabilityQuestion
 from hexrules.widgets.base import ExplorerError
-from hexrules.widgets.base import Exercise as FromBase
+from hexrules.widgets.exercise import Exercise as FromBase
 from hexrules.widgets.exercise import Exercise
 
 # Lesson 02: C3 -> D3 (0 -> 1): 2, D3 -> E3 (1 -> 1): 1; E3 costs 3 (M1).

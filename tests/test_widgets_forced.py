@@ -678,7 +678,7 @@ def _counting(monkeypatch, module, name):
 
 def test_multi_push_with_ten_enemies_is_bounded(monkeypatch):
     import hexrules.widgets.forced as wf
-    from hexrules.board import Scenario
+    from hexrules.scenario import Scenario
     from hexrules.forced import push_many
 
     calls = _counting(monkeypatch, wf, "forced")
@@ -700,7 +700,7 @@ def test_multi_push_with_ten_enemies_is_bounded(monkeypatch):
 def test_multi_push_lists_a_bounded_number_of_branches(monkeypatch):
     import hexrules.forced as fmod
     import hexrules.widgets.forced as wf
-    from hexrules.board import Scenario
+    from hexrules.scenario import Scenario
 
     built = _counting(monkeypatch, fmod._Walk, "_branch")
     sc = Scenario.from_text("map:\n" + "".join(("    " if r % 2 == 0 else "     ") + " ".join(["0"] * 21) + "\n"

@@ -267,7 +267,7 @@ def test_a_scenario_changed_draws_the_picture_a_new_explorer_draws():
 def test_exercise_checks_a_prediction_against_the_engine():
     from hexrules import builtin
     from hexrules.movement import path_cost
-    from hexrules.widgets.base import Exercise
+    from hexrules.widgets.exercise import Exercise
 
     sc = builtin("elevation")
     cost = path_cost(sc.board, sc.state, GUNDAM, ["C3", "C2"])
@@ -350,7 +350,7 @@ def test_reach_explorer_after_its_controls_change_draws_what_the_overlays_draw_d
 
     from hexrules import builtin
     from hexrules import movement as mv
-    from hexrules.plot import draw_board, new_figure, reach_legend
+    from hexrules.plot import draw_board, move_cost_overlays, new_figure, reach_legend
 
     ex = ReachExplorer("engagement", target="F5")
     ex.controls["unit"].value = CHAR
@@ -364,7 +364,8 @@ def test_reach_explorer_after_its_controls_change_draws_what_the_overlays_draw_d
     cost = mv.path_to(sc.board, sc.state, GUNDAM, "B2", "advance")
     assert reach.allowance.total == 2 and cost.total == 1 and cost.legal  # E2: Advance 3 - 1 Engaged
     fig, (ax,) = new_figure(sc.board)
-    art = draw_board(sc.board, sc.state, ax=ax, reach=reach, cost=cost, legend=False)
+    path = {k: v for k, v in move_cost_overlays(cost).items() if k != "texts"}  # the tiles carry the numbers
+    art = draw_board(sc.board, sc.state, ax=ax, costs=reach.costs, legend=False, **path)
     art.legend(sc.state, reach_legend())
 
     def pixels(figure):

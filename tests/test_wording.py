@@ -17,7 +17,8 @@ from __future__ import annotations
 import pytest
 
 from hexrules.board import Board
-from hexrules.crush import IGNORES, Model, Squad, TerrainPiece, Vehicle, crush, load_crush, traverse
+from hexrules.crush import IGNORES, Model, Squad, TerrainPiece, Vehicle, crush, traverse
+from hexrules.crush_scenario import load_crush
 from hexrules.errors import RuleError
 from hexrules.options import DEFAULT
 

@@ -20,14 +20,14 @@ module                             holds
 :mod:`hexrules.plot._mpl`          the matplotlib / ipympl details relied on beyond their API
 :mod:`hexrules.plot.text`          glyph-outline texts (:func:`~.text.text_outline`)
 :mod:`hexrules.plot.figure`        :func:`~.figure.new_figure`, :func:`~.figure.board_figsize`,
-                                   :func:`~.figure.fit_figure`, :func:`~.figure.grow_figure`,
-                                   :func:`~.figure.to_png`,
-                                   :func:`~.figure.picture`
+                                   :func:`~.figure.fit_figure`, :func:`~.figure.grow_figure`
 :mod:`hexrules.plot.board`         :class:`~.board.BoardArtists`, :func:`~.board.draw_board`,
                                    legends, token names and colours
 :mod:`hexrules.plot.movement`      M, E, J, T: :func:`~.movement.move_cost_overlays`,
                                    :func:`~.movement.reach_overlays`, Engagement links
 :mod:`hexrules.plot.forced`        P, L: :class:`~.forced.ForcedLayer`
+:mod:`hexrules.plot.png`           PNG pictures of a board (:func:`~.png.to_png`,
+                                   :func:`~.png.picture`): the values' picture faces
 :mod:`hexrules.plot.crush`         C: the Crush dice charts
 :mod:`hexrules.plot.diagram`       a diagram file's picture (:func:`~.diagram.draw_diagram`) and
                                    deterministic files (:func:`~.diagram.save_figure`)
@@ -66,9 +66,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .crush import (AT_LEAST_LEGEND_WIDTH, BAR_FONTSIZE, CRUSH_COVERS, CRUSH_RESOLVES, draw_at_least,
                         draw_damage_bars, draw_expected_damage, draw_heatmap, fit_bar_texts, set_at_least, set_bars,
                         set_colorbar_percent, set_heatmap, set_text_color)
-    from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, Picture, board_figsize,
-                         LayeredFigure, fit_figure, grow_figure, new_figure, picture, to_png)
+    from .figure import (LEGEND_BELOW, MAX_FIGURE_WIDTH, PNG_METADATA, SVG_METADATA, board_figsize,
+                         LayeredFigure, fit_figure, grow_figure, new_figure)
     from .forced import FORCED_COLOURS, ForcedLayer
+    from .png import Picture, picture, to_png
     from .movement import (engagement_legend, move_cost_overlays, path_style, reach_legend, reach_overlays,
                            set_engagement, unaffordable_overlays)
     from .text import text_outline
@@ -84,7 +85,8 @@ _HOME: dict[str, str] = {
                      "DIAGRAM_COLOURS", "get_theme", "set_theme", "current_theme", "use_theme"], "theme"),
     **dict.fromkeys(["text_outline"], "text"),
     **dict.fromkeys(["MAX_FIGURE_WIDTH", "LEGEND_BELOW", "PNG_METADATA", "SVG_METADATA", "board_figsize",
-                     "new_figure", "fit_figure", "grow_figure", "LayeredFigure", "to_png", "Picture", "picture"], "figure"),
+                     "new_figure", "fit_figure", "grow_figure", "LayeredFigure"], "figure"),
+    **dict.fromkeys(["to_png", "Picture", "picture"], "png"),
     **dict.fromkeys(["LARGE_BOARD", "PATH_ZORDER", "TEXT_ZORDER", "BoardArtists", "draw_board", "clear_board", "legend_handle",
                      "cost_handle", "short_name", "side_colour", "elevation_colour", "cost_colour", "cost_label",
                      "cost_legend", "TEXT_MODES", "VEHICLE_MARKER", "legend_when", "sync_legends"], "board"),

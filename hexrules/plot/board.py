@@ -2148,8 +2148,7 @@ def draw_board(
     vmin: float | None = None,
     vmax: float | None = None,
     path_color: str | None = None,
-    cost: Any = None,
-    reach: Any = None,
+    costs: Mapping[Hex, int] | None = None,
     theme: Theme | str | None = None,
     text_mode: str = "outline",
     room: Room = NO_ROOM,
@@ -2187,13 +2186,11 @@ def draw_board(
         Colour mapping of numeric ``fill`` values (default ``theme.cost_cmap``).
     path_color : str, optional
         Colour of the ``paths`` arrows (default ``theme.path``).
-    cost : hexrules.movement.MoveCost, optional
-        A movement to show (:func:`~hexrules.plot.movement.move_cost_overlays`: arrows, running
-        totals, destination); its entries fill ``paths``, ``texts``, ``highlight`` and
-        ``path_color`` when not given.
-    reach : hexrules.movement.Reach, optional
-        Reachable hexes to show: a tile per hex on the fixed cost scale, with its cost
-        (:meth:`BoardArtists.set_costs`, layer ``"texts"``), unless ``fill`` or ``texts`` is given.
+    costs : mapping of Hex to int, optional
+        Movement points to show as tiles, one per hex on the fixed cost scale, each with its
+        number (:meth:`BoardArtists.set_costs`, layer ``"texts"``, ringed so that a path leaves
+        it clear), and their entries in the legend: a reach's costs
+        (:func:`~hexrules.plot.png.to_png` turns a ``Reach`` into them).
     theme : Theme or str, optional
         The colours (:class:`~hexrules.plot.theme.Theme`, or a name of
         :data:`~hexrules.plot.theme.THEMES`); default the kit-wide theme
@@ -2220,15 +2217,7 @@ def draw_board(
     (2, ['Gundam'])
     """
     theme = get_theme(theme)
-    if reach is not None or cost is not None:
-        from .movement import move_cost_overlays  # the topic module imports this one
-    reach_costs = dict(reach.costs) if reach is not None and fill is None and texts is None else None
-    if cost is not None:
-        c = move_cost_overlays(cost, theme=theme)
-        paths = c["paths"] if paths is None else paths
-        texts = c["texts"] if texts is None and reach_costs is None else texts
-        highlight = c["highlight"] if highlight is None else highlight
-        path_color = c["path_color"] if path_color is None else path_color
+    reach_costs = dict(costs) if costs else None
     if ax is None:
         _, (ax,) = new_figure(board, legend=legend)
     art = BoardArtists(ax, board, theme, text_mode=text_mode)

@@ -1,4 +1,4 @@
-"""Figures: the one factory every picture of the kit is made by, its sizes, and PNG pictures.
+"""Figures: the one factory every picture of the kit is made by, and its sizes.
 
 * :func:`new_figure` makes every figure (``pyplot=True`` for explorers: an ipympl canvas under
   ``%matplotlib widget``, with the workaround of :func:`hexrules.plot._mpl.keep_data_url_valid`,
@@ -10,14 +10,12 @@
   legend longer than the board is high);
   ``layered=True`` makes it a :class:`LayeredFigure`, which draws its static part once and then
   only the artists declared dynamic (matplotlib's blitting, for an explorer's redraws);
-* :func:`to_png` and :func:`picture` turn a board and overlays into PNG bytes or a
-  :class:`Picture` a notebook cell shows, without pyplot; :data:`PNG_METADATA` and
-  :data:`SVG_METADATA` keep files free of dates and versions.
+* :data:`PNG_METADATA` and :data:`SVG_METADATA` keep files free of dates and versions (the
+  pictures themselves: :mod:`hexrules.plot.png`).
 """
 
 from __future__ import annotations
 
-import io
 import math
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -30,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
     from ..board import Board
-    from ..state import State
 
 __all__ = [
     "NOTEBOOK_COLUMN",
@@ -50,9 +47,6 @@ __all__ = [
     "fit_figure",
     "grow_figure",
     "LayeredFigure",
-    "to_png",
-    "Picture",
-    "picture",
 ]
 
 #: ``metadata=`` for ``savefig(format="png")`` that leaves out the (version-bearing) Software key.
@@ -165,7 +159,7 @@ def new_figure(board: "Board | None", ncols: int = 1, *, legend: bool | str = Tr
         :func:`matplotlib.pyplot.ioff`, so it is registered with pyplot (an ipympl canvas under
         ``%matplotlib widget``; counted by ``plt.get_fignums()``) but not shown by itself: what
         explorers use. False: a bare :class:`~matplotlib.figure.Figure` with an Agg canvas, not
-        registered (for files: ``figures/``, :func:`to_png`).
+        registered (for files: ``figures/``, :func:`~hexrules.plot.png.to_png`).
     caption : sequence of str, optional
         Lines written in monospace under the board (a figure's explanation); the figure is made
         taller by 0.2 inch per line (plus 0.25) to hold them. Only with a board.
@@ -680,69 +674,3 @@ class LayeredFigure(Figure):
         for ax in self.axes:
             ax.stale = False
         self.stale = False
-
-
-def to_png(board: "Board", state: "State | None" = None, *, dpi: int = 100, legend: bool = True, **overlays: Any) -> bytes:
-    """A PNG picture of ``board`` (and ``state``), e.g. for ``_repr_png_``.
-
-    Uses a bare Agg figure (not registered with pyplot), so showing a board never opens or leaks
-    a pyplot figure.
-
-    Parameters
-    ----------
-    board : Board
-    state : State, optional
-    dpi : int
-        Resolution of the picture.
-    legend : bool
-        Add the legend at the right.
-    **overlays
-        Keyword arguments of :func:`~hexrules.plot.board.draw_board` (``fill``, ``texts``,
-        ``paths``, ``highlight``, ``markers``, ``labels``, ``title``, ``caption``, ``theme``, ...).
-
-    Returns
-    -------
-    bytes
-        The PNG file's bytes (no ``Software`` metadata, so equal inputs give equal bytes).
-    """
-    from .board import draw_board  # board.py imports this module
-
-    fig, (ax,) = new_figure(board, legend=legend, pyplot=False, dpi=dpi)
-    draw_board(board, state, ax=ax, legend=legend, **overlays)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
-    return buf.getvalue()
-
-
-
-class Picture:
-    """A board picture that shows itself in a notebook cell (``_repr_png_``), without pyplot.
-
-    Made by :func:`picture`; ``.png`` holds the bytes.
-    """
-
-    def __init__(self, png: bytes) -> None:
-        self.png = png
-
-    def _repr_png_(self) -> bytes:
-        return self.png
-
-
-def picture(board: "Board", state: "State | None" = None, **overlays: Any) -> Picture:
-    """A :class:`Picture` of ``board`` with overlays: the last expression of a notebook cell.
-
-    Takes the arguments of :func:`to_png`, plus ``cost=`` (a ``MoveCost``, drawn with
-    :func:`~hexrules.plot.movement.move_cost_overlays`) and ``reach=`` (a ``Reach``, drawn with
-    :func:`~hexrules.plot.movement.reach_overlays`), as :func:`~hexrules.plot.board.draw_board`.
-
-    Examples
-    --------
-    >>> from hexrules import builtin
-    >>> from hexrules import movement as mv
-    >>> sc = builtin("elevation")
-    >>> pic = picture(sc.board, sc.state, cost=mv.path_cost(sc.board, sc.state, "RX-78-2 Gundam", ["C3", "D3"]))
-    >>> pic.png[:4]
-    b'\\x89PNG'
-    """
-    return Picture(to_png(board, state, **overlays))
-

@@ -49,7 +49,7 @@ __all__ = [
 
 
 def move_cost_overlays(cost: "MoveCost", *, color: str | None = None, theme: Theme = DEFAULT_THEME) -> dict[str, Any]:
-    """Overlay keyword arguments for :func:`~hexrules.plot.board.draw_board` / :func:`~hexrules.plot.figure.to_png` showing one movement.
+    """Overlay keyword arguments for :func:`~hexrules.plot.board.draw_board` / :func:`~hexrules.plot.png.to_png` showing one movement.
 
     Parameters
     ----------

@@ -76,7 +76,7 @@ import ipywidgets as widgets
 import traitlets
 
 from .. import checks
-from ..board import Scenario, builtin
+from ..scenario import Scenario, builtin
 from ..checks import MAX_WHOLE, show
 from ..errors import ExplorerError, HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
@@ -91,7 +91,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "Explorer",
     "TwoReadingsExplorer",
-    "Exercise",
     "OrderPicker",
     "ExplorerError",
     "CSS_CLASS",
@@ -213,12 +212,12 @@ def check_int(name: str, value: Any, lo: int, hi: int | None = None, *, ruling: 
 
 
 def scenario_from(scenario: Any) -> Scenario:
-    """A :class:`~hexrules.board.Scenario`: ``scenario`` itself, or the built-in one of that name.
+    """A :class:`~hexrules.scenario.Scenario`: ``scenario`` itself, or the built-in one of that name.
 
     Raises
     ------
     ScenarioError
-        If it is a name but not a built-in scenario's (:func:`hexrules.board.builtin`).
+        If it is a name but not a built-in scenario's (:func:`hexrules.scenario.builtin`).
     ExplorerError
         If it is neither a name nor a Scenario.
     """
@@ -819,16 +818,6 @@ class TwoReadingsExplorer(Explorer):
         """``"switch = value (ruling)"``: the title of one side."""
         switch = self.controls["switch"].value
         return f"{switch} = {getattr(opts, switch)!s} ({RulesOptions.ruling(switch)})"
-
-
-def __getattr__(name: str) -> Any:
-    """``Exercise`` moved to :mod:`hexrules.widgets.exercise`; it stays importable from here
-    (PEP 562: importing it at the top would be an import cycle, since it uses :func:`pre`)."""
-    if name == "Exercise":
-        from .exercise import Exercise
-
-        return Exercise
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class OrderPicker(widgets.HBox):

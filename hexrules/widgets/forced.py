@@ -42,7 +42,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from ..board import Scenario
+from ..scenario import Scenario
 from ..checks import MAX_FORCED_N, show
 from ..compare import ForcedComparison, compare_forced
 from ..errors import HexrulesError, StateError

@@ -1,7 +1,7 @@
 """Explorers for the movement notebooks (01-05): the board, reach and cost, Engagement, readings.
 
 Each explorer is built in one line from a built-in scenario name (``hexrules/scenarios/*.hex``)
-or a :class:`~hexrules.board.Scenario`, draws on ONE figure made at construction, and updates
+or a :class:`~hexrules.scenario.Scenario`, draws on ONE figure made at construction, and updates
 its artists when a control changes (see :class:`~hexrules.widgets.base.Explorer`).
 
 * :class:`ScenarioExplorer` (00): pick a built-in scenario, see it and its text.
@@ -48,7 +48,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from .. import movement as mv
-from ..board import Scenario, builtin, scenario_names
+from ..scenario import Scenario, builtin, scenario_names
 from ..compare import ReachComparison, compare_reach
 from ..crush_scenario import CrushScenario, board_tokens
 from ..checks import show
@@ -260,7 +260,7 @@ class ScenarioExplorer(Explorer):
     Parameters
     ----------
     scenario : str
-        The scenario shown first (a name from ``hexrules.board.scenario_names()``).
+        The scenario shown first (a name from ``hexrules.scenario.scenario_names()``).
 
     Notes
     -----

@@ -8,7 +8,7 @@ what was hit, the levels, the P4 mode and the damage were all decided and record
 
 Examples
 --------
->>> from hexrules.board import Scenario
+>>> from hexrules.scenario import Scenario
 >>> from hexrules.forced import push
 >>> sc = Scenario.from_text("map:\\n  0 0 1\\nunits:\\n  Zaku side=zeon at=A1\\n  Gundam side=federation at=B1\\n")
 >>> b = push(sc.board, sc.state, "Zaku", "Gundam", 1).choose("C1")
