@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from . import checks
-from .checks import MAX_BOARD_HEXES, MAX_WHOLE, show
-from .errors import BoardError, HexError, ScenarioError, StateError
+from .checks import MAX_BOARD_HEXES, MAX_LABEL_LENGTH, MAX_WHOLE, show
+from .errors import BoardError, HexError, HexSequenceError, ScenarioError, StateError
 from .hexgrid import DIRECTIONS, FLAT, OFFSET_KINDS, POINTY, Hex, LabelScheme, Layout, Orientation, from_offset
-from .hexgrid import to_offset
+from .hexgrid import position as _position_in
+from .hexgrid import hex_value, to_offset
 from .hexgrid import from_label  # noqa: F401 - the doctests use it
 from .words import extent_text
-from .state import State
+from .state import State, check_state
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -49,6 +50,10 @@ __all__ = [
     "orientation_name",
     "Board",
     "register_text_format",
+    "check_board",
+    "position",
+    "hex_of",
+    "hexes_of",
 ]
 
 #: The scenario text format's functions that a board's text faces call, by name: ``parse`` (text,
@@ -395,7 +400,7 @@ class Board:
         >>> wargame.label(Hex(1, 0)), wargame.hex("0201")
         ('0201', Hex(q=1, r=0))
         """
-        checks.hex_value(h, "hex")
+        hex_value(h, "hex")
         try:
             return self.labels.format(h)
         except HexError:  # beyond LABEL_LIMIT
@@ -420,7 +425,7 @@ class Board:
         BoardError
             If the hex is not on the board; the message names it (label and axial coordinates).
         """
-        return checks.hex_of(self, where, what=checks.name(what, "what", error=BoardError))
+        return hex_of(self, where, what=checks.name(what, "what", error=BoardError))
 
     def elevation(self, h: Hex | str) -> int:
         """Elevation of ``h``, in levels (0 = ground level)."""
@@ -453,7 +458,7 @@ class Board:
         StateError
             If ``state`` is not a State, or a unit is off the board or on an impassable hex (T1).
         """
-        checks.state(state, ruling=ruling)
+        check_state(state, ruling=ruling)
         for u in state:
             if u.hex not in self.elevations:
                 raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board: "
@@ -527,7 +532,7 @@ class Board:
         StateError
             If ``state`` is neither None nor a State.
         """
-        return _text_format("write")(self, State() if state is None else checks.state(state))
+        return _text_format("write")(self, State() if state is None else check_state(state))
 
     @classmethod
     def rectangle(cls, columns: int, rows: int, elevation: int = 0, name: str = "", *,
@@ -582,3 +587,108 @@ class Board:
 
         return to_png(self)
 
+
+# --- checks of a board and its hexes given by a caller (the boundary: hexrules.checks) -------------
+
+
+def check_board(value: object, *, ruling: str | None = None,
+                expected: str = "a Board (load one with hexrules.builtin or Scenario.from_text)") -> Board:
+    """``value`` if it is a :class:`Board`.
+
+    Raises
+    ------
+    BoardError
+        Naming the value and what is ``expected``.
+    """
+    if not isinstance(value, Board):
+        raise BoardError(f"board {show(value)} is not {expected}", ruling=ruling)
+    return value
+
+
+def position(bd: Board, where: object, *, what: str = "hex", ruling: str | None = None) -> Hex:
+    """A :class:`~hexrules.hexgrid.Hex`, a label of ``bd`` (``"C4"``) or axial text
+    (``"(-1,2)"``) as a hex position, which may lie off the board (a Push's step off the edge,
+    P4).
+
+    Raises
+    ------
+    NotAHexError
+        If ``where`` is neither a Hex nor a string.
+    HexError
+        If it is a string that is not a label (too long, Unicode digits, a 4,301-digit number...).
+    BoardError
+        If ``bd`` is not a Board.
+    """
+    return _position_in(where, check_board(bd).labels, what=what, ruling=ruling)
+
+
+def hex_of(bd: Board, where: object, *, what: str = "hex", ruling: str | None = None) -> Hex:
+    """:func:`position`, which must be a hex of board ``bd``.
+
+    Raises
+    ------
+    NotAHexError, HexError
+        As :func:`position`.
+    BoardError
+        If the hex is not on the board; the message names it as it was written when that was
+        its label (``"Z99"``), else by its label and axial coordinates (a Hex, or axial text on a
+        lettered board: ``"F8 (5,5)"``), and the board's columns and rows
+        (:func:`hexrules.words.extent_text`).
+
+    Examples
+    --------
+    >>> bd = Board.rectangle(3, 2)
+    >>> hex_of(bd, "B2")
+    Hex(q=1, r=1)
+    >>> hex_of(bd, "Z99", what="target", ruling="P1")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.BoardError: target Z99 is not on the board: its columns run A to C, its rows 1 to 2 (ruling P1)
+    """
+    h = _position_in(where, check_board(bd).labels, what=what, ruling=ruling)
+    if h not in bd:
+        place = f" {show(bd.name)}" if bd.name else ""
+        label = bd.label(h)
+        # a label as typed needs no coordinates beside it (a trial read "Z99 (-24,98)" as noise)
+        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd._name(h)
+        raise BoardError(f"{what} {name} is not on the board{place}: {extent_text(bd, h)}", ruling=ruling)
+    return h
+
+
+def hexes_of(bd: Board, value: object, *, what: str = "hexes", ruling: str | None = None, on_board: bool = True,
+             ordered: bool = True, nonempty: bool = False,
+             expected: str = "a list of hexes or labels such as ['C3', 'D3']", hint: bool = True) -> tuple[Hex, ...]:
+    """A sequence of hexes or labels as a tuple of hexes: each of board ``bd`` (``on_board``), or
+    positions that may lie off it.
+
+    Parameters
+    ----------
+    expected : str
+        What the message says a good value is (``"... is not {expected}"``).
+    hint : bool
+        For a single label or hex, end the message with how to write it (``write ['C3']``).
+
+    Raises
+    ------
+    HexSequenceError
+        If ``value`` is not a list of hexes or labels (None, a single label such as ``"C3"``, a
+        single :class:`~hexrules.hexgrid.Hex`, a dict, a number...), or is empty with
+        ``nonempty``.
+    NotAHexError, HexError, BoardError
+        For an item, as :func:`hex_of` (or :func:`position`); BoardError also if ``bd`` is not a
+        Board.
+    """
+    check_board(bd)
+    if isinstance(value, str) and len(value) <= MAX_LABEL_LENGTH * 8 and hint:
+        # "C3" or "C3, C2": the list of its labels is what to write (never ['C3, C2'])
+        labels = [t for t in re.split(r"[\s,;]+", value) if t] or [value]
+        one = "a single hex" if len(labels) == 1 else "a text"
+        raise HexSequenceError(f"{what} {show(value)} is {one}, not {expected.split(' such as ')[0]}: "
+                               f"write {show(labels, limit=120)}", ruling=ruling)
+    if isinstance(value, (str, Hex)):
+        write = f": a single hex; write [{show(value)}]" if hint else ""
+        raise HexSequenceError(f"{what} {show(value)} is not {expected}{write}", ruling=ruling)
+    seq = checks.items(value, what=what, ruling=ruling, error=HexSequenceError, ordered=ordered, nonempty=nonempty,
+                       expected=expected)
+    one = hex_of if on_board else position
+    return tuple(one(bd, h, what=f"{what} hex", ruling=ruling) for h in seq)

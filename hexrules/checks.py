@@ -9,6 +9,15 @@ the family's error for that fault, a :class:`~hexrules.errors.HexrulesError` (so
 string or a 4,301-digit integer never makes the message itself fail), what it is, the range or
 choices expected, and the ruling.
 
+This module checks plain values (numbers, flags, names, choices, mappings, lists) and holds the
+limits; it knows no class of the kit, so every module, the geometry included, can use it (the
+floors of docs/ARCHITECTURE.md). A check that needs a kit class lives with the class:
+:func:`hexrules.hexgrid.hex_value` and :func:`hexrules.hexgrid.position` (a hex, a label),
+:func:`hexrules.board.check_board`, :func:`hexrules.board.position`,
+:func:`hexrules.board.hex_of` and :func:`hexrules.board.hexes_of` (a board and its hexes),
+:func:`hexrules.state.check_state`, :func:`hexrules.state.check_unit` (a state and its units) and
+:func:`hexrules.options.check_options` (a reading of the rules).
+
 Which class for which fault
 ---------------------------
 * not a :class:`~hexrules.board.Board`: :class:`~hexrules.errors.BoardError`; not a
@@ -53,27 +62,16 @@ from __future__ import annotations
 
 import itertools
 import numbers
-import re
 from collections.abc import Iterable, Mapping, Sequence, Set
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import (
-    BoardError,
-    HexError,
     HexrulesError,
-    HexSequenceError,
-    NotAHexError,
     OptionsError,
     RuleError,
     StateError,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .board import Board
-    from .hexgrid import Hex, LabelScheme
-    from .options import RulesOptions
-    from .state import State, Unit
 
 __all__ = [
     "MIN_STAT",
@@ -93,14 +91,6 @@ __all__ = [
     "MAX_WHOLE",
     "show",
     "is_whole",
-    "board",
-    "state",
-    "options",
-    "unit",
-    "hex_of",
-    "position",
-    "hexes",
-    "hex_value",
     "items",
     "whole",
     "flag",
@@ -109,7 +99,6 @@ __all__ = [
     "mapping",
     "function",
     "probability",
-    "unknown_unit",
     "replace",
 ]
 
@@ -195,12 +184,8 @@ def show(value: object, limit: int = 40) -> str:
     >>> show([1, 2])
     '[1, 2]'
     """
-    from .hexgrid import Hex
-
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
-    if isinstance(value, Hex):
-        return f"Hex(q={show(value.q)}, r={show(value.r)})"
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value)} characters)"
     try:
@@ -219,138 +204,7 @@ def is_whole(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool) and type(value).__name__ != "bool_"
 
 
-# --- the kit's values ----------------------------------------------------------------------------
-
-
-def board(value: object, *, ruling: str | None = None,
-          expected: str = "a Board (load one with hexrules.builtin or Scenario.from_text)") -> "Board":
-    """``value`` if it is a :class:`~hexrules.board.Board`.
-
-    Raises
-    ------
-    BoardError
-        Naming the value and what is ``expected``.
-    """
-    from .board import Board
-
-    if not isinstance(value, Board):
-        raise BoardError(f"board {show(value)} is not {expected}", ruling=ruling)
-    return value
-
-
-def state(value: object, *, ruling: str | None = None) -> "State":
-    """``value`` if it is a :class:`~hexrules.state.State`.
-
-    Raises
-    ------
-    StateError
-        Naming the value.
-    """
-    from .state import State
-
-    if not isinstance(value, State):
-        raise StateError(f"state {show(value)} is not a State (the units of a scenario: Scenario.state)", ruling=ruling)
-    return value
-
-
-def options(value: object) -> "RulesOptions":
-    """``value`` if it is a :class:`~hexrules.options.RulesOptions`.
-
-    Raises
-    ------
-    OptionsError
-        If it is anything else (``None``, a dict, ...).
-    """
-    from .options import RulesOptions
-
-    if not isinstance(value, RulesOptions):
-        raise OptionsError(f"options={show(value)} is not a RulesOptions (use hexrules.options.DEFAULT or "
-                           ".replace(...))")
-    return value
-
-
-def unit(st: "State", value: object, *, what: str = "unit", ruling: str | None = None) -> "Unit":
-    """The unit of state ``st`` that ``value`` names (a name, or a :class:`~hexrules.state.Unit`
-    looked up by its name).
-
-    Raises
-    ------
-    StateError
-        If ``value`` is neither a name nor a Unit, or no unit of ``st`` has that name; the
-        message lists the units.
-    """
-    from .state import Unit
-
-    key = value.name if isinstance(value, Unit) else value
-    if isinstance(key, str) and key in st:
-        return st.unit(key)
-    raise unknown_unit(st, key, what=what, ruling=ruling)
-
-
-def unknown_unit(st: "State", key: object, *, what: str = "unit", ruling: str | None = None) -> StateError:
-    """The error for ``key``, which names no unit of ``st`` (:func:`unit`, ``State.unit``)."""
-    names = [u.name for u in st]
-    known = ", ".join(show(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
-    kind = "no unit named" if isinstance(key, str) else f"{what} is not a unit name:"
-    return StateError(f"{kind} {show(key)} (units: {known or 'none'})", ruling=ruling)
-
-
-def _position(where: object, labels: "LabelScheme", what: str, ruling: str | None) -> "Hex":
-    """A Hex, a label of scheme ``labels`` (``"C4"``, ``"0304"``) or axial text (``"(q,r)"``, in
-    every scheme) as a hex, anywhere (on no board)."""
-    from .hexgrid import Hex, LabelScheme, from_offset
-
-    if isinstance(where, Hex):
-        return where
-    if not isinstance(where, str):
-        example = {"letters": "C4", "axial": "(2,3)"}.get(labels.kind) or labels.format(from_offset(2, 3, labels.offset))
-        raise NotAHexError(f"{what} {show(where)} is not a Hex or a label such as {example!r}", ruling=ruling)
-    try:
-        if where.lstrip().startswith("("):
-            return LabelScheme("axial").parse(where)
-        return labels.parse(where)
-    except HexError as err:
-        raise HexError(f"{what}: {err.message}", ruling=err.ruling or ruling) from None
-
-
-def position(bd: "Board", where: object, *, what: str = "hex", ruling: str | None = None) -> "Hex":
-    """A :class:`~hexrules.hexgrid.Hex`, a label of ``bd`` (``"C4"``) or axial text
-    (``"(-1,2)"``) as a hex position, which may lie off the board (a Push's step off the edge,
-    P4).
-
-    Raises
-    ------
-    NotAHexError
-        If ``where`` is neither a Hex nor a string.
-    HexError
-        If it is a string that is not a label (too long, Unicode digits, a 4,301-digit number...).
-    """
-    return _position(where, bd.labels, what, ruling)
-
-
-def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None = None) -> "Hex":
-    """:func:`position`, which must be a hex of board ``bd``.
-
-    Raises
-    ------
-    NotAHexError, HexError
-        As :func:`position`.
-    BoardError
-        If the hex is not on the board; the message names it as it was written when that was
-        its label (``"Z99"``), else by its label and axial coordinates (a Hex, or axial text on a
-        lettered board: ``"F8 (5,5)"``), and the board's columns and rows
-        (:func:`hexrules.words.extent_text`).
-    """
-    h = _position(where, bd.labels, what, ruling)
-    if h not in bd:
-        from .words import extent_text
-
-        place = f" {show(bd.name)}" if bd.name else ""
-        label = bd.label(h)
-        # a label as typed needs no coordinates beside it (a trial read "Z99 (-24,98)" as noise)
-        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd._name(h)  # noqa: SLF001
-        raise BoardError(f"{what} {name} is not on the board{place}: {extent_text(bd, h)}", ruling=ruling)
-    return h
+# --- lists ----------------------------------------------------------------------------------------
 
 
 def items(value: object, *, what: str, ruling: str | None = None, error: type[HexrulesError] = RuleError,
@@ -368,9 +222,7 @@ def items(value: object, *, what: str, ruling: str | None = None, error: type[He
     HexrulesError
         ``error``, naming ``what`` and the value.
     """
-    from .hexgrid import Hex
-
-    bad = (isinstance(value, (str, bytes, Mapping, Hex)) or (ordered and isinstance(value, Set))
+    bad = (isinstance(value, (str, bytes, Mapping)) or (ordered and isinstance(value, Set))
            or not isinstance(value, Iterable) or type(value).__module__ == "numpy")
     if bad:
         order = " in order" if ordered and isinstance(value, Set) else ""
@@ -385,61 +237,6 @@ def items(value: object, *, what: str, ruling: str | None = None, error: type[He
     if nonempty and not out:
         raise error(f"{what} {show(value)} is empty: it needs at least one item", ruling=ruling)
     return out
-
-
-def hexes(bd: "Board", value: object, *, what: str = "hexes", ruling: str | None = None, on_board: bool = True,
-          ordered: bool = True, nonempty: bool = False, expected: str = "a list of hexes or labels such as ['C3', 'D3']",
-          hint: bool = True) -> tuple["Hex", ...]:
-    """A sequence of hexes or labels as a tuple of hexes: each of board ``bd`` (``on_board``), or
-    positions that may lie off it.
-
-    Parameters
-    ----------
-    expected : str
-        What the message says a good value is (``"... is not {expected}"``).
-    hint : bool
-        For a single label or hex, end the message with how to write it (``write ['C3']``).
-
-    Raises
-    ------
-    HexSequenceError
-        If ``value`` is not a list of hexes or labels (None, a single label such as ``"C3"``, a
-        single :class:`~hexrules.hexgrid.Hex`, a dict, a number...), or is empty with
-        ``nonempty``.
-    NotAHexError, HexError, BoardError
-        For an item, as :func:`hex_of` (or :func:`position`).
-    """
-    from .hexgrid import Hex
-
-    if isinstance(value, str) and len(value) <= MAX_LABEL_LENGTH * 8 and hint:
-        # "C3" or "C3, C2": the list of its labels is what to write (never ['C3, C2'])
-        labels = [t for t in re.split(r"[\s,;]+", value) if t] or [value]
-        one = "a single hex" if len(labels) == 1 else "a text"
-        raise HexSequenceError(f"{what} {show(value)} is {one}, not {expected.split(' such as ')[0]}: "
-                               f"write {show(labels, limit=120)}", ruling=ruling)
-    if isinstance(value, (str, Hex)):
-        write = f": a single hex; write [{show(value)}]" if hint else ""
-        raise HexSequenceError(f"{what} {show(value)} is not {expected}{write}", ruling=ruling)
-    seq = items(value, what=what, ruling=ruling, error=HexSequenceError, ordered=ordered, nonempty=nonempty,
-                expected=expected)
-    one = hex_of if on_board else position
-    return tuple(one(bd, h, what=f"{what} hex", ruling=ruling) for h in seq)
-
-
-def hex_value(value: object, what: str, *, ruling: str | None = None) -> "Hex":
-    """``value`` if it is a :class:`~hexrules.hexgrid.Hex` (where no board can read a label: a
-    unit's or a model's position, a piece's hexes).
-
-    Raises
-    ------
-    NotAHexError
-        Naming ``what`` and the value.
-    """
-    from .hexgrid import Hex
-
-    if not isinstance(value, Hex):
-        raise NotAHexError(f"{what} {show(value)} is not a Hex", ruling=ruling)
-    return value
 
 
 def whole(value: object, name: str, lo: int = 0, hi: int | None = MAX_WHOLE, *, unit: str = "",

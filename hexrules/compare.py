@@ -51,12 +51,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import checks
-from .board import Board
+from .board import Board, hex_of
 from .crush import CrushResult, CrushUnit, TerrainPiece, UnitResolution, crush
 from .dice import Distribution, damage_distribution, vehicle_distribution
 from .errors import HexrulesError, OptionsError, RuleError
 from .forced import Branch, ForcedMove, forced
-from .hexgrid import Hex, to_offset
+from .hexgrid import Hex, hex_value, to_offset
 from .movement import MoveCost, MovementKind, Reach, path_to, reachable
 from .options import RulesOptions
 from .state import State, Unit
@@ -259,8 +259,8 @@ class ReachComparison(_Comparison):
             If ``h`` is not a :class:`~hexrules.hexgrid.Hex` or a label of the board.
         """
         if self.board is not None and isinstance(h, str):
-            h = checks.hex_of(self.board, h, what="hex", ruling="M1")
-        h = checks.hex_value(h, "hex", ruling="M1")
+            h = hex_of(self.board, h, what="hex", ruling="M1")
+        h = hex_value(h, "hex", ruling="M1")
         return self.reaches[0].costs.get(h), self.reaches[1].costs.get(h)
 
     def explain(self, labels: Sequence[str] = LABELS) -> str:

@@ -80,12 +80,12 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from . import checks
-from .board import Board
+from .board import Board, check_board, hex_of, hexes_of
 from .checks import FACES, MAX_COVER, MAX_DICE, MAX_WHOLE, show
 from .dice import check_dice, check_stat, classify_vehicle_die, make_rng, tally
 from .errors import BoardError, HexSequenceError, RuleError, StateError
-from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions
+from .hexgrid import Hex, hex_value
+from .options import DEFAULT, RulesOptions, check_options
 from .words import crush as words
 from .words import extent_text
 from .words.crush import IGNORES
@@ -178,7 +178,7 @@ class TerrainPiece:
         if not hexes:
             raise RuleError(f"{what} covers no hexes", ruling="C1")
         for h in hexes:
-            checks.hex_value(h, f"{what}:", ruling="C1")
+            hex_value(h, f"{what}:", ruling="C1")
         object.__setattr__(self, "hexes", tuple(dict.fromkeys(hexes)))
         checks.whole(self.cover, f"{what}: Cover", 0, MAX_COVER, ruling="C1", limit="MAX_COVER", sep=" ")
         for flag in ("collapsible", "collapsed"):
@@ -228,7 +228,7 @@ class Model:
     def __post_init__(self) -> None:
         _name_ok(self.name, "model", "C3")
         what = f"model {show(self.name)}"
-        checks.hex_value(self.hex, f"{what}: position", ruling="C2")
+        hex_value(self.hex, f"{what}: position", ruling="C2")
         wounds = checks.whole(self.wounds, f"{what}: wounds", 1, MAX_WHOLE, error=StateError, ruling="C3")
         if not checks.is_whole(self.damage) or not 0 <= self.damage <= wounds:
             raise StateError(f"{what}: damage={show(self.damage)} is not a whole number from 0 to wounds={wounds}",
@@ -364,7 +364,7 @@ class Vehicle:
     def __post_init__(self) -> None:
         _name_ok(self.name, "vehicle", "C4")
         what = f"vehicle {show(self.name)}"
-        checks.hex_value(self.hex, f"{what}: position", ruling="C4")
+        hex_value(self.hex, f"{what}: position", ruling="C4")
         for stat in ("shield", "resolve"):
             try:
                 check_stat(getattr(self, stat), stat.capitalize(), "C4")
@@ -407,12 +407,12 @@ def _check_piece(piece: Any) -> TerrainPiece:
 
 
 def _check_board(board: Any) -> Board:
-    return checks.board(board, ruling="C1", expected="a hexrules.board.Board")
+    return check_board(board, ruling="C1", expected="a hexrules.board.Board")
 
 
 def _check_on_board(board: Board, piece: TerrainPiece, units: Sequence[CrushUnit]) -> None:
     for h in piece.hexes:
-        checks.hex_of(board, h, what=f"terrain piece {show(piece.name)} hex", ruling="C1")
+        hex_of(board, h, what=f"terrain piece {show(piece.name)} hex", ruling="C1")
     for u in units:
         if u.is_vehicle:
             places = [(f"vehicle {show(u.name)}", u.hex)]
@@ -545,7 +545,7 @@ class Collapse:
 
 
 def _check_path(board: Board, path: Sequence[Any]) -> tuple[Hex, ...]:
-    hexes = checks.hexes(board, path, what="vehicle path", ruling="C1", nonempty=True, hint=False,
+    hexes = hexes_of(board, path, what="vehicle path", ruling="C1", nonempty=True, hint=False,
                          expected="a non-empty list of hexes")
     for a, b in zip(hexes, hexes[1:]):
         if a.distance(b) != 1:
@@ -625,7 +625,7 @@ def traverse(
                         "collapses it", ruling="C1")
     _check_piece(piece)
     _check_board(board)
-    options = checks.options(options)
+    options = check_options(options)
     hexes = _check_path(board, path)
     _check_on_board(board, piece, ())
     return _traverse(board, piece, vehicle, hexes, options)
@@ -1051,7 +1051,7 @@ def _check_resolution(board: Any, units: Any, rolls: Any, assign: Any, policy: A
     units = _check_units(units)
     checks.choice(policy, "assignment policy", POLICIES, error=RuleError, ruling="C3", sep=" ")
     _check_board(board)
-    options = checks.options(options)
+    options = check_options(options)
     rolls = _by_unit(rolls, "rolls", "a list of dice", "C2")
     for name, dice in rolls.items():
         rolls[name] = checks.items(dice, what=f"rolls for {show(name)}:", ordered=False, ruling="C2", most=MAX_DICE,

@@ -65,13 +65,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .board import DEFAULT_TERRAIN, Board, TerrainType
+from .board import Board, DEFAULT_TERRAIN, TerrainType, check_board
 from .errors import EditError, HexrulesError
-from . import checks
 from .checks import show
 from .hexgrid import FLAT, POINTY, Hex, Orientation, from_offset, to_offset
 from .scenario import Scenario
 from .state import State, Unit
+from .words.edit import edit_text
 
 __all__ = [
     "MAX_SIZE",
@@ -486,7 +486,7 @@ def lines_at(board: Board, edge: str) -> tuple[str, int]:
     >>> lines_at(board, "top"), lines_at(board, "bottom"), lines_at(board, "left")
     (('row', 2), ('row', 1), ('column', 1))
     """
-    board = checks.board(board)
+    board = check_board(board)
     if not isinstance(edge, str) or edge not in EDGES:
         raise EditError(f"edge {show(edge)} is not one of {', '.join(EDGES)}")
     axis = "row" if edge in ("top", "bottom") else "column"
@@ -612,10 +612,12 @@ class Edit:
     kwargs: tuple = ()
 
     def text(self, board: Board | None = None) -> str:
-        """The step in words, e.g. ``"paint C1 water"``."""
-        from .words.edit import edit_text
-
-        return edit_text(self, board)
+        """The step in words, e.g. ``"paint C1 water"``; on ``board``, hexes by their labels and a
+        line step with how many lines it takes there (:func:`lines_at`)."""
+        lines = None
+        if board is not None and self.op in ("add_line", "remove_line") and self.args and self.args[0] in EDGES:
+            lines = lines_at(board, self.args[0])
+        return edit_text(self, board, lines=lines)
 
 
 class History:

@@ -77,6 +77,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal, Mapping
 from . import checks
 from .checks import show
 from .errors import GuessError, HexError
+from .board import check_board
 from .hexgrid import Hex, LabelScheme, from_label, from_offset
 from .words import exercise as words
 
@@ -359,7 +360,7 @@ class HexesQuestion(Question):
 
     def __post_init__(self) -> None:
         if self.board is not None:
-            checks.board(self.board, ruling=None)
+            check_board(self.board, ruling=None)
         object.__setattr__(self, "answer", read_labels(self.answer, offset=self.offset, what="answer", labels=self._labels))
 
     @property

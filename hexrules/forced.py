@@ -97,13 +97,13 @@ from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
 from . import checks
-from .board import Board
+from .board import Board, check_board, hex_of, hexes_of, position
 from .checks import MAX_FORCED_N, MAX_WHOLE, show
 from .errors import BranchIndexError, OptionsError, RuleError
 from .exercise import HexesQuestion
-from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions
-from .state import State, Unit
+from .hexgrid import Hex, hex_value
+from .options import DEFAULT, RulesOptions, check_options
+from .state import State, Unit, check_unit
 from .words import forced_word, hex_name, plural
 from .words import forced as words
 from .words.forced import ENDINGS
@@ -215,7 +215,7 @@ def pull_next(source: Hex, current: Hex) -> tuple[Hex, ...]:
 
 def _check_hexes(source: object, current: object, ruling: str) -> None:
     for what, value in (("source", source), ("current", current)):
-        checks.hex_value(value, what, ruling=ruling)
+        hex_value(value, what, ruling=ruling)
 
 
 # --- damage --------------------------------------------------------------------------------------
@@ -254,7 +254,7 @@ def drop_damage(levels: int, options: RulesOptions = DEFAULT) -> int:
     >>> drop_damage(2, DEFAULT.replace(push_drop_damage_per_level=1))
     2
     """
-    checks.options(options)
+    check_options(options)
     levels = checks.whole(levels, "levels dropped", 0, MAX_WHOLE, unit="levels", ruling="P3", sep=" ")
     return options.push_drop_damage_per_level * levels
 
@@ -661,7 +661,7 @@ class ForcedMove:
             If ``h`` is neither a :class:`Hex` nor None (:class:`~hexrules.errors.NotAHexError`).
         """
         if h is not None:
-            checks.hex_value(h, "hex", ruling=self._rule)
+            hex_value(h, "hex", ruling=self._rule)
         return hex_name(h, self.board)
 
     def choose(self, *hexes: Hex | str) -> Branch:
@@ -724,13 +724,13 @@ class ForcedMove:
         HexError
             If a label is malformed.
         """
-        want = frozenset(checks.hexes(self.board, guess, what="guess", ruling=self._rule, on_board=False,
+        want = frozenset(hexes_of(self.board, guess, what="guess", ruling=self._rule, on_board=False,
                                       ordered=False))
         question = HexesQuestion(f"On which hexes can {self.target} end?", self.destinations, board=self.board)
         return words.check_text(self, question.grade(want))
 
     def _as_hex(self, h: object) -> Hex:
-        return checks.position(self.board, h, what="attempted hex", ruling=self._rule)
+        return position(self.board, h, what="attempted hex", ruling=self._rule)
 
     def resolve(self, branch: Branch | Sequence[Hex | str] = ()) -> State:
         """The new state after ``branch`` (a :class:`Branch`, or the hexes for :meth:`choose`).
@@ -756,7 +756,7 @@ class ForcedMove:
             If a label is malformed.
         """
         if not isinstance(branch, Branch):
-            hexes = checks.hexes(self.board, branch, what="branch", ruling=self._rule, on_board=False,
+            hexes = hexes_of(self.board, branch, what="branch", ruling=self._rule, on_board=False,
                                  expected="a Branch or a list of hexes or labels in order such as ['C3', 'D3']")
             branch = self.choose(*hexes)
         return _resolve(self.board, self.state, branch, self.options)
@@ -1070,14 +1070,14 @@ _NO_END: dict[str, Any] = {"hit": None, "levels": 0, "removed": False, "collisio
 
 
 def _check_board_state(board: object, state: object, rule: str) -> None:
-    checks.board(board, ruling=rule).check_state(state, ruling=rule)  # type: ignore[arg-type]
+    check_board(board, ruling=rule).check_state(state, ruling=rule)  # type: ignore[arg-type]
 
 
 def _check(kind: object, board: object, state: object, n: object, side: object, allow_allies: object,
            options: object, *, ruling: str | None = None) -> tuple[str, int]:
     """The boundary of :func:`forced`, :func:`push_many` and :func:`pull_many`: every argument
     but the source and the target, which :func:`_setup` reads (their meaning is the rules')."""
-    checks.options(options)
+    check_options(options)
     if not isinstance(kind, str) or kind not in _RULE:
         raise OptionsError(f"forced movement kind {show(kind)} is not 'push' or 'pull'")
     word, ing = forced_word(kind, "name"), forced_word(kind, "ing")
@@ -1097,12 +1097,12 @@ def _setup(kind: str, board: Board, state: State, source: Hex | str, target: str
     rule = _RULE[kind]["move"]
     by: Unit | None
     if isinstance(source, Unit) or (isinstance(source, str) and source in state):
-        by = checks.unit(state, source, what=f"{word} source", ruling=rule)
+        by = check_unit(state, source, what=f"{word} source", ruling=rule)
         src = by.hex
     else:
-        src = checks.hex_of(board, source, what=f"{word} source", ruling=rule)
+        src = hex_of(board, source, what=f"{word} source", ruling=rule)
         by = state.at(src)
-    tgt = checks.unit(state, target, what="target", ruling=rule)
+    tgt = check_unit(state, target, what="target", ruling=rule)
     if tgt.hex == src:
         raise RuleError(f"{word} source {board.label(src)} is the target's own hex ({tgt.name}): a unit is never "
                         f"{ed} from its own hex", ruling=rule)
@@ -1284,7 +1284,7 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
     ...
     hexrules.errors.RuleError: branch B1 -> C1 (full distance (1 hex)) is not a legal outcome of Push 1 on 'Gundam' in this state under these options: step 1 into C1 (height 0): collision with GM (federation); Gundam and GM each take 2 collision damage (non-combat, P6) (ruling P1)
     """
-    checks.options(options)
+    check_options(options)
     if not isinstance(branch, Branch):
         raise RuleError(f"{show(branch)} is not a Branch (choose one with ForcedMove.choose)", ruling="P1")
     if branch.kind not in _RULE:
@@ -1296,7 +1296,7 @@ def resolve(board: Board, state: State, branch: Branch, *, options: RulesOptions
 def _resolve(board: Board, state: State, branch: Branch, options: RulesOptions) -> State:
     """:func:`resolve` for checked arguments: replay the branch here, compare, apply it."""
     rule = _RULE[branch.kind]["move"]
-    tgt = checks.unit(state, branch.target, what="branch target", ruling=rule)
+    tgt = check_unit(state, branch.target, what="branch target", ruling=rule)
     if tgt.hex != branch.start:
         raise RuleError(f"branch starts on {board.label(branch.start)} but {branch.target!r} is on "
                         f"{board.label(tgt.hex)}: it was computed for another state", ruling=rule)
@@ -1335,7 +1335,7 @@ def _many(kind: Kind, board: Board, state: State, source: Hex | str, plan: Itera
         raise RuleError("no units to force: the plan is empty", ruling="P5")
     # the forcing side is fixed at the start (the source unit itself may not move)
     if isinstance(source, Unit) or (isinstance(source, str) and source in state):
-        src_unit = checks.unit(state, source, what="source", ruling="P5")
+        src_unit = check_unit(state, source, what="source", ruling="P5")
         source = src_unit.hex
         if side is None:
             side = src_unit.side
@@ -1367,7 +1367,7 @@ def _plan(board: Board, plan: object) -> list[tuple[str, tuple[Hex, ...]]]:
         name = target.name if isinstance(target, Unit) else target
         if not isinstance(name, str):
             raise RuleError(f"plan entry {show(item)}: {show(target)} is not a unit name", ruling="P5")
-        out.append((name, checks.hexes(board, hexes, what=f"plan entry for {show(name)}: attempted hexes",
+        out.append((name, hexes_of(board, hexes, what=f"plan entry for {show(name)}: attempted hexes",
                                        ruling="P5", on_board=False)))
     return out
 

@@ -55,6 +55,8 @@ from .errors import HexError, NotAHexError
 
 __all__ = [
     "Hex",
+    "hex_value",
+    "position",
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "DIAGONALS",
@@ -191,6 +193,10 @@ class Hex:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise HexError(f"hex coordinate {name}={_show(value)} is not an integer")
+
+    def __repr__(self) -> str:
+        # bounded (hexrules.checks.show): a hex of 4,301-digit coordinates still says itself in a message
+        return f"Hex(q={_show(self.q)}, r={_show(self.r)})"
 
     @classmethod
     def from_cube(cls, q: int, r: int, s: int) -> "Hex":
@@ -1243,7 +1249,7 @@ class LabelScheme:
         if not (-LABEL_LIMIT < a < LABEL_LIMIT and -LABEL_LIMIT < b < LABEL_LIMIT):
             names = ("q", "r") if self.kind == "axial" else ("col", "row")
             name, v = (names[0], a) if not -LABEL_LIMIT < a < LABEL_LIMIT else (names[1], b)
-            raise HexError(f"hex {_show(h)} has {name}={_show(v)}; labels exist for |{name}| < 10**12")
+            raise HexError(f"hex {h!r} has {name}={_show(v)}; labels exist for |{name}| < 10**12")
         return a, b
 
     def extent(self, hexes: Iterable[Hex]) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -1599,3 +1605,62 @@ class Layout:
         """
         cx, cy = self.hex_to_pixel(_as_hex(h, "hex"))
         return [(cx + dx, cy + dy) for dx, dy in (self.corner_offset(i) for i in range(6))]
+
+
+# --- checks of a hex given by a caller (the boundary: hexrules.checks) ----------------------------
+
+
+def hex_value(value: object, what: str, *, ruling: str | None = None) -> Hex:
+    """``value`` if it is a :class:`Hex` (where no board can read a label: a unit's or a model's
+    position, a piece's hexes).
+
+    Raises
+    ------
+    NotAHexError
+        Naming ``what`` and the value.
+
+    Examples
+    --------
+    >>> hex_value(Hex(1, 2), "unit position")
+    Hex(q=1, r=2)
+    >>> hex_value("C4", "unit position", ruling="M1")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.NotAHexError: unit position 'C4' is not a Hex (ruling M1)
+    """
+    if not isinstance(value, Hex):
+        raise NotAHexError(f"{what} {_show(value)} is not a Hex", ruling=ruling)
+    return value
+
+
+def position(where: object, labels: LabelScheme, *, what: str = "hex", ruling: str | None = None) -> Hex:
+    """A :class:`Hex`, a label of scheme ``labels`` (``"C4"``, ``"0304"``) or axial text
+    (``"(q,r)"``, read in every scheme) as a hex, anywhere (on no board:
+    :func:`hexrules.board.position` reads a board's).
+
+    Raises
+    ------
+    NotAHexError
+        If ``where`` is neither a Hex nor a string.
+    HexError
+        If it is a string that is not a label (too long, Unicode digits, a 4,301-digit number...),
+        or ``labels`` is not a LabelScheme.
+
+    Examples
+    --------
+    >>> position("C4", LabelScheme("letters")), position("(1,-2)", LabelScheme("numbers"))
+    (Hex(q=1, r=3), Hex(q=1, r=-2))
+    """
+    if not isinstance(labels, LabelScheme):
+        raise HexError(f"labels={_show(labels)} is not a LabelScheme (a board's: Board.labels)", ruling=ruling)
+    if isinstance(where, Hex):
+        return where
+    if not isinstance(where, str):
+        example = {"letters": "C4", "axial": "(2,3)"}.get(labels.kind) or labels.format(from_offset(2, 3, labels.offset))
+        raise NotAHexError(f"{what} {_show(where)} is not a Hex or a label such as {example!r}", ruling=ruling)
+    try:
+        if where.lstrip().startswith("("):
+            return LabelScheme("axial").parse(where)
+        return labels.parse(where)
+    except HexError as err:
+        raise HexError(f"{what}: {err.message}", ruling=err.ruling or ruling) from None

@@ -49,12 +49,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal, Sequence, Union
 
 from . import checks
-from .board import Board
+from .board import Board, check_board, hex_of, hexes_of
 from .checks import MAX_WHOLE, show
 from .errors import BoardError, RuleError, StateError
 from .hexgrid import Hex
-from .options import DEFAULT, RulesOptions
-from .state import State, Unit
+from .options import DEFAULT, RulesOptions, check_options
+from .state import State, Unit, check_state, check_unit
 from .words import movement as words
 
 __all__ = [
@@ -134,15 +134,15 @@ KINDS: tuple[str, ...] = ("advance", "dash", "ability")
 
 def _board_state(board: object, state: object) -> None:
     """Check the board and state values (bad input, never a bare error)."""
-    checks.board(board)
-    checks.state(state)
+    check_board(board)
+    check_state(state)
 
 
 def _unit(board: object, state: object, unit: object) -> Unit:
     """The moving unit, after checking the board and state values: the boundary of every function
     that takes ``(board, state, unit)``."""
     _board_state(board, state)
-    u = checks.unit(state, unit)  # type: ignore[arg-type]
+    u = check_unit(state, unit)  # type: ignore[arg-type]
     if u.hex not in board:  # type: ignore[operator]
         raise StateError(f"{u.kind} {show(u.name)} is on hex {u.hex}, which is not on the board")
     return u
@@ -160,7 +160,7 @@ def _kind(kind: object) -> MovementKind:
 
 def _mover(board: object, state: object, unit: object, options: object) -> "_Mover":
     """Check a movement's arguments once and build its core (which trusts them)."""
-    options = checks.options(options)
+    options = check_options(options)
     return _Mover(board, state, _unit(board, state, unit), options)  # type: ignore[arg-type]
 
 
@@ -253,7 +253,7 @@ def engaged_with(board: Board, state: State, unit: str | Unit, *, at: Hex | str 
     ('Char',)
     """
     u = _unit(board, state, unit)
-    h = u.hex if at is None else checks.hex_of(board, at, what="at", ruling="E1")
+    h = u.hex if at is None else hex_of(board, at, what="at", ruling="E1")
     return _engagement_zones(board, state, u.side).get(h, ())
 
 
@@ -430,11 +430,11 @@ def check_attack_targets(
     BoardError, OptionsError
         If ``board`` is not a Board, or ``options`` not a RulesOptions.
     """
-    checks.options(options)
+    check_options(options)
     u = _unit(board, state, attacker)
     targets = checks.items(targets, what="targets", error=StateError, ruling="E4",
                            expected="a list of unit names (e.g. [\"Char's Zaku II\"])")
-    names = [checks.unit(state, t, what="target", ruling="E4").name for t in targets]
+    names = [check_unit(state, t, what="target", ruling="E4").name for t in targets]
     engaged = _engagement_zones(board, state, u.side).get(u.hex, ())
     if engaged and not u.ignore_engagement and not set(names) & set(engaged):
         raise RuleError(
@@ -835,7 +835,7 @@ def step_cost(
         If ``options`` is not a :class:`~hexrules.options.RulesOptions`.
     """
     mover = _mover(board, state, unit, options)
-    return mover.step(checks.hex_of(board, a, what="step from"), checks.hex_of(board, b, what="step to"))
+    return mover.step(hex_of(board, a, what="step from"), hex_of(board, b, what="step to"))
 
 
 def movement_weight(
@@ -874,7 +874,7 @@ def movement_weight(
 
     def weight(a: Hex, b: Hex, data: dict) -> int | None:
         if type(a) is not Hex or type(b) is not Hex:  # a label or a bad value: checked (hexes: networkx's nodes)
-            a, b = checks.hex_of(board, a, what="step from"), checks.hex_of(board, b, what="step to")
+            a, b = hex_of(board, a, what="step from"), hex_of(board, b, what="step to")
         return mover.weight(a, b, data)
 
     return weight
@@ -999,7 +999,7 @@ def path_cost(
 
 def _path(board: Board, path: object) -> list[Hex]:
     """A path's hexes; a hex off the board is M4's refusal."""
-    hexes = list(checks.hexes(board, path, what="path", ruling="M4", on_board=False, hint=False,
+    hexes = list(hexes_of(board, path, what="path", ruling="M4", on_board=False, hint=False,
                               expected="a sequence of hexes or labels (e.g. ['C3', 'D3'])"))
     for h in hexes:
         if h not in board:
@@ -1081,7 +1081,7 @@ def path_to(
     """
     mover = _mover(board, state, unit, options)
     kind = _kind(kind)
-    target = checks.hex_of(board, target, what="target", ruling="M1")
+    target = hex_of(board, target, what="target", ruling="M1")
     return _path_to(mover, kind, target)
 
 
@@ -1234,7 +1234,7 @@ def move(
     """
     mover = _mover(board, state, unit, options)
     kind = _kind(kind)
-    target = checks.hex_of(board, target, what="target", ruling="M1")
+    target = hex_of(board, target, what="target", ruling="M1")
     if path is None:
         cost = _path_to(mover, kind, target)
     else:

@@ -133,7 +133,7 @@ class RulesOptions:
         OptionsError
             If ``other`` is not a RulesOptions.
         """
-        a, b = self.as_dict(), checks.options(other).as_dict()
+        a, b = self.as_dict(), check_options(other).as_dict()
         return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 
     @staticmethod
@@ -172,4 +172,7 @@ def check_options(options: object) -> RulesOptions:
     OptionsError
         If ``options`` is anything else (``None``, a dict, ...).
     """
-    return checks.options(options)
+    if not isinstance(options, RulesOptions):
+        raise OptionsError(f"options={show(options)} is not a RulesOptions (use hexrules.options.DEFAULT or "
+                           ".replace(...))")
+    return options

@@ -151,6 +151,7 @@ from .board import (DEFAULT_TERRAIN, ORIENTATION_OFFSETS, Board, TerrainType, bo
                     register_text_format)
 from .checks import MAX_LABEL_LENGTH, show
 from .errors import BoardError, HexrulesError, ScenarioError, ScenarioFileError
+from .board import check_board
 from .hexgrid import FLAT, LABEL_KINDS, POINTY, SEPARATORS, Hex, LabelScheme, from_offset, to_label, to_offset
 from .state import State, Unit
 
@@ -844,7 +845,7 @@ class Scenario:
     sections: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        checks.board(self.board, expected="a hexrules.board.Board")
+        check_board(self.board, expected="a hexrules.board.Board")
         self.board.check_state(self.state)
         for what in ("name", "title"):
             value = getattr(self, what)

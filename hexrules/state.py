@@ -23,9 +23,9 @@ from typing import Any, Iterable, Iterator
 from . import checks
 from .checks import MAX_WHOLE, show
 from .errors import StateError
-from .hexgrid import Hex
+from .hexgrid import Hex, hex_value
 
-__all__ = ["Unit", "State"]
+__all__ = ["Unit", "State", "check_state", "check_unit", "unknown_unit"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class Unit:
         checks.name(self.name, "unit name")
         who = f"unit {show(self.name)}"
         checks.name(self.side, f"{who}: side")
-        checks.hex_value(self.hex, f"{who}: position")
+        hex_value(self.hex, f"{who}: position")
         for stat in ("advance", "dash", "speed", "damage"):
             checks.whole(getattr(self, stat), f"{who}: {stat}", 0, MAX_WHOLE, error=StateError, ruling="M2")
         checks.flag(self.garrison, f"{who}: garrison", error=StateError, ruling="M3")
@@ -162,7 +162,7 @@ class State:
         key = name.name if isinstance(name, Unit) else name
         found = self._by_name.get(key) if isinstance(key, str) else None  # type: ignore[attr-defined]
         if found is None:
-            raise checks.unknown_unit(self, key)
+            raise unknown_unit(self, key)
         return found
 
     def at(self, h: Hex) -> Unit | None:
@@ -174,7 +174,7 @@ class State:
             If ``h`` is not a :class:`~hexrules.hexgrid.Hex` (a state knows no labels: a board
             does, ``board.hex("C4")``).
         """
-        checks.hex_value(h, "hex (a state knows no labels: use board.hex('C4'))")
+        hex_value(h, "hex (a state knows no labels: use board.hex('C4'))")
         return self._by_hex.get(h)  # type: ignore[attr-defined]
 
     @property
@@ -259,3 +259,49 @@ class State:
             extra = f", damage {u.damage}" if u.damage else ""
             lines.append(f"{u.kind} {u.name!r} ({u.side}) at {u.hex}{extra}")
         return "\n".join(lines) or "(no units)"
+
+
+# --- checks of a state and its units given by a caller (the boundary: hexrules.checks) -------------
+
+
+def check_state(value: object, *, ruling: str | None = None) -> State:
+    """``value`` if it is a :class:`State`.
+
+    Raises
+    ------
+    StateError
+        Naming the value.
+    """
+    if not isinstance(value, State):
+        raise StateError(f"state {show(value)} is not a State (the units of a scenario: Scenario.state)", ruling=ruling)
+    return value
+
+
+def check_unit(st: State, value: object, *, what: str = "unit", ruling: str | None = None) -> Unit:
+    """The unit of state ``st`` that ``value`` names (a name, or a :class:`Unit` looked up by
+    its name).
+
+    Raises
+    ------
+    StateError
+        If ``value`` is neither a name nor a Unit, or no unit of ``st`` has that name; the
+        message lists the units.
+    """
+    key = value.name if isinstance(value, Unit) else value
+    if isinstance(key, str) and key in check_state(st):
+        return st.unit(key)
+    raise unknown_unit(st, key, what=what, ruling=ruling)
+
+
+def unknown_unit(st: State, key: object, *, what: str = "unit", ruling: str | None = None) -> StateError:
+    """The error for ``key``, which names no unit of ``st`` (:func:`check_unit`, :meth:`State.unit`).
+
+    Examples
+    --------
+    >>> print(unknown_unit(State([Unit("Scout", "blue", Hex(0, 0))]), "Zaku"))
+    no unit named 'Zaku' (units: 'Scout')
+    """
+    names = [u.name for u in check_state(st)]
+    known = ", ".join(show(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
+    kind = "no unit named" if isinstance(key, str) else f"{what} is not a unit name:"
+    return StateError(f"{kind} {show(key)} (units: {known or 'none'})", ruling=ruling)

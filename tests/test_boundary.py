@@ -218,8 +218,8 @@ def test_a_movement_checks_its_options_once(monkeypatch):
     import hexrules.movement as mv
 
     calls = []
-    real = checks.options
-    monkeypatch.setattr(mv.checks, "options", lambda o: calls.append(1) or real(o))
+    real = mv.check_options
+    monkeypatch.setattr(mv, "check_options", lambda o: calls.append(1) or real(o))
     move(MV.board, MV.state, GUNDAM, "C2")
     assert len(calls) == 1  # it was 3: move -> path_to -> path_cost -> allowance, each checking again
 

@@ -17,13 +17,11 @@ from hexrules.crush import (
     Vehicle,
     affected_units,
     crush,
-    crush_scenario_names,
-    load_crush,
-    parse_crush_scenario,
     resolve_crush,
     touching_units,
     traverse,
 )
+from hexrules.crush_scenario import crush_scenario_names, load_crush, parse_crush_scenario
 from hexrules.errors import BoardError, OptionsError, RuleError, ScenarioError, StateError
 from hexrules.hexgrid import Hex
 from hexrules.options import DEFAULT

@@ -12,8 +12,7 @@ import math
 import pytest
 from matplotlib.figure import Figure
 
-from hexrules import checks
-from hexrules.board import Board, board_geometry
+from hexrules.board import Board, board_geometry, position
 from hexrules.errors import BoardError, GuessError, ScenarioError
 from hexrules.exercise import HexesQuestion
 from hexrules.hexgrid import FLAT, POINTY, Hex, LabelScheme
@@ -157,7 +156,7 @@ def test_numbered_labels_name_hexes_beyond_the_first_column():
     # odd-q: Hex(-1, 1) has col -1, row = r + (q - (q & 1)) // 2 = 1 + (-2) // 2 = 0: column
     # number -1 + 1 = 00, row number 01. A step off the left edge is named like the board's hexes.
     b = Board.rectangle(2, 2, orientation=FLAT, labels=LabelScheme("numbers", "odd-q"))
-    assert b.label(Hex(-1, 1)) == "0001" and checks.position(b, "0001") == Hex(-1, 1)
+    assert b.label(Hex(-1, 1)) == "0001" and position(b, "0001") == Hex(-1, 1)
     with pytest.raises(BoardError, match="hex 0001 is not on the board"):
         b.hex("0001")
     # letters name it the same way, counting outwards with a minus sign (issue 10.5): "-A1"

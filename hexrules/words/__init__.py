@@ -20,9 +20,11 @@ naming hexes (:func:`hex_name`, :func:`hex_names`), joining names (:func:`join_n
 :func:`join_and`), the words of a forced movement (:func:`forced_word`) and the one way the kit
 writes a probability as a percentage (:func:`percent`).
 
-The words modules read facts by attribute and import no rules module (only for type checking),
-so a rules module can import them without an import cycle, and a lesson or widget can call them
-on any result.
+The words modules sit below the rules that call them: they read a fact by its fields (its type
+is named in the docstring, annotated ``Any``) and import no rules module that imports them, not
+even for type checking, so the layers look only down (docs/ARCHITECTURE.md), and a lesson or
+widget can call them on any result. What a word needs decided (how many lines an edge takes, say)
+the rules decide and hand over.
 
 Examples
 --------

@@ -26,7 +26,6 @@ from .forced import damage_text, ending_text, path_text
 from .movement import movement_name
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..compare import CrushComparison, DiceComparison, ForcedComparison, ReachComparison
     from ..forced import Branch
     from ..movement import MoveCost
     from ..options import RulesOptions
@@ -98,7 +97,7 @@ def _path_words(cost: MoveCost | None, refusal: Any) -> str:
     return f"{cost.total} of {cost.allowance.total}, {verdict}"
 
 
-def reach_text(cmp: ReachComparison, labels: Sequence[str] = ("A", "B")) -> str:
+def reach_text(cmp: Any, labels: Sequence[str] = ("A", "B")) -> str:
     """What differs between two readings of one movement: allowance, reach, costs, the target's path.
 
     Parameters
@@ -135,7 +134,7 @@ def reach_text(cmp: ReachComparison, labels: Sequence[str] = ("A", "B")) -> str:
     return "\n".join(lines)
 
 
-def reach_table(cmp: ReachComparison, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
+def reach_table(cmp: Any, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
     """One row per hex whose cost differs: hex, cost under each reading (- = out of reach), change.
 
     Parameters
@@ -175,7 +174,7 @@ def branch_outcome(b: Branch) -> str:
     return f"{ending_text(b)}{where}, {'damage ' + damage if damage else 'no damage'}"
 
 
-def forced_text(cmp: ForcedComparison, labels: Sequence[str] = ("A", "B")) -> str:
+def forced_text(cmp: Any, labels: Sequence[str] = ("A", "B")) -> str:
     """The branches of a Push or Pull that differ between two readings (P1-P6, L1-L3).
 
     Parameters
@@ -208,7 +207,7 @@ def forced_text(cmp: ForcedComparison, labels: Sequence[str] = ("A", "B")) -> st
     return "\n".join(lines)
 
 
-def forced_table(cmp: ForcedComparison, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
+def forced_table(cmp: Any, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
     """One row per branch that differs: path, outcome under each reading, what differs.
 
     Parameters
@@ -238,13 +237,13 @@ def _p(p: Any) -> str:
     return f"{p} ({float(p) * 100:.1f}%)" if p not in (0, 1) else str(p)
 
 
-def _dice_head(cmp: DiceComparison) -> str:
+def _dice_head(cmp: Any) -> str:
     who = (f"a vehicle with Shield {cmp.shield}, Resolve {cmp.resolve} (C4)" if cmp.vehicle
            else f"Resolve {cmp.resolve} (C3)")
     return f"{cmp.dice} Crush {noun(cmp.dice, 'die')} against {who}"
 
 
-def dice_text(cmp: DiceComparison, labels: Sequence[str] = ("A", "B")) -> str:
+def dice_text(cmp: Any, labels: Sequence[str] = ("A", "B")) -> str:
     """The Crush dice distributions that differ between two readings (C3, C4, C5): per tally, the
     counts whose probability differs, and the means.
 
@@ -272,7 +271,7 @@ def dice_text(cmp: DiceComparison, labels: Sequence[str] = ("A", "B")) -> str:
     return "\n".join(lines)
 
 
-def dice_table(cmp: DiceComparison, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
+def dice_table(cmp: Any, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
     """One row per tally and count whose probability differs: tally, k, P(k) under each reading.
 
     Returns
@@ -300,7 +299,7 @@ def _fact_value(name: str, value: Any) -> str:
     return str(value)
 
 
-def crush_text(cmp: CrushComparison, labels: Sequence[str] = ("A", "B")) -> str:
+def crush_text(cmp: Any, labels: Sequence[str] = ("A", "B")) -> str:
     """What one Crush (the same dice) did differently under two readings (C1-C4), unit by unit.
 
     Returns
@@ -324,7 +323,7 @@ def crush_text(cmp: CrushComparison, labels: Sequence[str] = ("A", "B")) -> str:
     return "\n".join(lines)
 
 
-def crush_table(cmp: CrushComparison, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
+def crush_table(cmp: Any, labels: Sequence[str] = ("A", "B")) -> list[dict[str, Any]]:
     """One row per unit and fact that differs: unit, fact, value under each reading.
 
     Returns

@@ -18,12 +18,10 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import hex_name, hex_names, join_names, plural
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..crush import Collapse, CrushResult, CrushStep, UnitResolution
 
 __all__ = ["IGNORES", "collapse_text", "resolution_text", "die_text", "step_text", "result_text", "policy_idle_text"]
 
@@ -34,7 +32,7 @@ IGNORES = ("Crush is not a shooting attack: it has no Force, and it ignores Line
            "and Cover as protection (the piece's Cover value only counts the Crush dice) (C4).")
 
 
-def _crossing(c: Collapse) -> str:
+def _crossing(c: Any) -> str:
     """Where the vehicle's path is on the piece: ``"its path enters D3, E3"``, or, for a path
     that starts on the piece, ``"it starts on B1; its path enters C1"`` (C1)."""
     entered = hex_names(c.entered, c.labels)
@@ -44,7 +42,7 @@ def _crossing(c: Collapse) -> str:
     return f"its path enters {entered}"
 
 
-def collapse_text(c: Collapse) -> str:
+def collapse_text(c: Any) -> str:
     """What a traversal did to the piece and why: collapsed (Cover reduced, dice), or nothing (C1, C2).
 
     Said once, in order: the traversal reduces the piece's Cover, and that reduction is what
@@ -80,7 +78,7 @@ def collapse_text(c: Collapse) -> str:
     return text + f"each affected unit rolls {c.dice} D6, the Cover the piece had before the reduction (C2)."
 
 
-def resolution_text(r: UnitResolution) -> str:
+def resolution_text(r: Any) -> str:
     """One affected unit's Crush: its dice, the thresholds, and who took what (C2, C3, C4).
 
     Parameters
@@ -129,7 +127,7 @@ def resolution_text(r: UnitResolution) -> str:
     return "\n".join(lines)
 
 
-def die_text(r: UnitResolution, i: int) -> str:
+def die_text(r: Any, i: int) -> str:
     """``"Rangers, die 1 of 3: 6, >= Resolve 4: 1 damage."``: die ``i`` (0-based) and its class (C3, C4)."""
     cls = r.classes[i]
     if r.vehicle:
@@ -144,7 +142,7 @@ def die_text(r: UnitResolution, i: int) -> str:
     return f"{r.unit}, die {i + 1} of {len(r.dice)}: {r.dice[i]}, {what}."
 
 
-def step_text(step: CrushStep, res: CrushResult) -> str:
+def step_text(step: Any, res: Any) -> str:
     """The words of one step of :attr:`CrushResult.steps <hexrules.crush.CrushResult.steps>`.
 
     Parameters
@@ -180,7 +178,7 @@ def step_text(step: CrushStep, res: CrushResult) -> str:
     return f"{c.before.name} is now obstruction terrain with Cover 0 (C1). Play continues."
 
 
-def result_text(res: CrushResult) -> str:
+def result_text(res: Any) -> str:
     """The whole Crush in words: every step but the single dice (C1-C4)."""
     return "\n".join(step_text(s, res) for s in res.steps if s.kind != "die")
 

@@ -7,9 +7,11 @@ Examples
 'paint C1, D1 water'
 >>> edit_text(Edit("place", ("Scout", "blue", "B2"), (("advance", 4),)))
 'place Scout (blue) on B2, advance 4'
->>> from hexrules.edit import blank
->>> edit_text(Edit("add_line", ("bottom",)), blank(3, 2).board)
+>>> edit_text(Edit("add_line", ("bottom",)), lines=("row", 1))
 'add a row at the bottom'
+>>> from hexrules.edit import blank
+>>> Edit("add_line", ("top",)).text(blank(3, 2).board)  # the rules decide how many lines: lines_at
+'add 2 rows at the top (they come in pairs there: odd rows sit half a hex to the right, so one row alone would change which hexes are neighbours)'
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from . import hex_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
-    from ..edit import Edit
     from ..scenario import Scenario
 
 __all__ = ["edit_text", "scenario_changes", "OPERATION_WORDS"]
@@ -47,14 +48,13 @@ def _where(value: Any, board: Board | None) -> str:
     return hex_name(value, board)
 
 
-def _line_text(op: str, edge: Any, board: Board | None) -> str:
+def _line_text(op: str, edge: Any, lines: tuple[str, int] | None) -> str:
     """``"add a row at the bottom"``; ``"add 2 rows at the top (...)"`` with why, where the
-    lines come in pairs (:func:`hexrules.edit.lines_at`); without a board, ``"add a line at the top"``."""
-    from ..edit import EDGES, lines_at
-
-    if board is None or edge not in EDGES:
+    lines come in pairs (``lines``: :func:`hexrules.edit.lines_at` of the board, which decides
+    it); without ``lines``, ``"add a line at the top"``."""
+    if lines is None:
         return f"{OPERATION_WORDS[op]} {edge}"
-    axis, n = lines_at(board, edge)
+    axis, n = lines
     verb = "add" if op == "add_line" else "remove"
     if n == 1:
         return f"{verb} a {axis} at the {edge}"
@@ -63,14 +63,17 @@ def _line_text(op: str, edge: Any, board: Board | None) -> str:
             f"would change which hexes are neighbours)")
 
 
-def edit_text(edit: Edit, board: Board | None = None) -> str:
+def edit_text(edit: Any, board: Board | None = None, *, lines: tuple[str, int] | None = None) -> str:
     """One step in words: ``"raise C4"``, ``"place Scout (blue) on B2"``, ``"move Scout to C3"``.
 
     Parameters
     ----------
-    edit : Edit
+    edit : hexrules.edit.Edit
     board : Board, optional
         Names hexes given as :class:`~hexrules.hexgrid.Hex` values by their labels.
+    lines : (str, int), optional
+        For a step that adds or removes lines: ``(axis, count)`` at its edge of the board, as
+        :func:`hexrules.edit.lines_at` decides (:meth:`hexrules.edit.Edit.text` gives it).
     """
     op, args, kw = edit.op, edit.args, dict(edit.kwargs)
     extra = ", ".join(f"{k} {v}" for k, v in kw.items())
@@ -93,7 +96,7 @@ def edit_text(edit: Edit, board: Board | None = None) -> str:
     if op in ("remove_unit", "clear_hex"):
         return f"delete {_where(args[0], board)}"
     if op in ("add_line", "remove_line"):
-        return _line_text(op, args[0], board)
+        return _line_text(op, args[0], lines)
     if op == "rules":  # a reading menu of the editor (hexrules.reading)
         from ..options import RulesOptions
 

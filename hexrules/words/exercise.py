@@ -26,17 +26,15 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import hex_name, noun, percent
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..exercise import Grade, Question
 
 __all__ = ["answer_text", "said_text", "grade_text", "hint_text", "hexes_text"]
 
 
-def _kind(q: Question) -> str:
+def _kind(q: Any) -> str:
     """``"number"``, ``"hexes"`` or ``"probability"``: which words a question takes (its ``KIND``)."""
     return q.KIND
 
@@ -84,7 +82,7 @@ def hexes_text(hexes: Any, names: Any = None) -> str:
     return ", ".join(out) or "none"
 
 
-def answer_text(q: Question) -> str:
+def answer_text(q: Any) -> str:
     """The answer of ``q``: ``"3 movement points"``, ``"C2, C3, C4"``, ``"exactly 1/2 (50%)"``."""
     kind = _kind(q)
     if kind == "hexes":
@@ -94,7 +92,7 @@ def answer_text(q: Question) -> str:
     return _units(q.answer, q.unit)
 
 
-def said_text(g: Grade) -> str:
+def said_text(g: Any) -> str:
     """What the learner said, as read: ``"2 movement points"``, ``"C3, D3"``, ``"0.4 (40%)"``."""
     kind = _kind(g.question)
     if kind == "hexes":
@@ -105,7 +103,7 @@ def said_text(g: Grade) -> str:
     return _units(g.value, g.question.unit)
 
 
-def _not_in(g: Grade) -> str:
+def _not_in(g: Any) -> str:
     """``"missing C4; D3 is not one of them"``: how a set of hexes differs from the answer."""
     names = g.question.board
     parts = []
@@ -116,7 +114,7 @@ def _not_in(g: Grade) -> str:
     return "; ".join(parts)
 
 
-def grade_text(g: Grade, *, reveal: bool = True) -> str:
+def grade_text(g: Any, *, reveal: bool = True) -> str:
     """The verdict: ``"Right: 3 movement points."``, ``"Close enough: ..."``, ``"Not quite: ..."``.
 
     Parameters
@@ -142,7 +140,7 @@ def grade_text(g: Grade, *, reveal: bool = True) -> str:
     return f"Not quite: you said {said_text(g)}; {subject or 'the engine says '}{answer_text(q)}."
 
 
-def hint_text(g: Grade) -> str:
+def hint_text(g: Any) -> str:
     """After a wrong guess: how it is off, without the answer, then the question's own hint
     (empty for a right or close guess).
 

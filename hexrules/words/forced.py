@@ -29,7 +29,6 @@ from .exercise import hexes_text
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..exercise import Grade
-    from ..forced import Branch, Damage, ForcedMove, ForcedStep, MultiForced
 
 __all__ = [
     "ENDINGS",
@@ -88,7 +87,7 @@ def damage_text(totals: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in totals.items())
 
 
-def collision_damage_text(damages: Iterable[Damage]) -> str:
+def collision_damage_text(damages: Iterable[Any]) -> str:
     """``"Gundam and GM each take 2 collision damage (non-combat, P6)"`` (P2, L2, L3, P4).
 
     Parameters
@@ -103,7 +102,7 @@ def collision_damage_text(damages: Iterable[Damage]) -> str:
     return f"{who} {verb} {damages[0].amount} collision damage (non-combat, P6)"
 
 
-def _into(step: ForcedStep, prefix: str = "") -> str:
+def _into(step: Any, prefix: str = "") -> str:
     """``"step 2 into D3 (height 2, 1 level higher than C3)"``."""
     frm = hex_name(step.frm, step.board)
     e0, e1 = step.elevation_from, step.elevation_to
@@ -116,7 +115,7 @@ def _into(step: ForcedStep, prefix: str = "") -> str:
     return f"step {step.number} into {hex_name(step.to, step.board)} ({prefix}height {e1}{rel})"
 
 
-def step_text(step: ForcedStep) -> str:
+def step_text(step: Any) -> str:
     """One attempted step in words: where, the distances and heights, what happened (P1-P4, L1-L3).
 
     Parameters
@@ -181,7 +180,7 @@ def _edge_direction(frm: Any, to: Any, board: Any) -> str:
     return f" ({names[DIRECTIONS.index(step)]})"
 
 
-def path_text(b: Branch, names: Any = None) -> str:
+def path_text(b: Any, names: Any = None) -> str:
     """``"C3 -> D3 -x D4"``: the hexes moved through, then the hex of the collision if any, or
     ``"-x board edge (north-east)"`` for a step off the board, with the way it goes on the page
     (P4: a hex beyond the edge has a name, ``"D-1"``, that a player reads as a hex of the map;
@@ -203,7 +202,7 @@ def path_text(b: Branch, names: Any = None) -> str:
     return text
 
 
-def ending_text(b: Branch) -> str:
+def ending_text(b: Any) -> str:
     """How a branch ended, short: ``"collision with terrain 1 level higher"``, ``"board edge: stop"``."""
     if b.ending == "terrain":
         return f"collision with terrain {plural(b.levels, 'level')} higher"
@@ -218,7 +217,7 @@ def ending_text(b: Branch) -> str:
     return ENDINGS[b.ending]
 
 
-def end_text(b: Branch) -> str:
+def end_text(b: Any) -> str:
     """How a branch ended, in a sentence: where the target ends and the ruling that ends it."""
     name, word, here = b.target, forced_word(b.kind), hex_name(b.final, b.board)
     if b.ending == "full":
@@ -249,7 +248,7 @@ def end_text(b: Branch) -> str:
     return f"The {word} ends ({b.ruling}): {name} stays on {here}."
 
 
-def branch_text(b: Branch) -> str:
+def branch_text(b: Any) -> str:
     """A branch in words: the Push or Pull, every step, how it ended and the damage (P1-P6, L1-L3)."""
     who = f" ({b.by})" if b.by else ""
     lines = [f"{forced_word(b.kind)} {b.n} from {hex_name(b.source, b.board)}{who} on {b.target} at "
@@ -260,7 +259,7 @@ def branch_text(b: Branch) -> str:
     return "\n".join(lines)
 
 
-def move_table(fm: ForcedMove) -> list[dict[str, Any]]:
+def move_table(fm: Any) -> list[dict[str, Any]]:
     """One row per branch: number, path, ending, final hex and damage, in plain words."""
     return [
         {
@@ -297,12 +296,12 @@ def forced_name(kind: str, n: int, source: str, target: str, at: str, by: str | 
     return f"{forced_word(kind)} {n} from {source}{who} on {target} at {at}"
 
 
-def move_head(fm: ForcedMove) -> str:
+def move_head(fm: Any) -> str:
     """:func:`forced_name` of a computed Push or Pull (``"Push 2 from B2 (Zaku I) on RX-78-2 Gundam at C2"``)."""
     return forced_name(fm.kind, fm.n, hex_name(fm.source, fm.board), fm.target, hex_name(fm.start, fm.board), fm.by)
 
 
-def move_summary(fm: ForcedMove) -> str:
+def move_summary(fm: Any) -> str:
     """:func:`move_text`'s first line: the Push or Pull (:func:`move_head`), how many branches end
     which way, where the target can end (without the one line per branch, which an explorer shows
     as a table)."""
@@ -314,7 +313,7 @@ def move_summary(fm: ForcedMove) -> str:
     return f"{move_head(fm)}: {plural(len(fm.branches), 'branch')} ({parts}); it can end on {ends}."
 
 
-def move_text(fm: ForcedMove) -> str:
+def move_text(fm: Any) -> str:
     """A summary line (:func:`move_summary`), then one line per branch."""
     lines = [move_summary(fm)]
     for row in move_table(fm):
@@ -323,7 +322,7 @@ def move_text(fm: ForcedMove) -> str:
     return "\n".join(lines)
 
 
-def move_html(fm: ForcedMove) -> str:
+def move_html(fm: Any) -> str:
     """:func:`move_text`'s summary line and :func:`move_table` as an HTML table (Jupyter)."""
     rows = move_table(fm)
     head = "".join(f"<th>{html.escape(k)}</th>" for k in rows[0])
@@ -333,7 +332,7 @@ def move_html(fm: ForcedMove) -> str:
             f"<tbody>{body}</tbody></table></div>")
 
 
-def multi_text(mf: MultiForced) -> str:
+def multi_text(mf: Any) -> str:
     """Each unit's branch in the chosen order (P5)."""
     out = [f"{len(mf.branches)} units {forced_word(mf.kind, 'ed')} by one effect, one at a time in the chosen order (P5):"]
     for i, b in enumerate(mf.branches, start=1):
@@ -341,7 +340,7 @@ def multi_text(mf: MultiForced) -> str:
     return "\n".join(out)
 
 
-def check_text(fm: ForcedMove, g: Grade) -> str:
+def check_text(fm: Any, g: Grade) -> str:
     """The words of :meth:`~hexrules.forced.ForcedMove.check`: ``"Correct: Gundam can end on
     C2, C3."``, or what is missing, which hexes cannot be reached, and the answer.
 

@@ -23,7 +23,6 @@ from . import hex_name, join_names, plural
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from collections.abc import Sequence
 
-    from ..movement import Allowance, MoveCost, Step
 
 __all__ = ["movement_name", "allowance_text", "step_note", "unaffordable_reason", "cost_text", "cost_table"]
 
@@ -40,7 +39,7 @@ def movement_name(kind: str) -> str:
     return MOVEMENT_NAMES.get(kind, str(kind))
 
 
-def allowance_text(al: Allowance) -> str:
+def allowance_text(al: Any) -> str:
     """``"allowance 2 = Advance 3 - 1 Engaged with Zaku (E2)"`` and the like (M2, M5, E2, E5, T1).
 
     An ability's allowance reads ``"ability move 3 (M5)"``; an Engaged unit that loses nothing
@@ -70,7 +69,7 @@ def allowance_text(al: Allowance) -> str:
     return f"allowance {al.total} = " + " ".join(parts) + floor + ignored
 
 
-def step_note(st: Step) -> str:
+def step_note(st: Any) -> str:
     """One step and its cost: ``"A1 -> B1: 1 to enter + 1 climb (height 0 -> 1) = 2"`` (M1, J1, T1).
 
     A climb counted from the starting elevation (J1) says so; a step through an ally (M3) or
@@ -101,7 +100,7 @@ def step_note(st: Step) -> str:
     return note
 
 
-def unaffordable_reason(steps: Sequence[Step], i: int, allowance: int, names: Any = None) -> str:
+def unaffordable_reason(steps: Sequence[Any], i: int, allowance: int, names: Any = None) -> str:
     """Why a path stops at its first step the unit cannot pay (M1): ``steps[i]``.
 
     Parameters
@@ -137,15 +136,15 @@ def unaffordable_reason(steps: Sequence[Step], i: int, allowance: int, names: An
             "a unit that cannot pay a step's full cost cannot take it")
 
 
-def _names(cost: MoveCost) -> Any:
+def _names(cost: Any) -> Any:
     return dict(zip(cost.path, cost.labels)) if cost.labels else None
 
 
-def _label(cost: MoveCost, i: int) -> str:
+def _label(cost: Any, i: int) -> str:
     return cost.labels[i] if cost.labels else hex_name(cost.path[i])
 
 
-def cost_text(cost: MoveCost) -> str:
+def cost_text(cost: Any) -> str:
     """The whole breakdown of a path, one line per step, and the verdict (M1-M4, E2, E3, J1, T1).
 
     Parameters
@@ -202,7 +201,7 @@ def _engaged_note(engaged: Any, at_start: set, noted: set) -> str:
     return out
 
 
-def cost_table(cost: MoveCost) -> list[dict[str, Any]]:
+def cost_table(cost: Any) -> list[dict[str, Any]]:
     """One row per step: from, to, enter, climb, terrain, cost and running total (movement points).
 
     A path the unit cannot pay in full (:attr:`~hexrules.movement.MoveCost.unaffordable`, M1)

@@ -22,7 +22,6 @@ from .movement import movement_name
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from ..compare import ForcedComparison, ReachComparison
-    from ..whatif import Report, SweepResult, SwitchChanges
 
 __all__ = ["signed", "movement_change", "movement_head", "forced_head", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
            "report_table", "sweep_text", "sweep_table"]
@@ -121,7 +120,7 @@ def idle_movement_text(switch: str, ruling: str, unit: str) -> str:
     why = _IDLE_MOVEMENT.get(switch, "its rule does not act on a movement")
     return f"{switch} ({ruling}): the same for {unit} here: {why}."
 
-def switch_text(changes: SwitchChanges) -> str:
+def switch_text(changes: Any) -> str:
     """One alternative's changes: a heading (``"water=none (T1): 2 of 6 movements change."``), then
     one line per movement, Push or Pull, and Crush that changes; or that it changes nothing."""
     alt = changes.alternative
@@ -151,7 +150,7 @@ def switch_text(changes: SwitchChanges) -> str:
     return "\n".join(lines)
 
 
-def switch_table(changes: SwitchChanges) -> list[dict[str, Any]]:
+def switch_table(changes: Any) -> list[dict[str, Any]]:
     """One row per movement, Push or Pull, and Crush result that changes: what, and how."""
     rows = [{"what": movement_head(r), "change": movement_change(r)} for r in changes.reaches]
     rows += [{"what": forced_head(f), "change": forced_change(f)} for f in changes.forced]
@@ -170,7 +169,7 @@ def _situation_name(sc: Any, s: Any) -> str:
     return forced_name(s.kind, s.n, at(s.source), s.target, at(s.target), by=s.source)
 
 
-def report_text(report: Report) -> str:
+def report_text(report: Any) -> str:
     """The whole report: what was compared, each alternative that changes something, and the
     alternatives that change nothing, listed together."""
     sc = report.scenario
@@ -188,7 +187,7 @@ def report_text(report: Report) -> str:
     return "\n".join(lines)
 
 
-def report_table(report: Report) -> list[dict[str, Any]]:
+def report_table(report: Any) -> list[dict[str, Any]]:
     """One row per alternative: switch, ruling, movements changed, Push / Pull situations changed,
     Crush results changed, and the verdict."""
     rows = []
@@ -208,7 +207,7 @@ def _share(x: float | None) -> str:
     return "-" if x is None else percent(x)
 
 
-def sweep_text(result: SweepResult) -> str:
+def sweep_text(result: Any) -> str:
     """The sweep: how many boards, of which size, from which seed, and per alternative how often
     it changed an outcome."""
     spec = result.spec
@@ -232,7 +231,7 @@ def sweep_text(result: SweepResult) -> str:
     return "\n".join(lines)
 
 
-def sweep_table(result: SweepResult) -> list[dict[str, Any]]:
+def sweep_table(result: Any) -> list[dict[str, Any]]:
     """One row per alternative: switch, ruling, share of boards, of movements and of situations
     that change, mean reach change (hexes; ``-`` where the switch does not act)."""
     return [{
