@@ -26,8 +26,6 @@ from .forced import damage_text, ending_text, path_text
 from .movement import movement_name
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..forced import Branch
-    from ..movement import MoveCost
     from ..options import RulesOptions
 
 __all__ = [
@@ -90,7 +88,7 @@ def _cost(value: int | None) -> Any:
     return "-" if value is None else value
 
 
-def _path_words(cost: MoveCost | None, refusal: Any) -> str:
+def _path_words(cost: Any | None, refusal: Any) -> str:
     if cost is None:
         return f"no path ({refusal})" if refusal is not None else "no path"
     verdict = "legal" if cost.legal else f"illegal ({cost.ruling})"
@@ -166,7 +164,7 @@ def reach_table(cmp: Any, labels: Sequence[str] = ("A", "B")) -> list[dict[str, 
 # --- Push and Pull ------------------------------------------------------------------------------------
 
 
-def branch_outcome(b: Branch) -> str:
+def branch_outcome(b: Any) -> str:
     """``"board edge: stop, ends on D2, no damage"``: how a branch ends, where, and the damage
     (``"board edge: removed, no damage"`` for a target removed from play, P4)."""
     where = "" if b.removed else f", ends on {hex_name(b.final, b.board)}"

@@ -19,21 +19,18 @@ blue path: B3 -> C3 -> D3 costs 2 of 3 movement points (Advance, jumping from he
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import forced_word, hex_name, hex_names, join_and, plural
 from .forced import path_text
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..forced import Branch, ForcedMove
-    from ..movement import Allowance, MoveCost, Reach
 
 __all__ = ["cost_lines", "reach_line", "engagement_lines", "forced_lines", "crush_lines", "frame_line"]
 
 _LEVELS = {1: "one level", 2: "two levels", 3: "three levels"}
 
 
-def cost_lines(cost: "MoveCost", label: str, *, breakdown: bool = True) -> list[str]:
+def cost_lines(cost: Any, label: str, *, breakdown: bool = True) -> list[str]:
     """A costed path: its total against the allowance, its verdict and (``breakdown``) each step
     (M1, J1, T1; an illegal path with its reason and ruling)."""
     names = dict(zip(cost.path, cost.labels)) if cost.labels else None
@@ -46,14 +43,14 @@ def cost_lines(cost: "MoveCost", label: str, *, breakdown: bool = True) -> list[
     return lines
 
 
-def reach_line(reach: "Reach") -> str:
+def reach_line(reach: Any) -> str:
     """``"RX-78-2 Gundam Advance: allowance 4 = Advance 3 + 1 Speed (M2); 14 hexes reachable"``."""
     kind = reach.allowance.kind.capitalize()
     return (f"{reach.unit} {kind}: {reach.allowance.explain()}; {plural(len(reach.costs), 'hex')} reachable "
             f"(the numbers: cheapest cost in movement points)")
 
 
-def engagement_lines(units: Sequence[tuple[str, int, Sequence[str], "Allowance"]],
+def engagement_lines(units: Sequence[tuple[str, int, Sequence[str], Any]],
                      near: Iterable[tuple[str, int, str, int]], must: Mapping[str, Sequence[str]]) -> list[str]:
     """Who is Engaged with whom and what it costs (E1, E2), and each adjacent enemy that does not
     engage because it stands at another elevation (E1), with what that means for attacks (E4).
@@ -82,7 +79,7 @@ def engagement_lines(units: Sequence[tuple[str, int, Sequence[str], "Allowance"]
     return lines
 
 
-def forced_lines(fm: "ForcedMove", chosen: "Branch | None" = None) -> list[str]:
+def forced_lines(fm: Any, chosen: Any = None) -> list[str]:
     """A Push or Pull: how many branches, which end in a collision (with the damage), where the
     target can end (P1, P2, P4, L1), and the chosen branch's outcome, if one is chosen."""
     names = fm.board

@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import forced_word, hex_name, hex_names, join_and, plural
 from .exercise import hexes_text
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..exercise import Grade
 
 __all__ = [
     "ENDINGS",
@@ -340,7 +338,7 @@ def multi_text(mf: Any) -> str:
     return "\n".join(out)
 
 
-def check_text(fm: Any, g: Grade) -> str:
+def check_text(fm: Any, g: Any) -> str:
     """The words of :meth:`~hexrules.forced.ForcedMove.check`: ``"Correct: Gundam can end on
     C2, C3."``, or what is missing, which hexes cannot be reached, and the answer.
 

@@ -13,15 +13,13 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import hex_name, noun, percent, plural
 from .compare import branch_outcome
 from .forced import forced_name, move_head, path_text
 from .movement import movement_name
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from ..compare import ForcedComparison, ReachComparison
 
 __all__ = ["signed", "movement_change", "movement_head", "forced_head", "forced_change", "idle_switch_text", "idle_movement_text", "switch_text", "switch_table", "report_text",
            "report_table", "sweep_text", "sweep_table"]
@@ -32,11 +30,11 @@ def signed(x: float) -> str:
     return "0" if x == 0 else f"{x:+.2f}"
 
 
-def _hexes(cmp: ReachComparison, hexes: Any, reading: int) -> str:
+def _hexes(cmp: Any, hexes: Any, reading: int) -> str:
     return ", ".join(f"{hex_name(h, cmp.board)} ({cmp.reaches[reading].costs[h]} MP)" for h in hexes)
 
 
-def movement_change(cmp: ReachComparison) -> str:
+def movement_change(cmp: Any) -> str:
     """``"gains D1 (3 MP); loses C1 (2 MP); C2 costs 3→2; allowance 3→2"``: one movement's changes, a cost
     written as the what-if map writes it on its hex (``"3→2"``, :func:`hexrules.plot.whatif.change_text`)."""
     parts = []
@@ -51,19 +49,19 @@ def movement_change(cmp: ReachComparison) -> str:
     return "; ".join(parts) or "the same"
 
 
-def movement_head(cmp: ReachComparison) -> str:
+def movement_head(cmp: Any) -> str:
     """``"GM's Advance"``: whose movement a comparison is (the report's line, the what-if map's
     menu and title)."""
     return f"{cmp.unit}'s {movement_name(cmp.kind)}"
 
 
-def forced_head(cmp: ForcedComparison) -> str:
+def forced_head(cmp: Any) -> str:
     """``"Push 2 from D3 (GM) on Zaku at C3"``: which Push or Pull a comparison is (the report's line,
     the what-if map's menu and title), named as everywhere (:func:`hexrules.words.forced.move_head`)."""
     return move_head(cmp.moves[0])
 
 
-def forced_change(cmp: ForcedComparison) -> str:
+def forced_change(cmp: Any) -> str:
     """``"2 branches change (damage, collision)"``: what changes in one Push or Pull."""
     parts = []
     if cmp.changed:
