@@ -216,7 +216,82 @@ def test_a_map_that_takes_clicks_says_what_a_click_does_just_above_it():
             else:
                 assert hint is None, name
                 silent.append(name)
+            ex.close()  # one explorer at a time: pyplot warns (an error here) past 20 open figures
     assert "Click a hex on the map: it becomes the Target." in said["reach_elevation"]
     assert "a hex shaded &#x27;can end here&#x27; shows the way the Pull ends there" in said["pull_char_zaku"]
     assert "Click a hex on either map" in said["compare_water"]
     assert "push_multi" in silent and "collapse" in silent  # a map without clicks says nothing
+
+
+# --- issue 32 part 3: an explorer whose cell runs again is closed -----------------------------------
+
+
+@pytest.fixture
+def shell():
+    """A real IPython shell, running cells as a kernel does (with a cell id, as JupyterLab sends)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from hexrules.widgets.base import CELL_EXPLORERS
+
+    sh = InteractiveShell.instance()
+    sh.run_cell("import matplotlib.pyplot as plt\nfrom test_widgets_base import _Demo", store_history=False)
+    try:
+        yield sh
+    finally:
+        for event in ("pre_run_cell", "post_run_cell"):
+            for cb in list(sh.events.callbacks[event]):
+                if getattr(cb, "__self__", None) is CELL_EXPLORERS:
+                    sh.events.unregister(event, cb)
+        CELL_EXPLORERS.__init__()
+        InteractiveShell.clear_instance()
+
+
+def _open_figures() -> list:
+    """The figures pyplot holds (a closed figure's number may be given to a new one)."""
+    from matplotlib._pylab_helpers import Gcf
+
+    return [m.canvas.figure for m in Gcf.get_all_fig_managers()]
+
+
+def test_running_an_explorers_cell_again_closes_its_figure_and_widgets(shell):
+    import matplotlib.pyplot as plt
+
+    shell.run_cell("first = _Demo()", cell_id="cell-a")          # the first explorer starts the watch
+    shell.run_cell("d = _Demo()", cell_id="cell-b")
+    old = shell.user_ns["d"]
+    old_widgets = [old, *old.controls.values(), old.explanation]
+    figures = len(plt.get_fignums())
+    for _ in range(5):
+        shell.run_cell("d = _Demo()", cell_id="cell-b")           # the same cell, run again
+    new = shell.user_ns["d"]
+    assert len(plt.get_fignums()) == figures                      # one figure for the cell, not six
+    assert old.figure not in _open_figures() and new.figure in _open_figures()
+    assert old.closed and all(w.comm is None for w in old_widgets)  # its widgets left the kernel
+    assert not new.closed and new.comm is not None
+    shell.run_cell("other = _Demo()", cell_id="cell-c")           # another cell keeps what it made
+    assert not new.closed and not shell.user_ns["first"].closed
+
+
+def test_a_closed_explorer_leaves_the_output_history_that_would_keep_its_figure(shell):
+    # a cell whose last expression is the explorer: IPython keeps it as Out[n], _n and _
+    shell.run_cell("first = _Demo()", cell_id="cell-a")
+    shell.run_cell("_Demo()", store_history=True, cell_id="cell-d")
+    shown = shell.user_ns["_"]
+    assert isinstance(shown, _Demo) and shown in shell.user_ns["Out"].values()
+    shell.run_cell("_Demo()", store_history=True, cell_id="cell-d")
+    held = [*shell.user_ns["Out"].values(), *(v for k, v in {**shell.user_ns_hidden, **shell.user_ns}.items()
+                                              if k.startswith("_"))]
+    assert shown.closed and all(v is not shown for v in held)
+    assert not shell.user_ns["_"].closed                            # the new one is the last result
+
+
+def test_an_explorer_made_outside_a_cell_is_closed_only_by_its_own_close(shell):
+
+    shell.run_cell("first = _Demo()", cell_id="cell-a")
+    shell.run_cell("x = _Demo()")                                  # no cell id (a console, nbclient)
+    x = shell.user_ns["x"]
+    shell.run_cell("x2 = _Demo()")
+    assert not x.closed
+    x.close()
+    x.close()                                                      # twice: nothing more
+    assert x.closed and x.figure not in _open_figures()

@@ -69,6 +69,7 @@ from __future__ import annotations
 import functools
 import html
 import io
+import weakref
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
@@ -108,6 +109,8 @@ __all__ = [
     "switch_control",
     "switch_controls",
     "fit_labels",
+    "CELL_EXPLORERS",
+    "close_view",
 ]
 
 #: The CSS class of every explorer's root box (browser tests find explorers by it).
@@ -368,6 +371,135 @@ def switch_controls(switches: Any, options: RulesOptions, table: Mapping[str, Se
     return controls
 
 
+class CellExplorers:
+    """The explorers each notebook cell made, so that running the cell again closes them.
+
+    pyplot keeps every figure it made until it is closed, and ipywidgets every widget: without
+    this, each run of an explorer's cell (the same cell again, or the lesson's Run All) left its
+    old explorer's figure and widgets behind, some 5 MB each (issue 32 part 3: 40 re-runs of one
+    cell, 40 open figures and 214 MB). When IPython is about to run a cell (its ``pre_run_cell``
+    event, with the cell's id that JupyterLab sends), the explorers that cell made before are
+    closed (:meth:`Explorer.close`): the cell's old output, which showed them, is cleared by then.
+
+    An explorer is counted for the cell that runs while it is made; one made by a control's
+    callback (between cells) or where no cell id is known (a plain script, nbclient, Voila, which
+    runs each page once in a kernel of its own) belongs to no cell and is closed only by its own
+    :meth:`~Explorer.close`. The one instance is :data:`CELL_EXPLORERS`.
+    """
+
+    def __init__(self) -> None:
+        self.by_cell: dict[str, list[weakref.ref[Explorer]]] = {}
+        self.current: str | None = None
+        self._shell: Any = None
+
+    def track(self, explorer: "Explorer") -> None:
+        """Count ``explorer`` for the cell running now, if any (the first one watches the shell)."""
+        shell = _shell()
+        if shell is None:
+            return
+        if shell is not self._shell:  # the first explorer of this kernel: its cell started before we listened
+            shell.events.register("pre_run_cell", self.pre_run_cell)
+            shell.events.register("post_run_cell", self.post_run_cell)
+            self._shell, self.current = shell, _running_cell_id(shell)
+        if self.current:
+            self.by_cell.setdefault(self.current, []).append(weakref.ref(explorer))
+
+    def pre_run_cell(self, info: Any) -> None:
+        """IPython's event: close the explorers the cell about to run made the last time, and let
+        the output history (``Out``, ``_``, ``__``, ``___``) forget them: it would keep each one,
+        and its figure, for the rest of the session."""
+        self.current = getattr(info, "cell_id", None) or None
+        closed = []
+        for ref in self.by_cell.pop(self.current, []) if self.current else ():
+            explorer = ref()
+            if explorer is not None:
+                explorer.close()
+                closed.append(explorer)
+        if closed and self._shell is not None:
+            _forget_outputs(self._shell, closed)
+
+    def post_run_cell(self, result: Any) -> None:
+        """IPython's event: no cell runs now (an explorer made by a callback belongs to none)."""
+        self.current = None
+
+    def alive(self) -> list["Explorer"]:
+        """The explorers counted for some cell and not closed, oldest first."""
+        return [e for refs in self.by_cell.values() for r in refs if (e := r()) is not None and not e.closed]
+
+
+def _forget_outputs(shell: Any, closed: list[Any]) -> None:
+    """Remove the ``closed`` explorers from ``shell``'s output history (IPython's ``Out``, its
+    names ``_4``, and the last three results ``_``, ``__``, ``___``): a result stays there, with
+    all it holds, until 1,000 more have been shown."""
+    gone = {id(x) for x in closed}
+    ns = shell.user_ns
+    out = ns.get("Out")
+    if isinstance(out, dict):
+        for key in [k for k, v in out.items() if id(v) in gone]:
+            del out[key]
+            for names in (ns, getattr(shell, "user_ns_hidden", {})):  # Out[4] is also the name _4
+                if id(names.get(f"_{key}")) in gone:
+                    del names[f"_{key}"]
+    hook = getattr(shell, "displayhook", None)
+    for name in ("_", "__", "___"):
+        for names in (ns, getattr(shell, "user_ns_hidden", {})):
+            if id(names.get(name)) in gone:
+                names[name] = ""
+            if hook is not None and id(getattr(hook, name, None)) in gone:
+                setattr(hook, name, "")
+
+
+def _shell() -> Any:
+    """The running IPython shell, or None (a plain Python process)."""
+    import sys
+
+    ipython = sys.modules.get("IPython")  # never import IPython just to find none
+    get = getattr(ipython, "get_ipython", None)
+    return get() if get is not None else None
+
+
+def _running_cell_id(shell: Any) -> str | None:
+    """The id of the cell the kernel is running now (JupyterLab sends it with the request)."""
+    kernel = getattr(shell, "kernel", None)
+    try:
+        parent = kernel.get_parent("shell") if kernel is not None else None
+    except Exception:  # noqa: BLE001 - an older or foreign kernel: no cell to count for
+        return None
+    metadata = (parent or {}).get("metadata") or {}
+    return metadata.get("cellId") if parent and parent.get("header", {}).get("msg_type") == "execute_request" else None
+
+
+def _widget_tree(root: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget ``root`` is made of, ``root`` itself not included: its children and theirs, and
+    the widgets their traits hold (a ``layout``, a ``style``, an ipympl canvas's ``toolbar``), each
+    a model of its own that closing ``root`` alone leaves in the kernel."""
+    out: list[widgets.Widget] = []
+    seen = {id(root)}
+    todo: list[Any] = [root]
+    while todo:
+        w = todo.pop()
+        for name in w.trait_names():
+            value = getattr(w, name, None)
+            for v in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(v, widgets.Widget) and id(v) not in seen:
+                    seen.add(id(v))
+                    out.append(v)
+                    todo.append(v)
+    return out
+
+
+def close_view(root: widgets.Widget) -> None:
+    """Close ``root`` and every widget it is made of (:func:`_widget_tree`): their models leave
+    the kernel and the page (what :meth:`Explorer.close` and ``Exercise.close`` do)."""
+    for w in _widget_tree(root):
+        w.close()
+    widgets.Widget.close(root)
+
+
+#: The explorers of each notebook cell (:class:`CellExplorers`).
+CELL_EXPLORERS = CellExplorers()
+
+
 class Explorer(widgets.VBox):
     """Base class of the interactive explorers: controls, one figure, an explanation.
 
@@ -471,6 +603,7 @@ class Explorer(widgets.VBox):
             for part in (control, *getattr(control, "children", ())):  # an OrderPicker's dropdowns too
                 fit_labels(part)
             self._watch(name, control)
+        CELL_EXPLORERS.track(self)
 
     def set_title(self, title: str) -> None:
         """Change the heading (e.g. when it names a control's value, such as a Push's N)."""
@@ -648,6 +781,18 @@ class Explorer(widgets.VBox):
         import matplotlib.pyplot as plt
 
         plt.close(self.figure)
+
+    closed = False
+
+    def close(self) -> None:
+        """Close the explorer: its figure (pyplot's reference to it goes), and every widget it is
+        made of (their models leave the kernel and the page). Running its cell again does this
+        (:class:`CellExplorers`); closing twice does nothing more."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_figure()
+        close_view(self)
 
     def png(self) -> bytes:
         """The figure as PNG bytes, as shown (no ``Software`` metadata)."""

@@ -42,7 +42,7 @@ from ..checks import show
 from ..errors import GuessError
 from ..exercise import Grade, HexesQuestion, NumberQuestion, Question
 from ..hexgrid import Hex, to_label
-from .base import ExplorerError, pre
+from .base import CELL_EXPLORERS, ExplorerError, close_view, pre
 
 #: The answer box's placeholder per kind of question: a short example that fits the box (the
 #: question's ``FORMAT``, said when an answer cannot be read, is longer).
@@ -137,8 +137,18 @@ class Exercise(widgets.VBox):
         prompt = widgets.HTML(f"<b>{html.escape(question.prompt)}</b>")
         super().__init__([prompt, widgets.HBox([guess, check, reveal]), self.feedback])
         self.add_class(CSS_CLASS)
+        CELL_EXPLORERS.track(self)  # closed, with its widgets, when its cell runs again
 
     # --- what the learner does ----------------------------------------------------------------
+
+    closed = False
+
+    def close(self) -> None:
+        """Close the exercise and every widget it is made of (running its cell again does this:
+        :class:`~hexrules.widgets.base.CellExplorers`); closing twice does nothing more."""
+        if not self.closed:
+            self.closed = True
+            close_view(self)
 
     def check(self, guess: Any = None) -> bool:
         """Grade ``guess`` (default: what is typed) and show the verdict; True if it is accepted

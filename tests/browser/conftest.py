@@ -29,11 +29,14 @@ import browserkit as bk  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
-    """Everything under tests/browser/ is a browser test (deselect with -m "not browser")."""
+    """Everything under tests/browser/ is a browser test (deselect with -m "not browser"), and
+    runs on one pytest-xdist worker (``--dist loadgroup``: one lab, one app server and one
+    Chromium for the whole browser suite, beside the workers that run the other tests)."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _git_status() -> str:
