@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from hexrules.board import Board
@@ -514,6 +514,8 @@ def test_property_conservation_and_eligibility(setup):
     assert ("S" in r.affected) == on_piece
     assert ("V" in r.affected) == p.covers(v.hex)
     after = {m.name: m for m in r.unit("S").models}
+    if not on_piece:
+        event("the squad has no model on the piece: no dice to check (C2, C3)")
     if on_piece:
         res = r.resolution("S")
         assert len(res.dice) == p.cover
@@ -525,6 +527,8 @@ def test_property_conservation_and_eligibility(setup):
         assert after[m.name].damage <= m.wounds
         if not p.covers(m.hex):
             assert after[m.name] == m  # only models in the piece take damage
+    if not p.covers(v.hex):
+        event("the vehicle is off the piece: no dice to check (C2, C4)")
     if p.covers(v.hex):
         res = r.resolution("V")
         assert res.minor + res.major <= len(res.dice)

@@ -10,7 +10,7 @@ from fractions import Fraction
 import icepool
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from hexrules.dice import (
@@ -307,6 +307,8 @@ def test_property_multinomial(n, s, r, also):
     assert v.major.mean() == n * F(major, 6)
     assert v.minor.mean() == n * F(minor + (major if also else 0), 6)
     assert v.p_major() == 1 - F(6 - major, 6) ** n
+    if not major:
+        event("no die reaches Shield + Resolve: the C4 switch cannot act")
     if also:
         assert all(mi >= ma for mi, ma in v)
     else:

@@ -1,7 +1,7 @@
 """Property tests (hypothesis) of the movement rules on random small boards."""
 
 import networkx as nx
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from hexrules.board import Board
 from hexrules.hexgrid import from_offset
@@ -102,6 +102,8 @@ def test_ground_level_unit_alone_moves_by_the_boards_m1_costs(data):
     # M1 edge costs (1 + climb + terrain), an independent computation from Board's edge data.
     board, state, _ = data
     u = state.unit("U0")
+    if board.elevation(u.hex) != 0:
+        event("skipped: the unit starts above ground and jumps (J1)")
     assume(board.elevation(u.hex) == 0)
     r = reachable(board, state, "U0")
     dist = nx.single_source_dijkstra_path_length(
