@@ -51,6 +51,8 @@ def squad(resolve=4, where=(("m1", "C2", 1), ("m2", "D2", 2), ("m3", "F3", 1)), 
 
 
 def test_rulebook_example_cover_3_resolve_4_dice_6_4_3_is_2_damage():
+    """RULES.md's worked Crush example (C2, C3): pre-reduction Cover 3 is 3 dice; against Resolve
+    4, the dice 6, 4, 3 deal 2 damage."""
     # Dice 6 and 4 reach Resolve 4, 3 does not: 2 damage.
     r = crush(BOARD, piece(3), [squad(4), tank()], ROW2, vehicle="Tank", rolls={"Squad": [6, 4, 3]})
     res = r.resolution("Squad")
@@ -62,6 +64,8 @@ def test_rulebook_example_cover_3_resolve_4_dice_6_4_3_is_2_damage():
 
 
 def test_dice_count_is_pre_reduction_cover_and_piece_collapses_to_cover_0():
+    """C2: an affected unit rolls as many dice as the piece's Cover before the reduction; C1: the
+    traversal reduces the Cover by 1 and the piece collapses to Cover 0."""
     r = crush(BOARD, piece(3), [squad(4), tank()], ROW2, vehicle="Tank", seed=1)
     assert len(r.resolution("Squad").dice) == 3  # pre-reduction Cover 3, not the reduced 2
     assert r.collapse.reduced_cover == 2

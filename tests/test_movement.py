@@ -244,12 +244,30 @@ def test_leaving_the_board_is_never_a_step():
 # --- E: Engagement ---------------------------------------------------------------------------------
 
 def test_rulebook_engagement_example_both_engaged_each_movement_costs_one_more():
+    """RULES.md's worked example of E1 and E2: two units adjacent at the same elevation are both
+    Engaged (E1), and each movement they initiate, an Advance and a Dash alike, has one point less
+    (E2)."""
     b, s = builtin("engagement").board, builtin("engagement").state
     assert engagements(b, s) == {GUNDAM: (CHAR,), CHAR: (GUNDAM,)}
     a = allowance(b, s, GUNDAM)
     assert (a.engagement, a.total) == (1, 2)  # 3 - 1
     assert allowance(b, s, CHAR, "dash").total == 1  # 2 - 1
     check_attack_targets(b, s, GUNDAM, [CHAR])
+
+
+def test_e2_each_movement_initiated_while_engaged_loses_one_point_advance_dash_and_ability():
+    """E2: "It applies to each movement initiated while Engaged (an Advance, then a Dash: both)",
+    and to an ability's "move N hexes" (M5). The rulebook's first Engagement board: the Gundam on
+    C3 (flat ground) is Engaged with Char's Zaku II on D3. With 1 point (Dash 2 - 1, move 2 - 1) it
+    reaches exactly its five empty neighbours, B3, B2, C2, B4 and C4 (odd-r: row 3 is even), for 1
+    each; D3 holds Char (M3)."""
+    b, s = builtin("engagement").board, builtin("engagement").state
+    neighbours = {b.hex(h): 1 for h in ("B3", "B2", "C2", "B4", "C4")}
+    for kind in ("dash", AbilityMove(2)):
+        r = reachable(b, s, GUNDAM, kind)
+        assert (r.allowance.engagement, r.allowance.total) == (1, 1), kind
+        assert r.costs == neighbours, kind
+    assert reachable(b, s, GUNDAM, "advance").allowance.total == 2  # 3 - 1
 
 
 def test_rulebook_engagement_example_lower_enemy_does_not_engage():
@@ -337,6 +355,8 @@ def test_ground_level_units_never_jump_and_cannot_pass_enemies():
 
 
 def test_jumping_over_an_enemy_at_the_same_or_higher_elevation_is_blocked():
+    """J2: a jumping unit passes over enemies on hexes lower than its starting elevation only; an
+    enemy on a hex of the same height (here 1 = s) blocks."""
     b, s = sc("map:\n  1 1 1\nunits:\n  G side=a at=A1\n  Z side=b at=B1\n")
     cost = path_cost(b, s, "G", ["B1", "C1"])
     assert not cost.legal and cost.ruling == "J2"
@@ -348,6 +368,7 @@ WATER = "map:\n  0 ~ 0 0\nunits:\n  G side=a at=A1\n  W side=a at=D1\n"
 
 
 def test_water_costs_one_extra_to_enter_by_default():
+    """T1, the default reading: entering a water hex costs 1 extra (1 + 1 = 2 for A1 -> B1)."""
     b, s = sc(WATER)
     st = step_cost(b, s, "G", "A1", "B1")
     assert (st.terrain, st.cost) == (1, 2)
