@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal, Sequence, Union
 
 from . import checks
-from .board import Board, check_board, hex_of, hexes_of
+from .board import Board, TerrainType, check_board, hex_of, hexes_of
 from .checks import MAX_WHOLE, show
 from .errors import BoardError, RuleError, StateError
 from .hexgrid import Hex
@@ -194,16 +194,52 @@ def is_jumping(board: Board, state: State, unit: str | Unit) -> bool:
     return start_elevation(board, state, unit) >= 1
 
 
-def _climb(s: int, ea: int, eb: int, options: RulesOptions) -> int:
-    """Extra movement points for the levels climbed by a step from elevation ``ea`` to ``eb``.
+# The step cost's formulas, one copy each: a step a -> b costs ``_ENTER + climb + terrain``
+# (M1, J1, T1). :class:`_Mover` picks the climb and terrain functions of its reading once, and both
+# its fast :meth:`_Mover.weight` (networkx's, once per edge) and its breakdown :meth:`_Mover.parts`
+# (path_cost, path_to, step_cost) call them: a cost the breakdown shows is the cost reach searches by.
 
-    J1 default (``"above_start"``): ``max(0, eb - max(s, ea))``. The alternative reading
-    (``"relative_when_above_start"``) charges ``max(0, eb - ea)`` whenever ``eb > s`` (0 otherwise). With ``s = 0``
-    both equal M1's ``max(0, eb - ea)``.
-    """
-    if options.jump_climb == "above_start":
-        return max(0, eb - max(s, ea))
-    return max(0, eb - ea) if eb > s else 0
+#: M1: entering a hex costs 1 movement point.
+_ENTER = 1
+
+
+def _climb_above_start(s: int, ea: int, eb: int) -> int:
+    """J1, the default reading (``jump_climb="above_start"``): the extra movement points of a step
+    from elevation ``ea`` to ``eb`` in a movement begun at elevation ``s``,
+    ``max(0, eb - max(s, ea))``. With ``s = 0`` it is M1's climb, ``max(0, eb - ea)``: 1 per level
+    gained, going down free."""
+    climb = eb - (s if s > ea else ea)  # written out: a step's cost is networkx's hot path
+    return climb if climb > 0 else 0
+
+
+def _climb_relative_when_above_start(s: int, ea: int, eb: int) -> int:
+    """J1, the alternative reading (``jump_climb="relative_when_above_start"``): ``max(0, eb - ea)``
+    whenever ``eb > s``, else 0. With ``s = 0`` it is M1's climb too."""
+    return eb - ea if eb > s and eb > ea else 0
+
+
+def _no_climb(s: int, ea: int, eb: int) -> int:
+    """M5, ``garrison_ability_move="ignores"``: a Garrison moved by an ability pays no climb."""
+    return 0
+
+
+#: J1's readings, by the value of ``RulesOptions.jump_climb``.
+_CLIMBS: dict[str, Callable[[int, int, int], int]] = {
+    "above_start": _climb_above_start,
+    "relative_when_above_start": _climb_relative_when_above_start,
+}
+
+
+def _terrain_on_enter(t: TerrainType) -> int:
+    """T1, the default reading (``water="enter_cost"``): entering terrain ``t`` costs its extra cost
+    (water: 1 in the default terrain table)."""
+    return t.cost
+
+
+def _no_terrain(t: TerrainType) -> int:
+    """T1, ``water="allowance"`` (the cost comes off the allowance instead) or ``"none"``: entering
+    costs no extra."""
+    return 0
 
 
 # --- Engagement ----------------------------------------------------------------------------------
@@ -676,10 +712,12 @@ class _Mover:
     The constructor turns the movement's facts into plain lookups that :meth:`weight` (called
     by networkx once per edge it relaxes, the hot path of every reach) reads without building
     a value: the hexes no step may enter (an occupant that blocks, M3 / J2), the hexes a step
-    may not leave (E3's stop), the J1 reading as a flag. :meth:`refusal` and :meth:`parts` say
-    the same in words and parts for one step (:meth:`step`); ``tests/test_movement_core.py``
-    checks the two agree with the reference reading of each rule on every edge of generated
-    boards.
+    may not leave (E3's stop), and the reading's climb and terrain formulas (J1 or M5, T1: the
+    module's one copy of each). :meth:`refusal` says the same refusals in words, and
+    :meth:`parts` gives the cost by the same formulas, part by part, for one step (:meth:`step`);
+    ``tests/test_movement_core.py`` checks both against the reference reading of each rule on
+    every edge of generated boards, and ``tests/test_movement.py`` the rulebook's worked totals
+    through both (path_cost and reachable).
     """
 
     def __init__(self, board: Board, state: State, unit: Unit, options: RulesOptions) -> None:
@@ -695,13 +733,15 @@ class _Mover:
         self.flat = _garrison_ignores(u, options)
         self.stop_when_engaged = options.engagement_on_entry == "stop" and _engagement_ignored(u, options) is None
         self.terrain_on_enter = options.water == "enter_cost"
+        # the step cost's formulas of this reading, picked once (J1 or M5's no climb; T1)
+        self._reading_climb = _CLIMBS[options.jump_climb]
+        self._climb = _no_climb if self.flat else self._reading_climb
+        self._terrain = _terrain_on_enter if self.terrain_on_enter else _no_terrain
         self._zones: dict[Hex, tuple[str, ...]] | None = None
         # The lookups of weight(): the board's own dicts (keys are the graph's node objects, so
         # a lookup by a node networkx hands over is one hash), and two small sets.
         self._el = board.elevations
         self._terrains = board.terrains
-        self._succ = board.graph._adj  # {hex: {neighbour: edge data}}: networkx's adjacency
-        self._above_start = options.jump_climb == "above_start"
         self._blocked = frozenset(h for h, o in self.occupied.items() if self._blocks(o))
         self._stops = (frozenset(h for h in self.zones if h != self.start and self.newly_engaged(h))
                        if self.stop_when_engaged else frozenset())
@@ -748,32 +788,26 @@ class _Mover:
         return None
 
     def parts(self, a: Hex, b: Hex) -> tuple[int, int, int]:
-        """``(enter, climb, terrain)`` of an allowed step."""
+        """``(enter, climb, terrain)`` of an allowed step: the formulas :meth:`weight` sums (M1,
+        J1 or M5, T1)."""
         el = self._el
-        climb = 0 if self.flat else _climb(self.s, el[a], el[b], self.options)
-        terrain = self._terrains[b].cost if self.terrain_on_enter else 0
-        return 1, climb, terrain
+        return _ENTER, self._climb(self.s, el[a], el[b]), self._terrain(self._terrains[b])
 
     def weight(self, a: Hex, b: Hex, _data: dict) -> int | None:
-        """The cost of step a -> b in movement points, or None where :meth:`refusal` refuses it:
-        ``sum(parts(a, b))`` read from the precomputed lookups (a handful of dict lookups)."""
-        t = self._terrains.get(b)
-        if t is None or not t.passable or b in self._blocked:  # T1; M3 / J2
-            return None
-        nbrs = self._succ.get(a)
-        if nbrs is None or b not in nbrs:  # M1: not adjacent (or a not on the board)
+        """The cost of the step along edge a -> b of the board's graph, in movement points, or None
+        where :meth:`refusal` refuses it: ``sum(parts(a, b))``, the same formulas, after the
+        refusals read from the precomputed lookups.
+
+        Networkx hands over only edges of the graph (two adjacent hexes of the board); the
+        callable of :func:`movement_weight`, which anyone may call, refuses any other pair (M1).
+        """
+        t = self._terrains[b]
+        if not t.passable or b in self._blocked:  # T1; M3 / J2
             return None
         if self._stops and a in self._stops:  # E3: the movement had to stop on a
             return None
         el = self._el
-        ea, eb, s = el[a], el[b], self.s
-        if self.flat:  # M5 "ignores": a Garrison moved by an ability pays no climb
-            climb = 0
-        elif self._above_start:  # J1, default reading (with s = 0: M1)
-            climb = eb - (s if s > ea else ea)
-        else:
-            climb = eb - ea if eb > s else 0
-        return 1 + (climb if climb > 0 else 0) + (t.cost if self.terrain_on_enter else 0)
+        return _ENTER + self._climb(self.s, el[a], el[b]) + self._terrain(t)
 
     def step(self, a: Hex, b: Hex) -> Step:
         bad = self.refusal(a, b)
@@ -791,7 +825,7 @@ class _Mover:
             elevation_from=el[a], elevation_to=el[b], start_elevation=self.s,
             climb_from_start=self.options.jump_climb == "above_start" and self.s > el[a],
             terrain_name=self.board.terrains[b].name, engaged_with=self.zones.get(b, ()), passes=passes,
-            climb_ignored=_climb(self.s, el[a], el[b], self.options) if self.flat else 0, board=self.board,
+            climb_ignored=self._reading_climb(self.s, el[a], el[b]) if self.flat else 0, board=self.board,
         )
 
 
@@ -871,10 +905,13 @@ def movement_weight(
     4
     """
     mover = _mover(board, state, unit, options)
+    succ = board.graph._adj  # {hex: {neighbour: edge data}}: networkx's adjacency
 
     def weight(a: Hex, b: Hex, data: dict) -> int | None:
         if type(a) is not Hex or type(b) is not Hex:  # a label or a bad value: checked (hexes: networkx's nodes)
             a, b = hex_of(board, a, what="step from"), hex_of(board, b, what="step to")
+        if b not in succ.get(a, ()):  # M1: not adjacent, or a Hex off the board: no step
+            return None
         return mover.weight(a, b, data)
 
     return weight

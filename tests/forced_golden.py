@@ -1,17 +1,41 @@
 """Recorded Push and Pull results: every branch of many forced movements, as the kit gave them
 before the walk became lazy (main at c4dd765, the recursive walk), kept in
 ``tests/data/forced_golden.json`` and compared by ``tests/test_scaling.py`` (python-chess keeps
-its perft results the same way).
+its perft results the same way). A regression net only: it says the branches are the ones the kit
+gave when they were recorded, not that those were right; ``tests/test_forced_families.py`` checks
+the same cases, family by family, against what rulings P1-P6 and L1-L3 give.
 
 Each case is one :func:`hexrules.forced.forced` call: on every shipped scenario, each unit as the
 source and each other non-Garrison unit as the target, Push and Pull, N = 0..4, under every
 P2/P3/P4/L3 reading offered by the explorers; and on 300 seeded random boards (holes, elevations
 0-3, water and impassable hexes, two sides, N = 0..5, random readings). A case records the
 number of branches and the first 16 hex digits of the SHA-256 of ``repr`` of the branch tuple
-(every fact of every step, ending and damage, in order), or the class of the refusal.
+(every fact of every step, ending and damage, in order), or the class of the refusal. A case's
+family (:func:`family`) is its scenario, or ``random``.
 
-Write the file (only to record a new, deliberate change of results):
-``python tests/forced_golden.py > tests/data/forced_golden.json``
+Re-recording the file
+---------------------
+How, from the repository's root (``PYTHONPATH=.``: the ``hexrules`` of this checkout is the one
+recorded, whatever the virtual environment has installed)::
+
+    PYTHONPATH=. .venv/bin/python tests/forced_golden.py > tests/data/forced_golden.json
+    git diff --stat tests/data/forced_golden.json      # one line per case: the cases that changed
+    .venv/bin/python -m pytest tests/test_forced_families.py tests/test_forced.py tests/test_scaling.py -k "golden or families or forced"
+
+When it is legitimate, and only then:
+
+* a ruling of ``docs/RULES.md`` on Push or Pull changed (P1-P6, L1-L3), or the default of one of
+  their switches: the changed lines are exactly the cases that ruling touches;
+* a fact was added to, renamed in or removed from ``ForcedStep``, ``Branch`` or ``Damage`` (their
+  ``repr`` changes, so every digest changes): the branch counts (the first number of each record)
+  and the refusals must not change;
+* the case list changed (``RECORDED_SCENARIOS``, ``READINGS``, ``random_case``): only cases added
+  or removed, no other line changed.
+
+Never to make a failing ``test_branches_are_the_recorded_ones`` pass without knowing why: first
+``tests/test_forced_families.py`` (the rulings) and ``tests/test_forced.py`` (the worked examples)
+must pass on the new results, and the commit that writes the file says which ruling or fact changed
+and which cases it changed.
 """
 
 from __future__ import annotations
@@ -55,8 +79,10 @@ RECORDED_SCENARIOS = ("crush_hab_block", "elevation", "engagement", "engagement_
                       "terrain")
 
 
-def cases() -> Iterator[tuple[str, list[Callable[[], Any]]]]:
-    """``(name, calls)`` for every recorded case, in a fixed order: one call per reading."""
+def case_arguments() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """``(name, [the arguments of one forced() call per reading])`` for every recorded case, in a
+    fixed order: ``kind, board, state, source, target, n`` and the keywords ``side``,
+    ``allow_allies``, ``options``."""
     for name in (n for n in scenario_names() if n in RECORDED_SCENARIOS):
         sc = builtin(name)
         for src, tgt in itertools.permutations(list(sc.state), 2):
@@ -64,14 +90,31 @@ def cases() -> Iterator[tuple[str, list[Callable[[], Any]]]]:
                 continue
             for kind, n in itertools.product(("push", "pull"), range(5)):
                 yield (f"{name}: {kind} {n} {src.name} -> {tgt.name}",
-                       [lambda sc=sc, kind=kind, src=src, tgt=tgt, n=n, opts=opts: forced(
-                           kind, sc.board, sc.state, src.name, tgt.name, n, allow_allies=True, options=opts)
-                        for opts in READINGS])
+                       [dict(kind=kind, board=sc.board, state=sc.state, source=src.name, target=tgt.name, n=n,
+                             side=None, allow_allies=True, options=opts) for opts in READINGS])
     for seed in range(300):
         board, state, kind, src, tgt, n, opts = random_case(seed)
         yield (f"random {seed}: {kind} {n} {src} -> {tgt}",
-               [lambda board=board, state=state, kind=kind, src=src, tgt=tgt, n=n, opts=opts: forced(
-                   kind, board, state, src, tgt, n, side="a", options=opts)])
+               [dict(kind=kind, board=board, state=state, source=src, target=tgt, n=n, side="a", allow_allies=False,
+                     options=opts)])
+
+
+def call(a: dict[str, Any]) -> Any:
+    """The :func:`hexrules.forced.forced` call of one case's arguments (:func:`case_arguments`)."""
+    return forced(a["kind"], a["board"], a["state"], a["source"], a["target"], a["n"], side=a["side"],
+                  allow_allies=a["allow_allies"], options=a["options"])
+
+
+def cases() -> Iterator[tuple[str, list[Callable[[], Any]]]]:
+    """``(name, calls)`` for every recorded case, in a fixed order: one call per reading."""
+    for name, arguments in case_arguments():
+        yield name, [lambda a=a: call(a) for a in arguments]
+
+
+def family(name: str) -> str:
+    """The family a case belongs to, as the golden file groups them: the shipped scenario it is
+    played on (``"push_collision"``), or ``"random"`` for the seeded random boards."""
+    return "random" if name.startswith("random ") else name.split(":", 1)[0]
 
 
 def record(call: Callable[[], Any]) -> list[Any] | str:

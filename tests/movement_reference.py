@@ -1,10 +1,20 @@
 """The movement step rules as written before ``_Mover`` read precomputed lookups: the reference
 that tests/test_movement_core.py checks the movement core against, and that
-benchmarks/bench_workbench.py times it against (not a test module)."""
+benchmarks/bench_workbench.py times it against (not a test module). Its J1 climb is RULES.md's
+formula written out here, not the kit's: a fault in the kit's one copy shows against it."""
 
 from __future__ import annotations
 
-from hexrules.movement import _climb, _Mover
+from hexrules.movement import _Mover
+
+
+def j1_climb(s: int, ea: int, eb: int, reading: str) -> int:
+    """The climb of a step from elevation ``ea`` to ``eb`` in a movement begun at ``s``, as RULES.md
+    J1 writes it (not the kit's code): ``max(0, elev(b) - max(s, elev(a)))``; the alternative reading
+    charges ``max(0, elev(b) - elev(a))`` whenever ``elev(b) > s``. With ``s = 0``: M1's climb."""
+    if reading == "above_start":
+        return max(0, eb - max(s, ea))
+    return max(0, eb - ea) if eb > s else 0
 
 
 class ReferenceMover(_Mover):
@@ -30,7 +40,7 @@ class ReferenceMover(_Mover):
 
     def parts(self, a, b):
         el = self.board.elevations
-        climb = 0 if self.flat else _climb(self.s, el[a], el[b], self.options)  # M5 "ignores": no climb
+        climb = 0 if self.flat else j1_climb(self.s, el[a], el[b], self.options.jump_climb)  # M5 "ignores": no climb
         terrain = self.board.terrains[b].cost if self.terrain_on_enter else 0
         return 1, climb, terrain
 

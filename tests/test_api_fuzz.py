@@ -122,10 +122,6 @@ REFUSED_BY_DESIGN = {
     "click": "has no clickable board",  # an explorer without a clickable board
 }
 
-#: Callables whose escapes are counted and printed, not failed, while another task rewrites them
-#: (none now). An entry that no longer escapes fails the test: remove it.
-PENDING: dict[str, str] = {}
-
 
 # --- the pool of bad values ------------------------------------------------------------------------
 
@@ -620,15 +616,14 @@ class Report:
     family: int = 0
     accepted: int = 0
     escapes: list[str] = dataclasses.field(default_factory=list)
-    pending: dict[str, int] = dataclasses.field(default_factory=dict)
     no_good_call: list[str] = dataclasses.field(default_factory=list)
     faces: list[str] = dataclasses.field(default_factory=list)
     seconds: float = 0.0
 
     def line(self) -> str:
         return (f"API fuzz: {self.calls} calls, {self.family} family errors, {self.accepted} accepted, "
-                f"{len(self.escapes)} other exceptions (escapes), {sum(self.pending.values())} escapes of "
-                f"pending callables, {len(self.no_good_call)} callables without a good call, "
+                f"{len(self.escapes)} other exceptions (escapes), "
+                f"{len(self.no_good_call)} callables without a good call, "
                 f"{len(self.faces)} faces that raise; {self.seconds:.0f} s")
 
 
@@ -662,10 +657,6 @@ def _classify(report: Report, qualname: str, what: str, call: Callable[[], Any])
 
 
 def _escape(report: Report, qualname: str, what: str, err: BaseException) -> None:
-    if qualname in PENDING or qualname.rsplit(".", 1)[0] in PENDING:
-        key = qualname if qualname in PENDING else qualname.rsplit(".", 1)[0]
-        report.pending[key] = report.pending.get(key, 0) + 1
-        return
     try:
         message = str(err)[:160]
     except Exception:  # noqa: BLE001
@@ -721,7 +712,7 @@ def _fuzz(report: Report, qualname: str, module: str, get: Callable[[], Callable
         return None
     before = report.escapes[:]
     result = _classify(report, qualname, "good call", lambda: call.invoke(get()))
-    if result is None and report.escapes == before and qualname not in PENDING:
+    if result is None and report.escapes == before:
         try:
             call.invoke(get())
         except HexrulesError as err:
@@ -875,12 +866,6 @@ def test_the_fuzzer_calls_something_of_every_topic(report):
     assert report.calls > 5000 and report.family > 2000 and report.accepted > 500, report.line()
 
 
-def test_pending_callables_still_escape(report):
-    """An entry of PENDING that no longer escapes is stale: remove it (the other task's fix landed)."""
-    stale = sorted(set(PENDING) - set(report.pending))
-    assert not stale, f"no longer escaping, remove from PENDING: {stale}"
-
-
 if __name__ == "__main__":  # pragma: no cover - a developer's tool
     r = run(only=sys.argv[1] if len(sys.argv) > 1 else None)
     for line in r.no_good_call:
@@ -889,5 +874,4 @@ if __name__ == "__main__":  # pragma: no cover - a developer's tool
         print("FACE", line)
     for line in r.escapes:
         print("ESCAPE", line)
-    print("PENDING", r.pending)
     print(r.line())

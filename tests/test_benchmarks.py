@@ -89,31 +89,49 @@ def test_the_naive_way_draws_a_new_figure_on_every_change():
     assert got["updates"] >= 4 and got["words"]
 
 
-def test_the_latency_probe_tells_time_on_a_core_from_time_waited(tmp_path):
+def test_the_latency_probe_tells_time_on_a_core_from_time_waited(tmp_path, monkeypatch):
     """bench_latency's time split says how much of the kernel's time its thread ran on a core
     (issue 14: in a benchmark run the kernel shares two cores with Chromium and the server, so
-    the same render took 1.5 to 2 times as long as alone). A probed call that sleeps 60 ms
-    waited for all of it; one that spins for 40 ms of CPU time ran for all of it; a call
-    nested in another is its own, not its caller's."""
+    the same render took 1.5 to 2 times as long as alone). The probe reads its clocks from
+    ``latency_probe.time``; here they are a fake clock that moves only when told, so the figures
+    are exact and no real time is measured: a probed call that sleeps 62.5 ms waited for all of
+    it (62.5 ms of wall-clock time, 0 on a core); one that spins for 31.25 ms ran for all of it; a
+    call nested in another is its own, not its caller's (binary fractions of a second: exact)."""
     import json
-    import time
 
     probe = _load("latency_probe")
     bench = _load("bench_latency")
 
-    def spin(ms: float) -> None:
-        end = time.thread_time() + ms / 1000
-        while time.thread_time() < end:
-            pass
+    class Clock:
+        """``time()`` (wall clock) and ``thread_time()`` (this thread on a core), in seconds."""
+
+        def __init__(self) -> None:
+            self.wall, self.cpu = 1000.0, 5.0
+
+        def time(self) -> float:
+            return self.wall
+
+        def thread_time(self) -> float:
+            return self.cpu
+
+        def sleep(self, seconds: float) -> None:  # waits: the wall clock moves, the thread does not run
+            self.wall += seconds
+
+        def spin(self, seconds: float) -> None:  # runs on a core all along
+            self.wall += seconds
+            self.cpu += seconds
+
+    clock = Clock()
+    monkeypatch.setattr(probe, "time", clock)
 
     class Owner:
         @staticmethod
         def wait() -> None:
-            time.sleep(0.06)
+            clock.sleep(0.0625)
 
         @staticmethod
         def work() -> None:
-            spin(40)
+            clock.spin(0.03125)
             Owner.wait()
 
     probe._wrap(Owner, "wait", "encode")
@@ -126,15 +144,14 @@ def test_the_latency_probe_tells_time_on_a_core_from_time_waited(tmp_path):
         probe._out.close()
         probe._out = None
     events = [json.loads(line) for line in path.read_text().splitlines()]
+    # [kind, start ms, end ms, own wall-clock ms (nested probes excluded), detail, own ms on a core]
     (enc,) = [e for e in events if e[0] == "encode"]
     (ren,) = [e for e in events if e[0] == "render"]
-    assert enc[3] >= 59 and enc[5] < 10  # slept: waited the whole time, ran on a core for little of it
-    assert 39 <= ren[5] <= ren[3] + 1  # its own 40 ms of spinning, not the nested sleep
-    assert ren[3] < 55  # its own wall-clock time: the sleep is the nested call's
+    assert enc == ["encode", 1_000_031.25, 1_000_093.75, 62.5, "", 0.0]  # slept: waited the whole time
+    assert ren == ["render", 1_000_000.0, 1_000_093.75, 31.25, "", 31.25]  # its own spin, not the nested sleep
     split = bench.kernel_split(events, ren[1], ren[2])
-    assert split["render"] == ren[3] and split["encode"] == enc[3]
-    assert abs(bench.cpu_share(split) - (ren[5] + enc[5]) / (ren[3] + enc[3])) < 1e-9
-    assert 0.25 < bench.cpu_share(split) < 0.6  # ~40 ms ran of ~100 ms
+    assert split == {"compute": 0.0, "render": 31.25, "encode": 62.5, "message": 0.0, "gc": 0.0, "cpu": 31.25}
+    assert bench.cpu_share(split) == 31.25 / 93.75  # a third of the probed time ran on a core
     assert bench.cpu_share({"compute": 10.0, "render": 0.0, "encode": 0.0, "message": 0.0, "gc": 3.0,
                             "cpu": 10.0}) == 1.0  # a collection is inside the others, not beside them
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from hexrules.board import Board
@@ -49,6 +49,8 @@ def squad(resolve=4, where=(("m1", "C2", 1), ("m2", "D2", 2), ("m3", "F3", 1)), 
 
 
 def test_rulebook_example_cover_3_resolve_4_dice_6_4_3_is_2_damage():
+    """RULES.md's worked Crush example (C2, C3): pre-reduction Cover 3 is 3 dice; against Resolve
+    4, the dice 6, 4, 3 deal 2 damage."""
     # Dice 6 and 4 reach Resolve 4, 3 does not: 2 damage.
     r = crush(BOARD, piece(3), [squad(4), tank()], ROW2, vehicle="Tank", rolls={"Squad": [6, 4, 3]})
     res = r.resolution("Squad")
@@ -60,6 +62,8 @@ def test_rulebook_example_cover_3_resolve_4_dice_6_4_3_is_2_damage():
 
 
 def test_dice_count_is_pre_reduction_cover_and_piece_collapses_to_cover_0():
+    """C2: an affected unit rolls as many dice as the piece's Cover before the reduction; C1: the
+    traversal reduces the Cover by 1 and the piece collapses to Cover 0."""
     r = crush(BOARD, piece(3), [squad(4), tank()], ROW2, vehicle="Tank", seed=1)
     assert len(r.resolution("Squad").dice) == 3  # pre-reduction Cover 3, not the reduced 2
     assert r.collapse.reduced_cover == 2
@@ -512,6 +516,8 @@ def test_property_conservation_and_eligibility(setup):
     assert ("S" in r.affected) == on_piece
     assert ("V" in r.affected) == p.covers(v.hex)
     after = {m.name: m for m in r.unit("S").models}
+    if not on_piece:
+        event("the squad has no model on the piece: no dice to check (C2, C3)")
     if on_piece:
         res = r.resolution("S")
         assert len(res.dice) == p.cover
@@ -523,6 +529,8 @@ def test_property_conservation_and_eligibility(setup):
         assert after[m.name].damage <= m.wounds
         if not p.covers(m.hex):
             assert after[m.name] == m  # only models in the piece take damage
+    if not p.covers(v.hex):
+        event("the vehicle is off the piece: no dice to check (C2, C4)")
     if p.covers(v.hex):
         res = r.resolution("V")
         assert res.minor + res.major <= len(res.dice)

@@ -10,7 +10,7 @@ from fractions import Fraction
 import icepool
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from hexrules.dice import (
@@ -47,6 +47,8 @@ def c4(also: bool):
 
 
 def test_exercise_cover_3_resolve_4_at_least_2_is_one_half():
+    """C3, C5: each die >= Resolve 4 deals 1 (3 faces of 6); the exact chance of at least 2 damage
+    from 3 dice is 1/2."""
     # p = 3/6 = 1/2 per die; P(>= 2 of 3) = (3 + 1) / 8 = 1/2.
     d = damage_distribution(3, 4)
     assert d.at_least(2) == F(1, 2)
@@ -55,6 +57,8 @@ def test_exercise_cover_3_resolve_4_at_least_2_is_one_half():
 
 
 def test_hit_probability_clips():
+    """C3: a die deals 1 damage when it is >= Resolve: (7 - Resolve) faces of 6, from all 6 at
+    Resolve 1 to none at Resolve 7 and beyond."""
     assert [hit_probability(r) for r in range(1, 9)] == [F(1), F(5, 6), F(2, 3), F(1, 2), F(1, 3), F(1, 6), F(0), F(0)]
 
 
@@ -307,6 +311,8 @@ def test_property_multinomial(n, s, r, also):
     assert v.major.mean() == n * F(major, 6)
     assert v.minor.mean() == n * F(minor + (major if also else 0), 6)
     assert v.p_major() == 1 - F(6 - major, 6) ** n
+    if not major:
+        event("no die reaches Shield + Resolve: the C4 switch cannot act")
     if also:
         assert all(mi >= ma for mi, ma in v)
     else:

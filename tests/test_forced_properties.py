@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from hexrules.board import Board
@@ -70,6 +70,7 @@ def outcomes(sit, options=DEFAULT, state=None, board=None) -> ForcedMove | None:
         return forced(kind, board or b, state or s, source, target, n, side="zeon", options=options)
     except RuleError as e:  # only L3's refusal can happen with these inputs
         assert e.ruling == "L3"
+        event("skipped: the Pull is refused (L3), no branch to check")
         return None
 
 
@@ -100,6 +101,7 @@ def test_no_outcome_ends_occupied_or_off_board(sit, options):
     for b in fm:
         if b.removed:
             assert b.ending == "edge" and options.push_off_board == "remove"
+            event("a branch removed from play (P4 'remove'): no final hex to check")
             continue
         assert b.final in board
         assert board.terrain(b.final).passable
@@ -128,6 +130,7 @@ def test_a_step_moves_exactly_into_a_hex_not_higher_empty_and_passable(sit, opti
             assert step.elevation_from == cells[step.frm][0]
             if step.to not in cells:
                 assert step.result == "edge" and step.elevation_to is None
+                event("a step off the board (P4): no hex to compare with")
                 continue
             height, terrain = cells[step.to]
             assert step.elevation_to == height
@@ -176,6 +179,8 @@ def test_collision_damage_is_per_unit_involved(sit, options):
         # resolving applies exactly the branch's damage
         new = resolve(sit[0], state, b, options=options)
         for name, amount in b.damage.items():
+            if name not in new:
+                event("a damaged unit removed from play (P4 'remove'): its damage not read back")
             if name in new:
                 assert new.unit(name).damage == state.unit(name).damage + amount
 
@@ -205,6 +210,7 @@ def test_edge_switch_changes_only_edge_branches(sit, mode):
     base = outcomes(sit)
     assume(base is not None)
     other = outcomes(sit, DEFAULT.replace(push_off_board=mode))
+    event(f"edge branches: {'some' if any(a.ending == 'edge' for a in base) else 'none (nothing for P4 to change)'}")
     assert [b.choice for b in base] == [b.choice for b in other]
     for a, b in zip(base, other):
         if a.ending != "edge":
@@ -221,6 +227,7 @@ def test_drop_switch_changes_only_damage_of_drops(sit, per_level):
     assume(base is not None)
     other = outcomes(sit, DEFAULT.replace(push_drop_damage_per_level=per_level))
     board = sit[0]
+    event(f"steps down: {'some' if any(s.result == 'moved' and s.levels < 0 for a in base for s in a.steps) else 'none (nothing for P3 to change)'}")
     for a, b in zip(base, other, strict=True):
         assert (a.choice, a.ending, a.final) == (b.choice, b.ending, b.final)
         dropped = sum(max(0, board.elevation(s.frm) - board.elevation(s.to)) for s in a.steps if s.result == "moved")
@@ -231,11 +238,14 @@ def test_drop_switch_changes_only_damage_of_drops(sit, per_level):
 @given(situations())
 def test_pull_other_elevation_switch_applies_only_next_to_the_source(sit):
     base = outcomes(sit)
+    if base is not None and base.kind != "pull":
+        event("skipped: a Push, which L3's switch never reads")
     assume(base is not None and base.kind == "pull")
     other = outcomes(sit, DEFAULT.replace(pull_other_elevation="collide"))
     board, source = sit[0], base.source
     only_base = [b for b in base if b not in other.branches]
     only_other = [b for b in other if b not in base.branches]
+    event(f"L3's switch changed {'some branches' if only_base or only_other else 'nothing here'}")
     for b in only_base:  # "nothing happened" next to the source at another elevation
         assert b.ending == "adjacent" and source.distance(b.final) == 1
         assert board.elevation(b.final) != board.elevation(source)

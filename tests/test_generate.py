@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import event, given, settings, strategies as st
 
 from hexrules.errors import BoardError, StateError
 from hexrules.generate import RULEBOOK, BoardSpec, boards, generate
@@ -55,6 +55,7 @@ def test_every_generated_board_is_a_valid_scenario_that_round_trips(cols, rows, 
         sc = generate(spec, seed)
     except StateError as e:  # only when the units cannot fit, one per hex (M3)
         assert e.ruling == "M3" and 2 * per_side + garrisons > cols * rows - round(rock * cols * rows)
+        event("refused: the units do not fit, one per hex (M3)")
         return
     assert len(sc.state) == 2 * per_side + garrisons
     assert len({u.hex for u in sc.state}) == len(sc.state)  # M3: one unit per hex

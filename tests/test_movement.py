@@ -22,23 +22,48 @@ def sc(text):
     return s.board, s.state
 
 
+def worked(board, state, unit, path, total, kind="advance", options=DEFAULT):
+    """``path``'s hand-worked ``total`` (RULES.md), through both of the kit's roads to a cost:
+    ``path_cost`` (the step breakdown, one step at a time) and ``reachable`` (networkx's Dijkstra
+    over the step weight), given the total as its allowance (``cutoff=``).
+
+    Only for a path that is the cheapest to its end hex (each call's comment says why, by hand):
+    then the reach cost of that hex is the same total, no more (the path is within the cutoff) and
+    no less (no cheaper path). Returns path_cost's MoveCost.
+    """
+    cost = path_cost(board, state, unit, path, kind, options)
+    assert cost.total == total, ("path_cost", [st.cost for st in cost.steps], total)
+    end = board.hex(path[-1]) if isinstance(path[-1], str) else path[-1]
+    got = reachable(board, state, unit, kind, options, cutoff=total).costs.get(end)
+    assert got == total, ("reachable: the cheapest cost of the worked path's end", board.label(end), got, total)
+    return cost
+
+
 # --- M1: elevation -------------------------------------------------------------------------------
 
 def test_rulebook_elevation_example():
+    """RULES.md's worked examples of M1, through path_cost and reachable. The board (odd-r):
+    row 2 C2 2, D2 2; row 3 C3 0 (the Gundam), D3 1; row 4 B4 0, C4 0."""
     b, s = builtin("elevation").board, builtin("elevation").state
-    # From ground (0) into a height-1 hex: 1 + 1 = 2.
-    assert path_cost(b, s, GUNDAM, ["C3", "D3"]).total == 2
-    # From 1 into 2: 1 + 1 = 2 (so ground -> 1 -> 2 is 4 in all).
-    assert step_cost(b, s.move(GUNDAM, b.hex("D3")), GUNDAM, "D3", "D2").cost == 2
-    assert path_cost(b, s, GUNDAM, ["C3", "D3", "D2"]).total == 4
-    # From 0 straight into 2: 1 + 2 = 3.
-    assert path_cost(b, s, GUNDAM, ["C3", "C2"]).total == 3
+    # From ground (0) into a height-1 hex: 1 + 1 = 2. The cheapest to D3: the other ways round, by
+    # C2 (3 + 1) or by C4 (1 + 2), cost more.
+    worked(b, s, GUNDAM, ["C3", "D3"], 2)
+    # From 1 into 2: 1 + 1 = 2 (so ground -> 1 -> 2 is 4 in all). From D3 no way into D2 is cheaper
+    # than 1 hex and 1 level; from C3, D2 is 2 hexes and 2 levels away: 4 at least.
+    moved = s.move(GUNDAM, b.hex("D3"))
+    assert step_cost(b, moved, GUNDAM, "D3", "D2").cost == 2
+    worked(b, moved, GUNDAM, ["D3", "D2"], 2)
+    worked(b, s, GUNDAM, ["C3", "D3", "D2"], 4)
+    # From 0 straight into 2: 1 + 2 = 3 (1 hex and 2 levels: nothing cheaper).
+    worked(b, s, GUNDAM, ["C3", "C2"], 3)
 
 
 def test_descent_is_free_whatever_the_drop():
+    # M1: going down is free, whatever the drop: 4 -> 0 costs 1 to enter, and B1 is 1 hex away
     b, s = sc("map:\n  4 0 0\nunits:\n  G side=a at=A1\n")
     st = step_cost(b, s, "G", "A1", "B1")
     assert (st.enter, st.climb, st.terrain, st.cost) == (1, 0, 0, 1)
+    worked(b, s, "G", ["A1", "B1"], 1)
 
 
 def test_a_unit_that_cannot_pay_a_step_cannot_take_it():
@@ -219,12 +244,30 @@ def test_leaving_the_board_is_never_a_step():
 # --- E: Engagement ---------------------------------------------------------------------------------
 
 def test_rulebook_engagement_example_both_engaged_each_movement_costs_one_more():
+    """RULES.md's worked example of E1 and E2: two units adjacent at the same elevation are both
+    Engaged (E1), and each movement they initiate, an Advance and a Dash alike, has one point less
+    (E2)."""
     b, s = builtin("engagement").board, builtin("engagement").state
     assert engagements(b, s) == {GUNDAM: (CHAR,), CHAR: (GUNDAM,)}
     a = allowance(b, s, GUNDAM)
     assert (a.engagement, a.total) == (1, 2)  # 3 - 1
     assert allowance(b, s, CHAR, "dash").total == 1  # 2 - 1
     check_attack_targets(b, s, GUNDAM, [CHAR])
+
+
+def test_e2_each_movement_initiated_while_engaged_loses_one_point_advance_dash_and_ability():
+    """E2: "It applies to each movement initiated while Engaged (an Advance, then a Dash: both)",
+    and to an ability's "move N hexes" (M5). The rulebook's first Engagement board: the Gundam on
+    C3 (flat ground) is Engaged with Char's Zaku II on D3. With 1 point (Dash 2 - 1, move 2 - 1) it
+    reaches exactly its five empty neighbours, B3, B2, C2, B4 and C4 (odd-r: row 3 is even), for 1
+    each; D3 holds Char (M3)."""
+    b, s = builtin("engagement").board, builtin("engagement").state
+    neighbours = {b.hex(h): 1 for h in ("B3", "B2", "C2", "B4", "C4")}
+    for kind in ("dash", AbilityMove(2)):
+        r = reachable(b, s, GUNDAM, kind)
+        assert (r.allowance.engagement, r.allowance.total) == (1, 1), kind
+        assert r.costs == neighbours, kind
+    assert reachable(b, s, GUNDAM, "advance").allowance.total == 2  # 3 - 1
 
 
 def test_rulebook_engagement_example_lower_enemy_does_not_engage():
@@ -261,8 +304,8 @@ def test_ignore_engagement_lifts_penalty_and_target_limit():
 def test_becoming_engaged_mid_move_continue_or_stop():
     # G at A1 moves along row 1; Z on C2 (axial (2, 1)) is adjacent to C1 and D1, not to B1.
     b, s = sc("map:\n  0 0 0 0 0\n   0 0 0 0 0\nunits:\n  G side=a at=A1\n  Z side=b at=C2\n")
-    cost = path_cost(b, s, "G", ["B1", "C1", "D1"])
-    assert cost.legal and cost.total == 3  # E3 default: Engaged from C1 on, the movement continues
+    cost = worked(b, s, "G", ["B1", "C1", "D1"], 3)  # flat ground, D1 3 hexes away: nothing cheaper
+    assert cost.legal  # E3 default: Engaged from C1 on, the movement continues
     assert [st.engaged_with for st in cost.steps] == [(), ("Z",), ("Z",)]
     stop = DEFAULT.replace(engagement_on_entry="stop")
     cost = path_cost(b, s, "G", ["B1", "C1", "D1"], options=stop)
@@ -273,23 +316,31 @@ def test_becoming_engaged_mid_move_continue_or_stop():
 # --- J: Jumping ------------------------------------------------------------------------------------
 
 def test_rulebook_jumping_example():
+    """RULES.md's worked example of J1 and J2, through path_cost and reachable. Odd-r: row 3 B3 1
+    (Char, s = 1), C3 0 (the Garrison), D3 1; row 4 B4 0, C4 2."""
     b, s = builtin("jumping").board, builtin("jumping").state
     assert is_jumping(b, s, CHAR)
-    blue = path_cost(b, s, CHAR, ["B3", "C3", "D3"])  # over the lower Garrison to height 1: 1 + 1
-    assert blue.legal and blue.total == 2
-    orange = path_cost(b, s, CHAR, ["B3", "B4", "C4"])  # 1 + (1 + 1 level above s=1)
-    assert orange.legal and orange.total == 3
+    # blue: over the lower Garrison to height 1: 1 + 1; D3 is 2 hexes away, nothing is cheaper
+    blue = worked(b, s, CHAR, ["B3", "C3", "D3"], 2)
+    assert blue.legal
+    # orange: 1 + (1 + 1 level above s = 1); C4 is 2 hexes away, and every way into it from a hex
+    # of height 0 or 1 climbs at least 1 above max(s, there) = 1 (J1): 3 at least
+    orange = worked(b, s, CHAR, ["B3", "B4", "C4"], 3)
+    assert orange.legal
 
 
 def test_j1_worked_examples_and_the_alternative_reading():
+    # Odd-r: row 1 A1 1 (G, s = 1), B1 0, C1 1, D1 0; row 2 A2 0, B2 2, C2 0, D2 0. C1 and B2 are
+    # 2 hexes from A1; B2's neighbours are A2, C2, B1 (height 0) and C1 (height 1).
     b, s = sc("map:\n  1 0 1 0\n   0 2 0 0\nunits:\n  G side=a at=A1\n")
-    # start at 1: 1 -> 0 -> 1 costs 2, 1 -> 0 -> 2 costs 3 (default reading)
-    assert path_cost(b, s, "G", ["A1", "B1", "C1"]).total == 2
-    assert path_cost(b, s, "G", ["A1", "B1", "B2"]).total == 3
+    # start at 1: 1 -> 0 -> 1 costs 2 (2 hexes: nothing cheaper), 1 -> 0 -> 2 costs 3 (default
+    # reading; every way into B2 climbs 2 - max(1, 0 or 1) = 1: 3 at least)
+    worked(b, s, "G", ["A1", "B1", "C1"], 2)
+    worked(b, s, "G", ["A1", "B1", "B2"], 3)
     alt = DEFAULT.replace(jump_climb="relative_when_above_start")
-    assert path_cost(b, s, "G", ["A1", "B1", "C1"], options=alt).total == 2  # elev 1 is not above s
-    cost = path_cost(b, s, "G", ["A1", "B1", "B2"], options=alt)
-    assert cost.total == 4  # 1 + (1 + 2 - 0)
+    worked(b, s, "G", ["A1", "B1", "C1"], 2, options=alt)  # elev 1 is not above s
+    # 1 + (1 + 2 - 0); the other ways cost as much: A2 (1) then 3, C1 (2) then 1 + (2 - 1)
+    cost = worked(b, s, "G", ["A1", "B1", "B2"], 4, options=alt)
     assert "2 climb (height 0 -> 2)" in cost.steps[1].note
     assert "1 climb (starting elevation 1 -> 2)" in path_cost(b, s, "G", ["A1", "B1", "B2"]).steps[1].note
 
@@ -300,11 +351,12 @@ def test_ground_level_units_never_jump_and_cannot_pass_enemies():
     assert not is_jumping(b, s0, CHAR)
     cost = path_cost(b, s0, CHAR, ["B4", "C3"])  # the Garrison's hex
     assert not cost.legal
-    cost = path_cost(b, s0, CHAR, ["C4"])
-    assert cost.total == 3  # ground into height 2: 1 + 2
+    worked(b, s0, CHAR, ["C4"], 3)  # ground into height 2: 1 + 2 (1 hex and 2 levels: nothing cheaper)
 
 
 def test_jumping_over_an_enemy_at_the_same_or_higher_elevation_is_blocked():
+    """J2: a jumping unit passes over enemies on hexes lower than its starting elevation only; an
+    enemy on a hex of the same height (here 1 = s) blocks."""
     b, s = sc("map:\n  1 1 1\nunits:\n  G side=a at=A1\n  Z side=b at=B1\n")
     cost = path_cost(b, s, "G", ["B1", "C1"])
     assert not cost.legal and cost.ruling == "J2"
@@ -316,10 +368,13 @@ WATER = "map:\n  0 ~ 0 0\nunits:\n  G side=a at=A1\n  W side=a at=D1\n"
 
 
 def test_water_costs_one_extra_to_enter_by_default():
+    """T1, the default reading: entering a water hex costs 1 extra (1 + 1 = 2 for A1 -> B1)."""
     b, s = sc(WATER)
     st = step_cost(b, s, "G", "A1", "B1")
     assert (st.terrain, st.cost) == (1, 2)
-    assert path_cost(b, s, "G", ["B1", "C1"]).total == 3
+    # a one-row board: the only ways to B1 and C1 (T1: +1 to enter the water on B1)
+    worked(b, s, "G", ["B1"], 2)
+    worked(b, s, "G", ["B1", "C1"], 3)
 
 
 def test_water_switches():
@@ -330,7 +385,7 @@ def test_water_switches():
     assert allowance(b, s, "G").total == 3
     none = DEFAULT.replace(water="none")
     b2, s2 = sc(WATER)
-    assert path_cost(b2, s2, "G", ["B1"], options=none).total == 1
+    worked(b2, s2, "G", ["B1"], 1, options=none)  # T1 "none": the water costs nothing extra
 
 
 def test_impassable_hexes_can_never_be_entered():
@@ -536,6 +591,8 @@ def test_an_out_of_reach_target_costs_its_whole_cheapest_path(speed, kind, allow
     state = sc_.state.replace_unit(GUNDAM, speed=speed)
     cost = path_to(sc_.board, state, GUNDAM, "F1", kind)
     labels = tuple(sc_.board.label(h) for h in cost.path)
+    # reachable agrees: 6 is the cheapest cost of F1 (M1), whatever the allowance
+    assert reachable(sc_.board, state, GUNDAM, kind, cutoff=6).costs[sc_.board.hex("F1")] == 6
     assert labels in CHEAPEST_TO_F1, labels
     expected = CHEAPEST_TO_F1[labels]
     # the full path, its complete breakdown, the allowance: the same answer whatever the allowance

@@ -1,11 +1,11 @@
 """Property tests (hypothesis) of the movement rules on random small boards."""
 
 import networkx as nx
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from hexrules.board import Board
 from hexrules.hexgrid import from_offset
-from hexrules.movement import _climb, adjacent_not_engaged, engaged_pairs, reachable
+from hexrules.movement import _CLIMBS, adjacent_not_engaged, engaged_pairs, reachable
 from hexrules.options import CHOICES, DEFAULT
 from hexrules.state import State, Unit
 
@@ -91,7 +91,8 @@ def test_no_move_ends_on_an_occupied_or_impassable_hex(data):
 
 @given(st.integers(0, 9), st.integers(0, 9), st.sampled_from(CHOICES["jump_climb"]))
 def test_jumping_formula_with_start_zero_is_plain_movement(ea, eb, reading):
-    assert _climb(0, ea, eb, DEFAULT.replace(jump_climb=reading)) == max(0, eb - ea)
+    # J1: "with s = 0 this is ordinary M1 movement, so one formula serves both" (either reading)
+    assert _CLIMBS[reading](0, ea, eb) == max(0, eb - ea)
 
 
 @SETTINGS
@@ -101,6 +102,8 @@ def test_ground_level_unit_alone_moves_by_the_boards_m1_costs(data):
     # M1 edge costs (1 + climb + terrain), an independent computation from Board's edge data.
     board, state, _ = data
     u = state.unit("U0")
+    if board.elevation(u.hex) != 0:
+        event("skipped: the unit starts above ground and jumps (J1)")
     assume(board.elevation(u.hex) == 0)
     r = reachable(board, state, "U0")
     dist = nx.single_source_dijkstra_path_length(

@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import event, given, settings, strategies as st  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Circle, RegularPolygon  # noqa: E402
 
@@ -209,8 +209,10 @@ def test_fit_text_keeps_the_words_in_order_within_the_width_and_never_grows(word
     assert lines.split() == words and size <= em
     assert max(text_width(line, "bold") for line in lines.split("\n")) * size <= width * (1 + 1e-9)
     if text_width(text, "bold") * em <= width:
+        event("the text fits whole")
         assert (lines, size) == (text, em)  # what fits is written whole
     else:
+        event("the text is broken or made smaller")
         assert "\n" in lines or size < em
 
 
@@ -742,6 +744,7 @@ def test_a_texts_ink_box_is_the_box_matplotlib_computes_for_its_outline(text, we
     from hexrules.plot.text import _ink_box
 
     if not text.strip():
+        event("skipped: a blank text has no outline")
         return  # a blank text has no outline (_outline skips it; matplotlib 3.11's TextPath fails on it)
     path = TextPath((0.0, 0.0), text, size=1.0, prop=FontProperties(weight=weight))
     want = path.get_extents()

@@ -32,7 +32,7 @@ import dataclasses
 from collections import Counter
 from typing import Any, Callable
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_forced_properties import O, options_st, situations
 from test_movement_properties import scenarios
@@ -191,6 +191,7 @@ def test_push_and_pull_outcomes_turn_with_the_board(sit, options, symmetry):
     ft = outcome(lambda: forced(kind, board_t, state_t, t(source), target, n, side="zeon", options=options))
     if isinstance(fm, tuple):  # refused (L3, a target next to the source): the same refusal there
         assert ft == fm
+        event("refused (L3): only the refusal compared")
         return
     assert (ft.kind, ft.target, ft.n, ft.source, ft.start) == (fm.kind, fm.target, fm.n, t(fm.source), t(fm.start))
     # every branch (steps, ending, collision, damage), as a multiset: branch order follows DIRECTIONS

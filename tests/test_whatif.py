@@ -210,3 +210,138 @@ def test_forced_switch_acts_where_its_rule_applies_and_never_for_another_topic()
     fm = forced("push", sc.board, sc.state, "B3", "RX-78-2 Gundam", 2)
     acts = {s: forced_switch_acts(fm, s) for s in TOPICS}
     assert acts == {s: s == "collision_damage" for s in TOPICS}
+
+
+# --- a sweep's totals, worked by hand on four hand-written boards ----------------------------------
+#
+# Each board is compared with Push 1, Pull 1, distance 1, Advance only and no Garrison (ability 0),
+# under five switches: allies_pass_through (M3), engagement_penalty (E2), collision_damage (P2),
+# push_off_board (P4), crush_cover_reduction (C1). Labels are odd-r: A1 = (0,0), B1 = (1,0),
+# C1 = (2,0) on a one-row board; row 2 does not exist, so (1,1) and every r = -1 hex are off it.
+HAND_SITUATIONS = Situations(push=1, pull=1, distance=1, ability=0)
+HAND_SWITCHES = ("allies_pass_through", "engagement_penalty", "collision_damage", "push_off_board",
+                 "crush_cover_reduction")
+
+# COLLIDE. Zaku (A1) and Gundam (B1) are adjacent at one height: both Engaged (E1), Advance
+# 3 - 1 = 2 (E2). Zaku's one neighbour B1 holds an enemy (M3): it reaches nothing. Gundam's
+# neighbours are A1 (enemy) and C1 (its ally GM, passed but never ended on, M3), with nothing
+# beyond: nothing. GM (C1, not Engaged: Zaku is 2 hexes away) passes B1 and meets Zaku: nothing.
+# So allies_pass_through changes no reach, and engagement_penalty 0 or 2 changes the two Engaged
+# units' allowances (3 or 1 instead of 2; the same empty reach): 2 of 3 movements, no hex gained.
+# Pushes (distance 1: Zaku <-> Gundam only; both Pulls refused, L3: adjacent at one height):
+# Push 1 from A1 on Gundam (B1): the farther hexes are (2,0) = C1, the GM's (a collision, P2: 2
+# each), and (2,-1), (1,1), off the board (P4); Push 1 from B1 on Zaku (A1): (0,-1), (-1,0),
+# (-1,1), all off the board. Collision damage changes 1 of the 2 Pushes, the edge reading both.
+COLLIDE = """
+map:
+    0 0 0
+units:
+    Zaku    side=zeon        at=A1
+    Gundam  side=federation  at=B1
+    GM      side=federation  at=C1
+"""
+# EDGE above, under these situations: the same two Engaged units (E2 changes both allowances;
+# Gundam reaches C1 for 1 MP under 3, 2 or 1 points: no hex gained), the same two Pushes, but C1
+# is empty: Zaku pushes Gundam into it (a move) or off the board, never into a unit. Collision
+# damage changes neither Push; the edge reading both. ALLIES above: no enemy (no Engagement, no
+# Push or Pull); the Scout loses C1 when allies block (1 of 2 movements, -1 hex: the Guard,
+# Advance 0, reaches nothing either way).
+# CRUSH: no unit of the movement rules; the Tank drives A1 B1 C1 D1 across the Block (B1, C1,
+# Cover 2). The Rangers' model on B1 is affected (C2) and rolls 2 dice under either reduction
+# (the pre-reduction Cover, C2): the same dice distribution. The Crush itself differs under any
+# other reduction (C1: Cover 2 reduced by 0 or 2 instead of 1), whatever the dice.
+CRUSH = """
+map:
+    0 0 0 0
+pieces:
+    "Block"  cover=2  hexes=B1,C1
+squads:
+    Rangers  side=defenders  resolve=4
+        R1  at=B1  wounds=1
+vehicles:
+    Tank  side=attackers  at=A1  shield=5  resolve=2  hp=8
+paths:
+    Tank  A1 B1 C1 D1
+"""
+HAND_BOARDS = {"collide": COLLIDE, "edge": EDGE, "allies": ALLIES, "crush": CRUSH}
+
+#: What each alternative changes on each board, worked above: (movements, changed, reach change)
+#: for a movement switch, (situations, changed) for a Push or Pull switch, Crush results changed.
+HAND_COUNTS = {
+    "allies_pass_through=False": {"collide": (3, 0, 0), "edge": (2, 0, 0), "allies": (2, 1, -1), "crush": (0, 0, 0)},
+    "engagement_penalty=0": {"collide": (3, 2, 0), "edge": (2, 2, 0), "allies": (2, 0, 0), "crush": (0, 0, 0)},
+    "engagement_penalty=2": {"collide": (3, 2, 0), "edge": (2, 2, 0), "allies": (2, 0, 0), "crush": (0, 0, 0)},
+    "collision_damage=1": {"collide": (2, 1), "edge": (2, 0), "allies": (0, 0), "crush": (0, 0)},
+    "collision_damage=3": {"collide": (2, 1), "edge": (2, 0), "allies": (0, 0), "crush": (0, 0)},
+    "push_off_board=collide": {"collide": (2, 2), "edge": (2, 2), "allies": (0, 0), "crush": (0, 0)},
+    "push_off_board=remove": {"collide": (2, 2), "edge": (2, 2), "allies": (0, 0), "crush": (0, 0)},
+    "crush_cover_reduction=0": {"collide": 0, "edge": 0, "allies": 0, "crush": 1},
+    "crush_cover_reduction=2": {"collide": 0, "edge": 0, "allies": 0, "crush": 1},
+}
+
+
+def _hand_counts(label: str, board: str) -> Counts:
+    worked = HAND_COUNTS[label][board]
+    topic = TOPICS[label.split("=")[0]]
+    if topic == "movement":
+        return Counts(movements=worked[0], movements_changed=worked[1], reach_change=worked[2])
+    if topic == "forced":
+        return Counts(situations=worked[0], situations_changed=worked[1])
+    return Counts(crush_changed=worked)
+
+
+@pytest.mark.parametrize("board", sorted(HAND_BOARDS))
+def test_board_counts_of_hand_written_boards_are_the_ones_worked_by_the_rulings(board):
+    """M3, E1-E2, P1-P2, P4, L3, C1-C2: each alternative's counts on one board, worked by hand above."""
+    alts = alternatives(HAND_SWITCHES)
+    assert [a.label for a in alts] == list(HAND_COUNTS)
+    got = board_counts(parse_scenario(HAND_BOARDS[board]), alts, situations=HAND_SITUATIONS)
+    assert {a.label: c for a, c in got.items()} == {label: _hand_counts(label, board) for label in HAND_COUNTS}
+
+
+def test_a_sweeps_totals_over_hand_written_boards_count_every_topics_changes(monkeypatch):
+    """boards_changed, share_boards and every per-switch count of a sweep over the four boards
+    above (M3, E2, P2, P4, C1), worked by hand: a board is changed when any of its movements,
+    Pushes and Pulls, or Crushes is.
+
+    sweep draws board i with ``generate(spec, f"{seed}/{i}")``, its only source of boards; here it
+    draws the four hand-written ones, so its own adding up (sweep, Tally.add, Counts.changed) is
+    what is checked."""
+    import hexrules.whatif as whatif
+
+    order = ["collide", "edge", "allies", "crush"]
+    scenarios = [parse_scenario(HAND_BOARDS[name]) for name in order]
+    monkeypatch.setattr(whatif, "generate", lambda spec, seed: scenarios[int(seed.split("/")[1])])
+    result = sweep(4, seed="hand", switches=HAND_SWITCHES, situations=HAND_SITUATIONS)
+    got = {t.alternative.label: t for t in result.tallies}
+    assert list(got) == list(HAND_COUNTS)
+    # (boards changed, share of boards, movements, changed, reach change, situations, changed)
+    expected = {
+        # M3: the allies board only; 3 + 2 + 2 movements, the Scout's loses C1
+        "allies_pass_through=False": (1, Fraction(1, 4), 7, 1, -1, 0, 0),
+        # E2: the two Engaged units of the collide and edge boards each
+        "engagement_penalty=0": (2, Fraction(1, 2), 7, 4, 0, 0, 0),
+        "engagement_penalty=2": (2, Fraction(1, 2), 7, 4, 0, 0, 0),
+        # P2: only Zaku's Push into the GM collides; 2 + 2 Pushes
+        "collision_damage=1": (1, Fraction(1, 4), 0, 0, 0, 4, 1),
+        "collision_damage=3": (1, Fraction(1, 4), 0, 0, 0, 4, 1),
+        # P4: all four Pushes meet the edge, on two boards
+        "push_off_board=collide": (2, Fraction(1, 2), 0, 0, 0, 4, 4),
+        "push_off_board=remove": (2, Fraction(1, 2), 0, 0, 0, 4, 4),
+        # C1: the one Crush, on the crush board
+        "crush_cover_reduction=0": (1, Fraction(1, 4), 0, 0, 0, 0, 0),
+        "crush_cover_reduction=2": (1, Fraction(1, 4), 0, 0, 0, 0, 0),
+    }
+    for label, (changed, share, movements, moved, reach, situations, forced_changed) in expected.items():
+        t = got[label]
+        assert t.boards == 4, label
+        assert (t.boards_changed, t.share_boards) == (changed, share), label
+        assert (t.movements, t.movements_changed, t.reach_change) == (movements, moved, reach), label
+        assert (t.situations, t.situations_changed) == (situations, forced_changed), label
+    # the shares each chart shows: of movements (M3 1 of 7, E2 4 of 7), of Pushes (P2 1 of 4, P4 4
+    # of 4), of boards for Crush (C1 1 of 4)
+    assert [got[label].share for label in expected] == [1 / 7, 4 / 7, 4 / 7, 1 / 4, 1 / 4, 1, 1, 1 / 4, 1 / 4]
+    assert got["allies_pass_through=False"].mean_reach_change == -1 / 7
+    rows = {row["switch"]: row for row in result.table()}
+    assert (rows["collision_damage=1"]["boards"], rows["collision_damage=1"]["Push / Pull"]) == ("25%", "25%")
+    assert (rows["crush_cover_reduction=0"]["boards"], rows["crush_cover_reduction=0"]["Push / Pull"]) == ("25%", "-")

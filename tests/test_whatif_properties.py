@@ -12,7 +12,7 @@ generator (hypothesis choosing the spec, the seed and the base reading):
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from generated import scenario as _scenario
 from generated import specs
@@ -41,7 +41,10 @@ bases = st.builds(
 @given(specs, st.integers(0, 10**6), bases, st.sampled_from(["advance", "dash"]))
 def test_a_skipped_movement_is_the_same_under_both_readings(spec, seed, base, kind):
     sc = _scenario(spec, seed)
+    if sc is None:
+        event("skipped: the units do not fit, one per hex (M3)")
     assume(sc is not None)
+    skipped = 0
     for alt in alternatives(("allies_pass_through", "engagement_penalty", "engagement_on_entry", "jump_climb",
                              "water"), base):
         other = alt.reading(base)
@@ -50,19 +53,26 @@ def test_a_skipped_movement_is_the_same_under_both_readings(spec, seed, base, ki
                 continue
             ra = reachable(sc.board, sc.state, u.name, kind, base)
             if not _reach_may_change(sc, u, alt, ra.allowance):
+                skipped += 1
                 assert compare_reach(sc.board, sc.state, u.name, base, other, kind=kind).same, (alt, u.name)
+    event(f"skipped movements compared: {'some' if skipped else 'none (nothing to check)'}")
 
 
 @SETTINGS
 @given(specs, st.integers(0, 10**6), bases, st.integers(0, 3), st.integers(1, 3))
 def test_forced_changes_exactly_when_the_comparison_differs(spec, seed, base, n, distance):
     sc = _scenario(spec, seed)
+    if sc is None:
+        event("skipped: the units do not fit, one per hex (M3)")
     assume(sc is not None)
     sits = _pairs(sc, Situations(push=n, pull=n, distance=distance)) if n else []
+    event(f"Push and Pull situations: {'some' if sits else 'none (N = 0, or no enemy within the distance)'}")
     for sit in sits:
         try:
             fm = forced(sit.kind, sc.board, sc.state, sit.source, sit.target, sit.n, options=base)
-        except RuleError:
+        except RuleError as e:
+            assert e.ruling == "L3"
+            event("a Pull refused (L3): not compared")
             continue
         for alt in alternatives(("collision_damage", "push_drop_damage_per_level", "push_off_board",
                                  "pull_other_elevation"), base):
@@ -75,6 +85,8 @@ def test_forced_changes_exactly_when_the_comparison_differs(spec, seed, base, n,
 @given(specs, st.integers(0, 10**6), bases, st.sampled_from([("advance",), ("dash",), ("advance", "dash")]))
 def test_the_sweeps_board_counts_are_the_reports_counts(spec, seed, base, kinds):
     sc = _scenario(spec, seed)
+    if sc is None:
+        event("skipped: the units do not fit, one per hex (M3)")
     assume(sc is not None)
     situations = Situations(kinds=kinds)
     alts = alternatives(base=base)
