@@ -778,9 +778,11 @@ class Explorer(widgets.VBox):
 
     def close_figure(self) -> None:
         """Close :attr:`figure` with pyplot (a constructor that refuses its input after making it)."""
-        import matplotlib.pyplot as plt
+        import sys
 
-        plt.close(self.figure)
+        plt = sys.modules.get("matplotlib.pyplot")  # None: no pyplot figure to close (or Python is exiting)
+        if plt is not None:
+            plt.close(self.figure)
 
     closed = False
 
