@@ -348,7 +348,7 @@ def hex_of(bd: "Board", where: object, *, what: str = "hex", ruling: str | None 
         place = f" {show(bd.name)}" if bd.name else ""
         label = bd.label(h)
         # a label as typed needs no coordinates beside it (a trial read "Z99 (-24,98)" as noise)
-        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd._name(h)  # noqa: SLF001
+        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd.hex_name(h)
         raise BoardError(f"{what} {name} is not on the board{place}: {extent_text(bd, h)}", ruling=ruling)
     return h
 

@@ -529,7 +529,7 @@ def _check(data: Any, scenario: Scenario) -> None:
         for w, a in zip(spec.words, item.args):
             for h in (a if w == "hexes" else (a,) if w == "hex" else ()):
                 if not isinstance(h, Hex) or h not in board:
-                    where, at = (board._name(h), h) if isinstance(h, Hex) else (show(h), None)
+                    where, at = (board.hex_name(h), h) if isinstance(h, Hex) else (show(h), None)
                     raise BoardError(f"draw {item.kind}: hex {where} is not on the board: {extent_text(board, at)}")
             if w == "unit" and a not in scenario.state:
                 raise BoardError(f"draw {item.kind}: no unit {show(a)}")

@@ -291,6 +291,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     "hexrules.hexgrid.FractionalHex": {"q": lambda c: 0.5, "r": lambda c: 0.25, "s": lambda c: -0.75},
     # board
     "hexrules.board.Board.label": {"h": lambda c: c.Hex(1, 2)},
+    "hexrules.board.Board.hex_name": {"h": lambda c: c.Hex(1, 2)},
     "hexrules.board": {"h": lambda c: "C3", "where": lambda c: "C3", "state": lambda c: c.mv.state,
                        "orientation": lambda c: c.FLAT},
     "hexrules.board.TerrainType": {"name": lambda c: "mud", "symbol": lambda c: "m", "cost": lambda c: 1},
