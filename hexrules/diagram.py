@@ -30,7 +30,11 @@ The sections this module adds (topic key ``"diagram"``):
 ``caption: TEXT``
     A line of the caption under the picture; repeat it, or indent more lines under it, for
     several. Engine overlays add their own lines after it (their ``caption=no`` leaves them out).
-    The picture's title is the scenario's ``title:``.
+    The picture's title is the scenario's ``title:``. Like ``title:``, a caption line is the
+    rest of its line as written: a ``#`` or a double quote in it is text, not a comment or a
+    quote (``caption: Zaku #1 moves``). A line under it that starts with ``#`` is a comment
+    line, as everywhere in the file (write that caption line as ``caption: #...``); a
+    ``caption:`` with nothing after it and no lines under it is an empty line of the caption.
 
 ``draw:``
     One mark or overlay a line: a kind, its words, then ``key=value`` fields. Colours are the
@@ -303,17 +307,8 @@ class DiagramData:
     items: tuple[Item, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "caption", tuple(self.caption))
+        object.__setattr__(self, "caption", _caption_lines(self.caption, "DiagramData"))
         object.__setattr__(self, "items", tuple(self.items))
-        for line in self.caption:
-            if not isinstance(line, str) or "\n" in line:
-                raise ScenarioError(f"caption line {show(line)} is not one line of text", source="DiagramData")
-            # what to_text writes must read back as it is: a word starting with '#' (outside double
-            # quotes) would be a comment there and its words lost, an unclosed quote an error
-            if _text_of(tokens(line, reader=Reader("DiagramData"))) != line.strip():
-                raise ScenarioError(
-                    f"caption line {show(line)} would not read back from a diagram file: a word starting with '#' "
-                    f"outside double quotes starts a comment there (write 'No. 1' for '#1')", source="DiagramData")
         if not all(isinstance(i, Item) for i in self.items):
             raise ScenarioError(f"items {show(self.items)} are not a list of diagram Items", source="DiagramData")
 
@@ -344,15 +339,26 @@ class DiagramData:
 # --- reading ----------------------------------------------------------------------------------------
 
 
-def _text_of(toks: Sequence[Token]) -> str:
-    """The text the tokens were written as (spacing kept, comment dropped)."""
-    out = ""
-    if not toks:
-        return out
-    base = toks[0].column
-    for t in toks:
-        out = out.ljust(t.column - base) + t.text
-    return out
+def _caption_lines(lines: Any, source: str) -> tuple[str, ...]:
+    """``lines`` as a tuple of caption lines, each stripped of the spaces around it (a caption
+    line reads back without them, as a title does).
+
+    Raises
+    ------
+    ScenarioError
+        For a str or a value that is not a list, or a line that is not one line of text.
+    """
+    if isinstance(lines, str) or not isinstance(lines, Sequence):
+        raise ScenarioError(f"caption={show(lines)} is not a list of lines", source=source)
+    for line in lines:
+        check_one_line(line, "caption line")
+    return tuple(line.strip() for line in lines)
+
+
+def _free_text(sections: Sequence[tuple[str, list[str]]]) -> list[str]:
+    """The lines of free-text sections (``[(text after the heading's colon, lines under it)]``):
+    the heading's text then its lines; a heading with neither is one empty line."""
+    return [line for first, rest in sections for line in ([first] if first else []) + rest or [""]]
 
 
 def _colour(e: Entry, key: str) -> str:
@@ -472,10 +478,8 @@ def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> Diag
     items: list[Item] = []
     seen: dict[str, tuple[int, int]] = {}
     for s in sections:
-        if s.heading == "caption":
-            if s.tokens:
-                caption.append(_text_of(s.tokens))
-            caption.extend(_text_of(line.tokens) for line in s.lines)
+        if s.heading == "caption":  # a verbatim heading: the text as written, one token a line
+            caption.extend(_free_text([(s.tokens[0].text if s.tokens else "", [line.tokens[0].text for line in s.lines])]))
             continue
         if s.tokens:
             raise rd.error("'draw:' takes its entries on the following lines", s.line, s.tokens[0].column)
@@ -513,7 +517,7 @@ def _item_text(item: Item, board: Any) -> str:
 
 
 def _write(data: DiagramData, scenario: Scenario) -> list[str]:
-    out = [f"caption: {line}" if line.strip() else "caption:" for line in data.caption]
+    out = [f"caption: {line}" if line else "caption:" for line in data.caption]
     if data.items or not data.caption:
         out.append("draw:")
         out.extend("    " + _item_text(i, scenario.board) for i in data.items)
@@ -544,7 +548,7 @@ def _describe(data: DiagramData, scenario: Scenario) -> list[tuple[Hex | None, s
 
 
 register_section(SectionReader(KEY, HEADINGS, read=_read, write=_write, check=_check, describe=_describe,
-                               inline=True))
+                               inline=True, verbatim=("caption",)))
 
 
 # --- computing: the rules' results behind the engine overlays ----------------------------------------
@@ -1064,11 +1068,8 @@ class Chart(_Picture):
                 raise ScenarioError(f"frame={show(self.frame)}: {problem[1]}", source="Chart", ruling=problem[2])
             object.__setattr__(self, "frame", tuple(self.frame))
         check_one_line(self.title, "chart title")
-        if isinstance(self.caption, str) or not isinstance(self.caption, Sequence):
-            raise ScenarioError(f"caption={show(self.caption)} is not a list of lines", source="Chart")
-        object.__setattr__(self, "caption", tuple(self.caption))
-        for line in self.caption:
-            check_one_line(line, "caption line")
+        object.__setattr__(self, "title", self.title.strip())
+        object.__setattr__(self, "caption", _caption_lines(self.caption, "Chart"))
 
     def _frame_problem(self, frame: Any) -> tuple[int, str, str] | None:
         """``(0 Cover / 1 Resolve, why, ruling)`` if ``frame`` is not a cell of this chart, else None."""
@@ -1100,7 +1101,7 @@ class Chart(_Picture):
     def to_text(self) -> str:
         """The chart as text; :meth:`from_text` reads it back equal."""
         out = [f"title: {self.title}"] if self.title else []
-        out += [f"caption: {line}" if line.strip() else "caption:" for line in self.caption]
+        out += [f"caption: {line}" if line else "caption:" for line in self.caption]
         fields = [f"covers={_numbers_text(self.covers)}", f"resolves={_numbers_text(self.resolves)}"]
         if self.frame is not None:
             fields.append(f"frame={self.frame[0]},{self.frame[1]}")
@@ -1140,20 +1141,20 @@ def _parse_chart(text: str, source: str) -> Chart:
     if len(text) > MAX_TEXT_LENGTH:
         raise rd.error(f"chart text has {len(text):,} characters; the most it may have is {MAX_TEXT_LENGTH:,}", 1)
     title: tuple[int, str] | None = None
-    caption: list[str] = []
+    captions: list[tuple[str, list[str]]] = []  # each caption: heading's text and the lines under it
     chart: Line | None = None
     in_caption = False
     for number, raw in enumerate(split_lines(text, rd), start=1):
         head = _CHART_HEAD.match(raw)
         if head is None:
+            if in_caption and raw.strip() and not raw.lstrip().startswith("#"):  # free text, as written
+                captions[-1][1].append(raw.strip())
+                continue
             toks = tokens(raw, reader=rd, line=number)
             if not toks:
                 continue
-            if not in_caption:
-                raise rd.error(f"{toks[0].text!r} is outside any section: a chart file holds 'title:', 'caption:' and "
-                               "one 'chart:' line", number, toks[0].column)
-            caption.append(_text_of(toks))
-            continue
+            raise rd.error(f"{toks[0].text!r} is outside any section: a chart file holds 'title:', 'caption:' and "
+                           "one 'chart:' line", number, toks[0].column)
         key, column = head.group(1), head.start(1) + 1
         in_caption = False
         if key == "title":
@@ -1161,12 +1162,12 @@ def _parse_chart(text: str, source: str) -> Chart:
                 raise rd.error(f"a second 'title:' (the first is on line {title[0]}): a chart has one", number, column)
             title = (number, head.group(2).strip())
             continue
-        rest = tokens(head.group(2), reader=rd, line=number, column=head.start(2) + 1)
-        if key == "caption":
-            if rest:
-                caption.append(_text_of(rest))
+        if key == "caption":  # the rest of the line as written, like title:
+            captions.append((head.group(2).strip(), []))
             in_caption = True
-        elif key == "chart":
+            continue
+        rest = tokens(head.group(2), reader=rd, line=number, column=head.start(2) + 1)
+        if key == "chart":
             if chart is not None:
                 raise rd.error(f"a second 'chart:' line (the first is on line {chart.number}): a chart file draws one "
                                "chart", number, column)
@@ -1192,8 +1193,8 @@ def _parse_chart(text: str, source: str) -> Chart:
         raise e.error(f"'chart: {kind}' has a word too many: {e.words[0].text!r} (e.g. '{spec.help}'; fields are "
                       "key=value)", e.words[0].column)
     values = {key: _read_numbers(e, key) for key in ("covers", "resolves") if key in e.fields}
-    c = Chart(kind, values.get("covers"), values.get("resolves"), title=title[1] if title else "", caption=tuple(caption),
-              source=source)
+    c = Chart(kind, values.get("covers"), values.get("resolves"), title=title[1] if title else "",
+              caption=tuple(_free_text(captions)), source=source)
     if "frame" not in e.fields:
         return c
     col, value = e.fields["frame"]

@@ -109,6 +109,10 @@ module is imported (``hexrules/__init__.py`` imports every shipped topic module,
   and the :class:`Scenario` read so far: its board, its units, and the data of the topics
   registered before it (a topic module that imports another registers after it, so it can
   read that topic's data). A section may repeat; its lines come in file order.
+* Free text (a diagram's ``caption:``) is read as ``title:`` is, when the reader names its
+  heading ``verbatim``: the rest of the heading line and each line under it is one
+  :class:`Token`, the text as written, a ``#`` or a double quote in it kept (a line that
+  starts with ``#`` is still a comment line).
 * :meth:`Reader.entry` splits a line into words and ``key=value`` fields, refusing unknown
   and repeated keys; the :class:`Entry` it returns reads whole numbers, yes/no flags, labels
   and label lists, each error with the source, line and column of the bad value and the
@@ -267,8 +271,11 @@ class Section:
         Where the heading is (1-based), for errors about the section as a whole.
     tokens : tuple of Token
         What follows the colon on the heading line (only for ``inline`` readers; else empty).
+        For a ``verbatim`` heading: one token, the rest of the line as written (spaces around
+        it stripped; empty: no token).
     lines : tuple of Line
-        Its entries, in file order (blank and comment lines dropped).
+        Its entries, in file order (blank and comment lines dropped). Under a ``verbatim``
+        heading each line has one token: the line as written, spaces around it stripped.
     """
 
     heading: str
@@ -680,6 +687,12 @@ class SectionReader:
         on the map (a hex) or under it (None).
     inline : bool
         True if a heading line may carry tokens after its colon (:attr:`Section.tokens`).
+    verbatim : tuple of str, optional
+        Headings (of ``headings``) whose lines are free text, read as written like ``title:``:
+        the rest of the heading line and each line under it is one :class:`Token`, a ``#`` or a
+        double quote in it kept (a diagram's ``caption:``). A line under such a heading that
+        starts with ``#`` is still a comment line, and a line that reads as a heading (a
+        lower-case word and a colon) still starts a section. Implies ``inline``.
     legacy : mapping of str to callable, optional
         ``{comment prefix: message(raw line)}`` for an old format written in comments (e.g.
         ``"#crush"``): such a line is an error whose message says how to convert it.
@@ -698,6 +711,7 @@ class SectionReader:
     inline: bool = False
     legacy: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
     write_compact: Callable[[Any, "Scenario"], Iterable[str]] | None = None
+    verbatim: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         bad = ScenarioError
@@ -707,6 +721,13 @@ class SectionReader:
         if not headings or not all(isinstance(h, str) and re.fullmatch(r"[a-z_]+", h) for h in headings):
             raise bad(f"topic {self.key!r}: headings {self.headings!r} are not lower-case words", source="register_section")
         object.__setattr__(self, "headings", headings)
+        verbatim = (self.verbatim,) if isinstance(self.verbatim, str) else tuple(self.verbatim)
+        if not all(h in headings for h in verbatim):
+            raise bad(f"topic {self.key!r}: verbatim headings {self.verbatim!r} are not among its headings {headings!r}",
+                      source="register_section")
+        object.__setattr__(self, "verbatim", verbatim)
+        if verbatim:
+            object.__setattr__(self, "inline", True)
         for what in ("read", "write", "check", "describe", "write_compact"):
             fn = getattr(self, what)
             if not callable(fn) and not (fn is None and what in ("check", "describe", "write_compact")):
@@ -1201,6 +1222,7 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
     terrain = dict(DEFAULT_TERRAIN)
     defined: dict[str, tuple[int, int]] = {}  # terrain name -> (line, column) of its 'terrain:' line
     add: Callable[[Line], None] | None = None  # where the current section's entries go
+    verbatim = False  # the current section's lines are free text as written (SectionReader.verbatim)
     section_line = section_column = 0  # where the current section's heading is
     map_rows: list[Line] = []
     unit_rows: list[tuple[bool, Line]] = []
@@ -1221,11 +1243,25 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
                                lineno, head.start(1) + 1)
             once[keyword] = (lineno, head.start(1) + 1)
         if keyword in ("name", "title"):  # the rest of the line as written: no words, quotes or comments
-            add = None
+            add, verbatim = None, False
             if keyword == "name":
                 name = head.group(2).strip()
             else:
                 title = head.group(2).strip()
+            continue
+        if head and keyword in owners and keyword in owners[keyword].verbatim:
+            # free text: the rest of the line as written, like title:, a '#' or a quote in it kept
+            rest = head.group(2)
+            text = rest.strip()
+            section_lines = []
+            topics.setdefault(owners[keyword].key, []).append(
+                (keyword, lineno, head.start(1) + 1,
+                 (Token(head.start(2) + 1 + len(rest) - len(rest.lstrip()), text),) if text else (), section_lines))
+            add, verbatim = section_lines.append, True
+            section_line, section_column = lineno, head.start(1) + 1
+            continue
+        if verbatim and not head and raw.strip() and not raw.lstrip().startswith("#"):
+            add(Line(lineno, (Token(len(raw) - len(raw.lstrip()) + 1, raw.strip()),), raw))  # type: ignore[misc]
             continue
         toks = tuple(tokens(raw, reader=rd, line=lineno))
         if not toks:
@@ -1236,7 +1272,7 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
             continue
         if head:
             rest_toks = tuple(tokens(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1))
-            add = None
+            add, verbatim = None, False
             section_line, section_column = lineno, head.start(1) + 1
             if keyword in ("map", "units", "garrisons") or (keyword in owners and not owners[keyword].inline):
                 if rest_toks:

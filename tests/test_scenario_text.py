@@ -366,6 +366,23 @@ def test_a_topic_error_without_a_line_is_placed_at_its_heading():
         unregister_section("notes")
 
 
+def test_a_verbatim_section_reads_its_lines_as_written_with_their_columns():
+    # issue 32: a topic's free text (a diagram's caption:) is read as title: is, '#' and quotes kept
+    from hexrules.scenario import SectionReader, register_section, unregister_section
+
+    def read(sections, sc, rd):
+        return tuple((t.column, t.text) for s in sections for t in (*s.tokens, *(line.tokens[0] for line in s.lines)))
+
+    register_section(SectionReader("notes", ("notes",), read, lambda d, sc: ["notes:"], verbatim=("notes",)))
+    try:
+        sc = parse_scenario('map:\n  0\nnotes:  see #1, the 5" gun  \n   # a comment line\n  and #2  # kept\n')
+        assert sc.sections["notes"] == ((9, 'see #1, the 5" gun'), (3, "and #2  # kept"))
+        with pytest.raises(ScenarioError, match="verbatim headings"):
+            SectionReader("notes", ("notes",), read, lambda d, sc: [], verbatim=("other",))
+    finally:
+        unregister_section("notes")
+
+
 def test_a_scenario_too_long_for_text_says_so_and_its_faces_fall_back(monkeypatch):
     # only a scenario built in code gets there (one read from text compacts to no longer than its text)
     monkeypatch.setattr(scenario_module, "MAX_TEXT_LENGTH", 60)
