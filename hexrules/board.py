@@ -94,8 +94,10 @@ class TerrainType:
         if not isinstance(self.name, str) or not re.fullmatch(r"[A-Za-z_][\w-]*", self.name):
             raise BoardError(f"terrain name {show(self.name)} is not a word", ruling="T1")
         what = f"terrain {self.name!r}"
-        if not isinstance(self.symbol, str) or len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'=" or self.symbol.isspace():
-            raise BoardError(f"{what}: symbol {show(self.symbol)} is not one character other than a digit, '-', '#', quote or '='", ruling="T1")
+        if (not isinstance(self.symbol, str) or len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'="
+                or self.symbol.isspace() or checks.text_fault(self.symbol)):
+            raise BoardError(f"{what}: symbol {show(self.symbol)} is not one character other than a digit, '-', '#', quote or "
+                             "'=' (and one a picture can draw: checks.text_fault)", ruling="T1")
         checks.whole(self.cost, f"{what}: cost", 0, MAX_WHOLE, unit="movement points", error=BoardError, ruling="T1")
         checks.flag(self.passable, f"{what}: passable", error=BoardError, ruling="T1")
 

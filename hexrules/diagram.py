@@ -154,7 +154,7 @@ from .words import extent_text
 from .options import DEFAULT, RulesOptions
 from .reading import SWITCHES, read_switch, reading
 from .scenario import (MAX_TEXT_LENGTH, Entry, Line, Reader, Scenario, Section, SectionReader, Token, check_one_line,
-                       parse_scenario, quote, register_section, scenario_names, split_lines, tokens)
+                       free_text, parse_scenario, quote, register_section, scenario_names, split_lines, tokens)
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -537,9 +537,13 @@ def _check(data: Any, scenario: Scenario) -> None:
                     raise BoardError(f"draw {item.kind}: hex {where} is not on the board: {extent_text(board, at)}")
             if w == "unit" and a not in scenario.state:
                 raise BoardError(f"draw {item.kind}: no unit {show(a)}")
+            if w == "words":
+                check_one_line(a, f"draw {item.kind}: text")
         for key in ("on",):
             if key in item.options and item.options[key] not in scenario.state:
                 raise BoardError(f"draw {item.kind}: no unit {show(item.options[key])}")
+        if "label" in item.options:
+            check_one_line(item.options["label"], f"draw {item.kind}: label")
 
 
 def _describe(data: DiagramData, scenario: Scenario) -> list[tuple[Hex | None, str]]:
@@ -1148,7 +1152,7 @@ def _parse_chart(text: str, source: str) -> Chart:
         head = _CHART_HEAD.match(raw)
         if head is None:
             if in_caption and raw.strip() and not raw.lstrip().startswith("#"):  # free text, as written
-                captions[-1][1].append(raw.strip())
+                captions[-1][1].append(free_text(raw, reader=rd, line=number).text)  # type: ignore[union-attr]
                 continue
             toks = tokens(raw, reader=rd, line=number)
             if not toks:
@@ -1160,10 +1164,12 @@ def _parse_chart(text: str, source: str) -> Chart:
         if key == "title":
             if title is not None:
                 raise rd.error(f"a second 'title:' (the first is on line {title[0]}): a chart has one", number, column)
-            title = (number, head.group(2).strip())
+            text = free_text(head.group(2), reader=rd, line=number, column=head.start(2) + 1)
+            title = (number, text.text if text else "")
             continue
         if key == "caption":  # the rest of the line as written, like title:
-            captions.append((head.group(2).strip(), []))
+            text = free_text(head.group(2), reader=rd, line=number, column=head.start(2) + 1)
+            captions.append((text.text if text else "", []))
             in_caption = True
             continue
         rest = tokens(head.group(2), reader=rd, line=number, column=head.start(2) + 1)

@@ -70,6 +70,11 @@ with a colon must be quoted.
 same scenario; a name with a line break has no text form and is refused when the scenario is
 built.
 
+A name, a value or a free text (``title:``, a caption) holds only characters a picture can draw:
+a lone surrogate, a control character (a tab inside quotes among them: write a space), U+FEFF
+and the noncharacters are refused where they stand, naming the word or text
+(:func:`hexrules.checks.text_fault` says how each fails in matplotlib). A comment may hold them.
+
 Lines end with ``\\n``, ``\\r\\n`` or ``\\r``, as JupyterLab's editor, git and Python's
 universal newlines end them, so line numbers in errors are the editor's. The characters that
 some programs (Python's ``str.splitlines``, word processors) take for line breaks and editors
@@ -177,6 +182,7 @@ __all__ = [
     "SectionReader",
     "split_lines",
     "tokens",
+    "free_text",
     "quote",
     "check_one_line",
     "register_section",
@@ -359,6 +365,7 @@ def tokens(text: str, *, reader: "Reader | None" = None, line: int = 1, column: 
     line = checks.whole(line, "line", 1, error=ScenarioError)
     column = checks.whole(column, "column", 1, error=ScenarioError)
     out = []
+    suspect = checks.text_fault(text) is not None  # rare: a character no picture draws somewhere on the line
     for m in _SCAN.finditer(text):
         tok = m.group()
         if tok[0] == "#":
@@ -367,8 +374,64 @@ def tokens(text: str, *, reader: "Reader | None" = None, line: int = 1, column: 
             raise (reader or Reader("<text>")).error(
                 "this double quote is not closed on its line (a name or value with spaces goes in double quotes, and a "
                 'double quote inside them is written twice: "Amuro ""the ace"" Ray")', line, column + m.start())
+        if suspect:
+            _check_drawable(Token(column + m.start(), tok), Token(0, tok).value, reader, line)
         out.append(Token(column + m.start(), tok))
     return out
+
+
+def _check_drawable(tok: Token, value: str, reader: "Reader | None", line: int) -> None:
+    """Refuse a token holding a character no picture draws (:func:`hexrules.checks.text_fault`),
+    at that character's column; the message names ``value`` (the token's text as read: a word
+    without its quotes) and the character's place in it."""
+    fault = checks.text_fault(tok.text)
+    if fault is not None:
+        where = checks.text_fault(value)
+        raise (reader or Reader("<text>")).error(f"{show(value)}: its character {where[0] + 1 if where else 1} is "
+                                                 f"{fault[1]}", line, tok.column + fault[0])
+
+
+def free_text(text: str, *, reader: "Reader | None" = None, line: int = 1, column: int = 1) -> Token | None:
+    """Free text (a ``title:``, a diagram's caption line) as written: one :class:`Token` of
+    ``text`` without the spaces around it, a ``#`` or a double quote in it kept; None if blank.
+
+    Parameters
+    ----------
+    text : str
+        The text after a heading's colon, or a whole line (no line break).
+    reader : Reader, optional
+        Names the source in errors (default ``"<text>"``).
+    line, column : int
+        Where ``text`` starts (1-based), for the token's column and errors.
+
+    Raises
+    ------
+    ScenarioError
+        At its column, for a character no picture draws (:func:`hexrules.checks.text_fault`:
+        a lone surrogate, a control character or a tab, U+FEFF, a noncharacter) or a line break.
+
+    >>> free_text("  Zaku #1 moves  ", column=7)
+    Token(column=9, text='Zaku #1 moves')
+    >>> free_text("Zaku\\x01", reader=Reader("demo.hex"), line=3, column=9)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ScenarioError: demo.hex:3:13: 'Zaku\\x01': its character 5 is a control character (U+0001), which no picture draws
+    """
+    if not isinstance(text, str):
+        raise ScenarioError(f"text {show(text)} is not a string", source="free_text")
+    _reader(reader)
+    line = checks.whole(line, "line", 1, error=ScenarioError)
+    column = checks.whole(column, "column", 1, error=ScenarioError)
+    stripped = text.strip()
+    if not stripped:
+        return None
+    odd = _LINE_BREAK.search(stripped)
+    start = column + len(text) - len(text.lstrip())
+    if odd:
+        raise (reader or Reader("<text>")).error(f"text {show(stripped)} is not one line", line, start + odd.start())
+    tok = Token(start, stripped)
+    _check_drawable(tok, stripped, reader, line)
+    return tok
 
 
 def _unquoted(text: str) -> str:
@@ -403,7 +466,8 @@ def quote(name: str) -> str:
 
 
 def check_one_line(value: Any, what: str) -> None:
-    """Refuse a name (or side, title) that scenario text cannot hold: not a str, or with a line break.
+    """Refuse a name (or side, title) that scenario text cannot hold: not a str, with a line break,
+    or with a character no picture draws (:func:`hexrules.checks.drawable`).
 
     Line breaks are ``\\n``, ``\\r`` and the characters :func:`split_lines` refuses. Topics'
     ``check`` functions call this for the names they write.
@@ -422,6 +486,7 @@ def check_one_line(value: Any, what: str) -> None:
     if not isinstance(value, str) or _LINE_BREAK.search(value):
         raise ScenarioError(f"{what} {show(value)} is not one line of text (scenario text cannot hold a line break in it)",
                             source="Scenario")
+    checks.drawable(value, what, error=ScenarioError)
 
 
 class Reader:
@@ -1244,24 +1309,23 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
             once[keyword] = (lineno, head.start(1) + 1)
         if keyword in ("name", "title"):  # the rest of the line as written: no words, quotes or comments
             add, verbatim = None, False
+            text = free_text(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1)
             if keyword == "name":
-                name = head.group(2).strip()
+                name = text.text if text else ""
             else:
-                title = head.group(2).strip()
+                title = text.text if text else ""
             continue
         if head and keyword in owners and keyword in owners[keyword].verbatim:
             # free text: the rest of the line as written, like title:, a '#' or a quote in it kept
-            rest = head.group(2)
-            text = rest.strip()
+            first = free_text(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1)
             section_lines = []
             topics.setdefault(owners[keyword].key, []).append(
-                (keyword, lineno, head.start(1) + 1,
-                 (Token(head.start(2) + 1 + len(rest) - len(rest.lstrip()), text),) if text else (), section_lines))
+                (keyword, lineno, head.start(1) + 1, (first,) if first else (), section_lines))
             add, verbatim = section_lines.append, True
             section_line, section_column = lineno, head.start(1) + 1
             continue
         if verbatim and not head and raw.strip() and not raw.lstrip().startswith("#"):
-            add(Line(lineno, (Token(len(raw) - len(raw.lstrip()) + 1, raw.strip()),), raw))  # type: ignore[misc]
+            add(Line(lineno, (free_text(raw, reader=rd, line=lineno),), raw))  # type: ignore[misc, arg-type]
             continue
         toks = tuple(tokens(raw, reader=rd, line=lineno))
         if not toks:

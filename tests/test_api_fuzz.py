@@ -397,6 +397,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     "hexrules.scenario": {"path": _scenario_file, "changes": lambda c: {"title": "t"}},
     "hexrules.scenario.quote": {"name": lambda c: "a b"},
     "hexrules.scenario.tokens": {"text": lambda c: 'a "b c" d=1'},
+    "hexrules.scenario.free_text": {"text": lambda c: '  Zaku #1 "moves"  '},
     "hexrules.scenario.Scenario": {"board": lambda c: c.mv.board, "state": lambda c: c.mv.state},
     "hexrules.crush_scenario": {
         "text": lambda c: c.cr.to_text(), "name": lambda c: "Hab block", "units": lambda c: c.cr.units,

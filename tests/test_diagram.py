@@ -8,6 +8,7 @@ functions (the overlay must show exactly what ``reachable``, ``path_cost``, ``pu
 from __future__ import annotations
 
 import io
+import re
 import os
 import subprocess
 import sys
@@ -769,3 +770,60 @@ def test_a_caption_with_a_hash_round_trips(line, other):
     assert again == d and again.data.caption == (line.strip(), other.strip())
     c = Chart("crush_heatmap", title=other, caption=(line,))
     assert Diagram.from_text(c.to_text()) == c
+
+
+# --- text the pictures cannot draw (issue 32) -----------------------------------------------------------
+
+#: One character of each kind a picture cannot draw (tests/test_scenario_text.py: UNDRAWABLE says
+#: how each fails); each is refused at parse time, where it stands.
+UNDRAWABLE = ["\ud800", "\x01", "\x7f", "\t", "\ufeff", "\uffff", "\ufdd0"]
+#: Characters that draw (some as a box: DejaVu Sans has no glyph for them), one of each other kind:
+#: a letter, a combining mark, format characters (zero-width space, right-to-left override, soft
+#: hyphen, word joiner, language tag), private use, unassigned, an emoji, CJK, '$' alone.
+DRAWABLE = "Zé\u0301\u200b\u202e\u00ad\u2060\U000e0001\ue000\u0378\U0001f642\u4e2d$"
+
+
+@pytest.mark.parametrize("bad", UNDRAWABLE, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize("text, line, column", [
+    ("use: elevation\ncaption: see {}here\n", 2, 14),                              # a caption line
+    ("use: elevation\ncaption: first\n    and {}then\n", 3, 9),                    # a line under it
+    ('use: elevation\ndraw:\n    text C3 "+{}2"\n', 3, 15),                        # a text's words
+    ('use: elevation\ndraw:\n    hexes C3 label="a{}b"\n', 3, 22),                 # a legend label
+    ("title: Cru{}sh\ncaption: x\nchart: crush_heatmap\n", 1, 11),                # a chart's title
+    ("caption: a {}b\nchart: crush_heatmap\n", 1, 12),                            # a chart's caption
+])
+def test_a_diagram_text_the_pictures_cannot_draw_is_refused_where_it_stands(text, line, column, bad):
+    with pytest.raises(ScenarioError) as info:
+        parse_diagram(text.format(bad), source="bad.hex")
+    e = info.value
+    assert (e.source, e.line, e.column) == ("bad.hex", line, column), str(e).encode("unicode_escape")
+    assert repr(bad)[1:-1] in str(e) and f"U+{ord(bad):04X}" in str(e)
+
+
+@pytest.mark.parametrize("bad", UNDRAWABLE, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_caption_or_text_the_pictures_cannot_draw_is_refused_in_python_too(bad):
+    with pytest.raises(ScenarioError, match=re.escape(f"U+{ord(bad):04X}")):
+        DiagramData(caption=(f"a{bad}b",))
+    with pytest.raises(ScenarioError, match=re.escape(f"U+{ord(bad):04X}")):
+        Chart("crush_heatmap", title=f"a{bad}b")
+    sc = Diagram.from_text("use: elevation\n").scenario
+    with pytest.raises(HexrulesError, match=re.escape(f"U+{ord(bad):04X}")):
+        sc.replace(sections={"diagram": DiagramData(items=(Item("text", (sc.board.hex("C3"), f"+{bad}")),))})
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png", "pdf"])
+@pytest.mark.parametrize("text", ["text", "outline"])
+def test_every_other_character_draws(fmt, text):
+    # how the characters the kit refuses were found: each kind drawn in a unit's name, a title and a
+    # caption, into every format; these draw (a box for a glyph the font lacks), and an SVG stays XML
+    import warnings
+    import xml.etree.ElementTree as ET
+
+    d = parse_diagram(f'title: T {DRAWABLE}\nmap:\n  0 0 0\nunits:\n  "{DRAWABLE}" side=zeon at=A1\n'
+                      f'caption: C {DRAWABLE}\ndraw:\n  text B1 "{DRAWABLE}"\n')
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Glyph .* missing from font")
+        save_figure(d.figure(text=text), buf, fmt, dpi=40, text=text)
+    if fmt == "svg":
+        ET.fromstring(buf.getvalue())
