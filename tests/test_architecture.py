@@ -71,3 +71,32 @@ def test_a_long_module_says_at_its_top_why_it_is_one_module(path):
     assert top.startswith("# Why this module is over ~900 lines: "), (
         f"{path.relative_to(ROOT)} is over 900 lines: say at its top why it is one module "
         "('# Why this module is over ~900 lines: ...')")
+
+
+#: The modules a diagram file's chart form and the picture base may import (issue 32): modules below
+#: them only. The drawing (hexrules.plot) only inside the methods that draw or save a picture.
+_BELOW = {"chart": {"errors", "checks", "hexgrid", "options", "scenario", "words", "dice", "picture"},
+          "picture": {"errors", "checks", "scenario"}}
+_DRAWS = {"figure", "save", "_repr_png_"}
+
+
+@pytest.mark.parametrize("name", sorted(_BELOW))
+def test_the_chart_and_picture_modules_import_only_what_lies_below_them(name):
+    path = ROOT / "hexrules" / f"{name}.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node, function=None):
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+            if isinstance(child, ast.ImportFrom) and child.level == 1:
+                top = (child.module or "").split(".")[0]
+                drawing = top == "plot" and function in _DRAWS
+                if not (top in _BELOW[name] or drawing):
+                    found.append(f"{name}.py: from .{child.module} import ... (in {function or 'the module'})")
+            elif isinstance(child, ast.Import) and any(a.name.startswith("hexrules") for a in child.names):
+                found.append(f"{name}.py: import {', '.join(a.name for a in child.names)}")
+            visit(child, inner)
+
+    visit(tree)
+    assert found == []
