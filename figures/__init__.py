@@ -2,7 +2,7 @@
 
 Every figure of ``figures/`` is a diagram file of ``hexrules/diagrams/`` (the format:
 :mod:`hexrules.diagram`), drawn as ``hexrules draw`` draws it (:meth:`hexrules.diagram.Diagram.figure`
-or :meth:`hexrules.diagram.Chart.figure`, and :func:`hexrules.plot.diagram.save_figure`: texts
+or :meth:`hexrules.chart.Chart.figure`, and :func:`hexrules.plot.diagram.save_figure`: texts
 as editable SVG text, the default theme): the boards (scenario text with ``caption:`` and
 ``draw:``) and the two Crush charts (``crush_expected_damage``, ``crush_heatmap``: a
 ``chart:`` line instead of a map, the numbers :mod:`hexrules.dice`'s).

@@ -103,8 +103,10 @@ class TerrainType:
         if not isinstance(self.name, str) or not re.fullmatch(r"[A-Za-z_][\w-]*", self.name):
             raise BoardError(f"terrain name {show(self.name)} is not a word", ruling="T1")
         what = f"terrain {self.name!r}"
-        if not isinstance(self.symbol, str) or len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'=" or self.symbol.isspace():
-            raise BoardError(f"{what}: symbol {show(self.symbol)} is not one character other than a digit, '-', '#', quote or '='", ruling="T1")
+        if (not isinstance(self.symbol, str) or len(self.symbol) != 1 or self.symbol.isdigit() or self.symbol in "-#\"'="
+                or self.symbol.isspace() or checks.text_fault(self.symbol)):
+            raise BoardError(f"{what}: symbol {show(self.symbol)} is not one character other than a digit, '-', '#', quote or "
+                             "'=' (and one a picture can draw: checks.text_fault)", ruling="T1")
         checks.whole(self.cost, f"{what}: cost", 0, MAX_WHOLE, unit="movement points", error=BoardError, ruling="T1")
         checks.flag(self.passable, f"{what}: passable", error=BoardError, ruling="T1")
 
@@ -278,13 +280,13 @@ class Board:
             if not isinstance(h, Hex):
                 raise BoardError(f"board cell key {h!r} is not a Hex")
             if not isinstance(cell, tuple) or len(cell) != 2:
-                raise BoardError(f"hex {self._name(h)}: cell {cell!r} is not (elevation, terrain name)")
+                raise BoardError(f"hex {self.hex_name(h)}: cell {cell!r} is not (elevation, terrain name)")
             elevation, tname = cell
             if isinstance(elevation, bool) or not isinstance(elevation, int) or elevation < 0:
-                raise BoardError(f"hex {self._name(h)}: elevation {elevation!r} is not a whole number >= 0", ruling="M1")
+                raise BoardError(f"hex {self.hex_name(h)}: elevation {elevation!r} is not a whole number >= 0", ruling="M1")
             if not isinstance(tname, str) or tname not in self.terrain_table:
                 raise BoardError(
-                    f"hex {self._name(h)}: unknown terrain {tname!r} (known: {', '.join(self.terrain_table)})",
+                    f"hex {self.hex_name(h)}: unknown terrain {tname!r} (known: {', '.join(self.terrain_table)})",
                     ruling="T1",
                 )
             self.elevations[h] = elevation
@@ -406,7 +408,36 @@ class Board:
         except HexError:  # beyond LABEL_LIMIT
             return str(h)
 
-    def _name(self, h: Hex) -> str:
+    def hex_name(self, h: Hex) -> str:
+        """The name of hex ``h`` as the kit's messages write it: its :meth:`label` and its axial
+        coordinates, ``"B1 (1,0)"``, so that a reader finds the hex on the map and in code alike.
+
+        A hex whose label is already its axial coordinates (the ``axial`` label scheme, or a hex
+        too far away for a label) is named by them once: ``"(1,0)"``.
+
+        Parameters
+        ----------
+        h : Hex
+            Any hex, on the board or not (a message may name a hex off the board).
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        NotAHexError
+            If ``h`` is not a :class:`Hex` (also a HexError), as :meth:`label`.
+
+        Examples
+        --------
+        >>> from hexrules.hexgrid import LabelScheme
+        >>> b = Board.rectangle(3, 2)
+        >>> b.hex_name(Hex(1, 0)), b.hex_name(Hex(-1, 0))
+        ('B1 (1,0)', '-A1 (-1,0)')
+        >>> Board(b.cells(), labels=LabelScheme("axial")).hex_name(Hex(1, 0))
+        '(1,0)'
+        """
         label = self.label(h)
         return label if label.startswith("(") else f"{label} {h}"
 
@@ -461,10 +492,10 @@ class Board:
         check_state(state, ruling=ruling)
         for u in state:
             if u.hex not in self.elevations:
-                raise StateError(f"{u.kind} {show(u.name)} is on hex {self._name(u.hex)}, which is not on the board: "
+                raise StateError(f"{u.kind} {show(u.name)} is on hex {self.hex_name(u.hex)}, which is not on the board: "
                                  f"{extent_text(self, u.hex)}")
             if not self.terrains[u.hex].passable:
-                raise StateError(f"{u.kind} {show(u.name)} is on impassable hex {self._name(u.hex)}", ruling="T1")
+                raise StateError(f"{u.kind} {show(u.name)} is on impassable hex {self.hex_name(u.hex)}", ruling="T1")
 
     # --- editing (returns a new board) ----------------------------------------------------------
 
@@ -650,7 +681,7 @@ def hex_of(bd: Board, where: object, *, what: str = "hex", ruling: str | None = 
         place = f" {show(bd.name)}" if bd.name else ""
         label = bd.label(h)
         # a label as typed needs no coordinates beside it (a trial read "Z99 (-24,98)" as noise)
-        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd._name(h)
+        name = label if isinstance(where, str) and where.strip().casefold() == label.casefold() else bd.hex_name(h)
         raise BoardError(f"{what} {name} is not on the board{place}: {extent_text(bd, h)}", ruling=ruling)
     return h
 

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import re
 from collections.abc import Iterable, Mapping, Sequence, Set
 from fractions import Fraction
 from typing import Any
@@ -95,6 +96,8 @@ __all__ = [
     "whole",
     "flag",
     "name",
+    "text_fault",
+    "drawable",
     "choice",
     "mapping",
     "function",
@@ -308,15 +311,85 @@ def flag(value: object, name: str, *, ruling: str | None = None, error: type[Hex
 
 def name(value: object, what: str, *, ruling: str | None = None, error: type[HexrulesError] = StateError,
          empty: bool = False) -> str:
-    """``value`` if it is a string with something other than spaces in it (``empty``: ``""`` too).
+    """``value`` if it is a string with something other than spaces in it (``empty``: ``""`` too),
+    every character of which a picture can draw (:func:`drawable`).
 
     Raises
     ------
     HexrulesError
-        ``error``, naming the value.
+        ``error``, naming the value (and the character no picture draws, and where it is).
     """
     if not isinstance(value, str) or not (value.strip() or (empty and value == "")):
         raise error(f"{what} {show(value)} is not a name (a non-empty string)", ruling=ruling)
+    return drawable(value, what, ruling=ruling, error=error)
+
+
+#: The characters no name or text of the kit may hold: no picture can draw them (issue 32). They
+#: were found by drawing each kind of character (every control character and format character, a
+#: sample of every other Unicode category, the noncharacters) in a unit's name, a title and a
+#: caption through ``Diagram.figure`` and ``save_figure`` into SVG, PNG and PDF, both text modes:
+#: a lone surrogate makes matplotlib's FreeType layout raise TypeError; the control characters
+#: U+0000-U+001F (but for the line breaks and the tab) and the noncharacters U+FFFE, U+FFFF make
+#: an SVG that is not XML, and every control character (tab, DEL and U+0080-U+009F included)
+#: draws as a box in a PNG; U+FEFF (a zero-width no-break space, the byte-order mark) makes
+#: matplotlib's PDF writer raise IndexError. The other noncharacters (U+FDD0-U+FDEF, the last two
+#: of every plane) are refused with U+FFFE and U+FFFF, as Unicode keeps them all out of text.
+#: A character the font lacks (an emoji in DejaVu Sans) draws as a box and is not refused: another
+#: font may have it. The line break ``\n`` is no fault here: a picture draws it as a new line, and
+#: where a value must be one line (scenario text) its own check refuses it.
+_UNDRAWABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufeff"
+                         + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
+                         + "]")
+
+
+def text_fault(text: str) -> tuple[int, str] | None:
+    """``(index, why)`` of the first character of ``text`` that no picture can draw, else None.
+
+    Those characters are lone surrogates, control characters but for the line break ``\\n`` (a
+    tab among them: a tab separates the words of a line of scenario text, it is never inside a
+    name), U+FEFF and the noncharacters (the comment above :data:`_UNDRAWABLE` says how each
+    fails).
+
+    >>> text_fault("Zaku II"), text_fault("Zaku\\tII")
+    (None, (4, 'a tab (U+0009), which no picture draws inside a name or text: write a space'))
+    >>> text_fault("Za\\ud800")[0]
+    2
+    """
+    m = _UNDRAWABLE.search(text)
+    if m is None:
+        return None
+    code = ord(m.group())
+    u = f"U+{code:04X}"
+    if code == 9:
+        why = f"a tab ({u}), which no picture draws inside a name or text: write a space"
+    elif 0xD800 <= code <= 0xDFFF:
+        why = f"a lone surrogate ({u}), half of a UTF-16 pair and not a character, which no picture draws"
+    elif code == 0xFEFF:
+        why = f"a zero-width no-break space ({u}, the byte-order mark), which no picture draws inside a text"
+    elif code <= 0x9F:
+        why = f"a control character ({u}), which no picture draws"
+    else:
+        why = f"the noncharacter {u}, which Unicode keeps out of text and no picture draws"
+    return m.start(), why
+
+
+def drawable(value: str, what: str, *, ruling: str | None = None, error: type[HexrulesError] = StateError) -> str:
+    """``value`` (a str) if a picture can draw every character of it (:func:`text_fault`).
+
+    Raises
+    ------
+    HexrulesError
+        ``error``, naming the value (escaped, as ``repr`` writes it), the character and its
+        position in the value.
+
+    >>> drawable("Zaku\\x01", "unit name")
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.StateError: unit name 'Zaku\\x01': its character 5 is a control character (U+0001), which no picture draws
+    """
+    fault = text_fault(value)
+    if fault is not None:
+        raise error(f"{what} {show(value)}: its character {fault[0] + 1} is {fault[1]}", ruling=ruling)
     return value
 
 

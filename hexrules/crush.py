@@ -420,7 +420,7 @@ def _check_on_board(board: Board, piece: TerrainPiece, units: Sequence[CrushUnit
             places = [(f"model {show(m.name)} of {show(u.name)}", m.hex) for m in u.models]
         for what, h in places:
             if h not in board:
-                raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board: {extent_text(board, h)}",
+                raise BoardError(f"{what} is on hex {board.hex_name(h)}, which is not on the board: {extent_text(board, h)}",
                                  ruling="C2")
 
 

@@ -380,7 +380,7 @@ def _check(data: Any, scenario: Scenario) -> None:
 
     def on_board(what: str, h: Hex, ruling: str) -> None:
         if h not in board:
-            raise BoardError(f"{what} is on hex {board._name(h)}, which is not on the board: {extent_text(board, h)}",
+            raise BoardError(f"{what} is on hex {board.hex_name(h)}, which is not on the board: {extent_text(board, h)}",
                              ruling=ruling)
 
     for p in data.pieces:

@@ -1,7 +1,7 @@
 # Why this module is over ~900 lines: a diagram file is one topic of scenario text (its format,
 # reader, writer and checks) wired to every rule topic it can show (reach, cost, Engagement, Push,
-# Pull, Crush) and to the drawing, and its chart form (a 'chart:' line instead of a map) shares its
-# loading, saving and errors; about a third of it is the format's documentation and doctests.
+# Pull, Crush) and to its files (use:, loading); about a third of it is the format's documentation
+# and doctests. Its chart form is hexrules/chart.py, what both share hexrules/picture.py.
 """Rulebook diagrams as data: a scenario file with a drawing section, drawn by one command.
 
 A diagram file is scenario text (:mod:`hexrules.scenario`: the map, the units) plus what to
@@ -30,7 +30,11 @@ The sections this module adds (topic key ``"diagram"``):
 ``caption: TEXT``
     A line of the caption under the picture; repeat it, or indent more lines under it, for
     several. Engine overlays add their own lines after it (their ``caption=no`` leaves them out).
-    The picture's title is the scenario's ``title:``.
+    The picture's title is the scenario's ``title:``. Like ``title:``, a caption line is the
+    rest of its line as written: a ``#`` or a double quote in it is text, not a comment or a
+    quote (``caption: Zaku #1 moves``). A line under it that starts with ``#`` is a comment
+    line, as everywhere in the file (write that caption line as ``caption: #...``); a
+    ``caption:`` with nothing after it and no lines under it is an empty line of the caption.
 
 ``draw:``
     One mark or overlay a line: a kind, its words, then ``key=value`` fields. Colours are the
@@ -77,30 +81,10 @@ The sections this module adds (topic key ``"diagram"``):
     units come first, then this file's lines (a ``title:`` here replaces its title). The
     figures of ``figures/`` start this way, so lesson, figure and test read one map.
 
-Charts
-------
-A chart of dice numbers has no board: its file holds a ``title:``, ``caption:`` lines (drawn
-under the chart) and one ``chart:`` line instead of a map, e.g. the two Crush charts of
-``figures/``::
-
-    title: Crush: expected damage over Cover × Resolve
-    chart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,4
-
-``covers=`` and ``resolves=`` list the pre-reduction Covers (= Crush dice, 0 to
-:data:`MAX_CHART_COVER`, C2) and the Resolves (1 to 12, C3) charted, in increasing order:
-runs ``0-6`` and single numbers, comma-separated (``covers=0,2,4-6``); each kind has defaults
-(:data:`CHARTS`). The numbers are :mod:`hexrules.dice`'s, exact, computed when the chart is
-drawn (:meth:`Chart.computed`): the expected damage is ``Cover * (7 - Resolve) / 6`` (Resolve 7
-and over: no die reaches it).
-
-=======================================================  ==============================================
-``chart: crush_expected_damage [covers=] [resolves=]``   expected damage against Cover, a line per
-                                                         Resolve (default covers=0-6 resolves=2-6)
-``chart: crush_heatmap [covers=] [resolves=] [frame=]``  expected damage in every Cover x Resolve cell
-                                                         (default covers=0-6 resolves=1-7);
-                                                         ``frame=3,4`` frames Cover 3 against Resolve 4
-                                                         and names its value under the title
-=======================================================  ==============================================
+A chart file (a ``chart:`` line instead of a map: the Crush charts of ``figures/``) is read by
+:func:`parse_diagram`, :func:`load_diagram` and ``hexrules draw`` too; its form is
+:mod:`hexrules.chart`'s (:class:`Chart`, re-exported here). What a diagram and a chart share
+(saving a picture whole, its caption lines) is :mod:`hexrules.picture`'s.
 
 Errors name the file, line and column (:class:`~hexrules.errors.ScenarioError`), also when the
 rules refuse an overlay (a Pull of an adjacent unit, L3) as the diagram is computed.
@@ -136,21 +120,21 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from .checks import MAX_STAT, MIN_STAT
+from .chart import CHART_RESOLVES, CHARTS, MAX_CHART_COVER, Chart, ComputedChart, is_chart_text
 from .errors import BoardError, HexrulesError, ScenarioError
 from .checks import show
 from .hexgrid import Hex
+from .picture import FORMATS, Picture, caption_lines, read_caption
 from .words import extent_text
 from .options import DEFAULT, RulesOptions
 from .reading import SWITCHES, read_switch, reading
-from .scenario import (MAX_TEXT_LENGTH, Entry, Line, Reader, Scenario, Section, SectionReader, Token, check_one_line,
-                       parse_scenario, quote, register_section, scenario_names, split_lines, tokens)
+from .scenario import (Entry, Line, Reader, Scenario, Section, SectionReader, Token, check_one_line, parse_scenario,
+                       quote, register_section, scenario_names)
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -189,9 +173,6 @@ HEADINGS = ("caption", "draw")
 #: (:attr:`Theme.diagram <hexrules.plot.theme.Theme.diagram>`).
 COLOUR_NAMES: tuple[str, ...] = ("blue", "orange", "green", "red", "purple", "yellow", "pink", "cyan", "brown",
                                  "grey", "black", "white")
-
-#: The file formats :meth:`Diagram.save` and ``hexrules draw`` write (by the file's suffix).
-FORMATS = ("svg", "png", "pdf")
 
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _LINE_STYLES = ("solid", "dashed", "dotted")
@@ -284,17 +265,6 @@ class Item:
         return self.options.get(key, default)
 
 
-def _file_mode(path: Path) -> int:
-    """The permission bits a file written at ``path`` gets: those of the file there, else what
-    ``open`` gives a new file (0o666 less the process's umask)."""
-    try:
-        return os.stat(path).st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
 @dataclass(frozen=True)
 class DiagramData:
     """A diagram's section data: the caption lines and the ``draw:`` items, in file order."""
@@ -303,17 +273,8 @@ class DiagramData:
     items: tuple[Item, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "caption", tuple(self.caption))
+        object.__setattr__(self, "caption", caption_lines(self.caption, "DiagramData"))
         object.__setattr__(self, "items", tuple(self.items))
-        for line in self.caption:
-            if not isinstance(line, str) or "\n" in line:
-                raise ScenarioError(f"caption line {show(line)} is not one line of text", source="DiagramData")
-            # what to_text writes must read back as it is: a word starting with '#' (outside double
-            # quotes) would be a comment there and its words lost, an unclosed quote an error
-            if _text_of(tokens(line, reader=Reader("DiagramData"))) != line.strip():
-                raise ScenarioError(
-                    f"caption line {show(line)} would not read back from a diagram file: a word starting with '#' "
-                    f"outside double quotes starts a comment there (write 'No. 1' for '#1')", source="DiagramData")
         if not all(isinstance(i, Item) for i in self.items):
             raise ScenarioError(f"items {show(self.items)} are not a list of diagram Items", source="DiagramData")
 
@@ -342,17 +303,6 @@ class DiagramData:
 
 
 # --- reading ----------------------------------------------------------------------------------------
-
-
-def _text_of(toks: Sequence[Token]) -> str:
-    """The text the tokens were written as (spacing kept, comment dropped)."""
-    out = ""
-    if not toks:
-        return out
-    base = toks[0].column
-    for t in toks:
-        out = out.ljust(t.column - base) + t.text
-    return out
 
 
 def _colour(e: Entry, key: str) -> str:
@@ -472,10 +422,8 @@ def _read(sections: tuple[Section, ...], scenario: Scenario, rd: Reader) -> Diag
     items: list[Item] = []
     seen: dict[str, tuple[int, int]] = {}
     for s in sections:
-        if s.heading == "caption":
-            if s.tokens:
-                caption.append(_text_of(s.tokens))
-            caption.extend(_text_of(line.tokens) for line in s.lines)
+        if s.heading == "caption":  # a verbatim heading: the text as written, one token a line
+            caption.extend(read_caption([(s.tokens[0].text if s.tokens else "", [line.tokens[0].text for line in s.lines])]))
             continue
         if s.tokens:
             raise rd.error("'draw:' takes its entries on the following lines", s.line, s.tokens[0].column)
@@ -513,7 +461,7 @@ def _item_text(item: Item, board: Any) -> str:
 
 
 def _write(data: DiagramData, scenario: Scenario) -> list[str]:
-    out = [f"caption: {line}" if line.strip() else "caption:" for line in data.caption]
+    out = [f"caption: {line}" if line else "caption:" for line in data.caption]
     if data.items or not data.caption:
         out.append("draw:")
         out.extend("    " + _item_text(i, scenario.board) for i in data.items)
@@ -529,13 +477,17 @@ def _check(data: Any, scenario: Scenario) -> None:
         for w, a in zip(spec.words, item.args):
             for h in (a if w == "hexes" else (a,) if w == "hex" else ()):
                 if not isinstance(h, Hex) or h not in board:
-                    where, at = (board._name(h), h) if isinstance(h, Hex) else (show(h), None)
+                    where, at = (board.hex_name(h), h) if isinstance(h, Hex) else (show(h), None)
                     raise BoardError(f"draw {item.kind}: hex {where} is not on the board: {extent_text(board, at)}")
             if w == "unit" and a not in scenario.state:
                 raise BoardError(f"draw {item.kind}: no unit {show(a)}")
+            if w == "words":
+                check_one_line(a, f"draw {item.kind}: text")
         for key in ("on",):
             if key in item.options and item.options[key] not in scenario.state:
                 raise BoardError(f"draw {item.kind}: no unit {show(item.options[key])}")
+        if "label" in item.options:
+            check_one_line(item.options["label"], f"draw {item.kind}: label")
 
 
 def _describe(data: DiagramData, scenario: Scenario) -> list[tuple[Hex | None, str]]:
@@ -544,7 +496,7 @@ def _describe(data: DiagramData, scenario: Scenario) -> list[tuple[Hex | None, s
 
 
 register_section(SectionReader(KEY, HEADINGS, read=_read, write=_write, check=_check, describe=_describe,
-                               inline=True))
+                               inline=True, verbatim=("caption",)))
 
 
 # --- computing: the rules' results behind the engine overlays ----------------------------------------
@@ -724,71 +676,8 @@ def _compute_one(item: Item, scenario: Scenario, board: Any, state: Any, options
 # --- the diagram --------------------------------------------------------------------------------------
 
 
-class _Picture:
-    """What a board diagram and a chart share: a file written whole (:meth:`save`) and the picture
-    in a notebook cell; each defines ``figure(theme, width=, height=, dpi=, text=)``."""
-
-    def save(self, path: str | os.PathLike, *, format: str | None = None, theme: Any = None,
-             width: float | None = None, height: float | None = None, dpi: float = 100,
-             text: str = "text") -> Path:
-        """Draw the diagram into ``path`` (SVG, PNG or PDF, by ``format`` or the suffix); returns it.
-
-        The file is written whole or not at all: the picture is drawn into a temporary file in
-        the same directory, renamed over ``path`` at the end, so a refusal (a bad overlay) never
-        leaves a partial file. Equal inputs give equal bytes (:func:`hexrules.plot.diagram.save_figure`).
-
-        Raises
-        ------
-        ScenarioError
-            When the rules refuse an overlay.
-        HexrulesError
-            For an unknown format or text mode, a path that is not a file name, or a file that
-            cannot be written (why, from the system).
-        """
-        from .plot.diagram import save_figure
-
-        if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
-            raise HexrulesError(f"path={show(path)} is not a file name (e.g. 'knuckle.svg')")
-        if format is not None and not isinstance(format, str):
-            raise HexrulesError(f"format={show(format)} is not one of {', '.join(FORMATS)}")
-        path = Path(path)
-        fmt = (format or path.suffix.lstrip(".")).lower()
-        if fmt not in FORMATS:
-            raise HexrulesError(f"format {show(fmt)} of {str(path)!r} is not one of {', '.join(FORMATS)}")
-        fig = self.figure(theme, width=width, height=height, dpi=dpi, text=text)
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                       dir=path.parent if str(path.parent) else ".")
-        except OSError as err:
-            raise HexrulesError(f"cannot write {path} ({err.strerror or type(err).__name__})") from None
-        try:
-            # a temporary file is made readable by its owner only; the picture gets the mode a
-            # new file gets (umask), or the one of the file it replaces (a handout others read)
-            os.chmod(tmp, _file_mode(path))
-            with os.fdopen(fd, "wb") as f:
-                save_figure(fig, f, fmt, dpi=dpi, text=text)
-            os.replace(tmp, path)
-        except BaseException as err:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            if isinstance(err, OSError):
-                raise HexrulesError(f"cannot write {path} ({err.strerror or type(err).__name__})") from None
-            raise
-        return path
-
-    def _repr_png_(self) -> bytes:
-        """The picture in a notebook cell (PNG, 100 dpi; no pyplot figure is left open)."""
-        import io
-
-        from .plot.diagram import save_figure
-
-        buf = io.BytesIO()
-        save_figure(self.figure(text="outline"), buf, "png", dpi=100, text="outline")
-        return buf.getvalue()
-
-
 @dataclass(frozen=True, repr=False)
-class Diagram(_Picture):
+class Diagram(Picture):
     """A scenario with a drawing section: what a diagram file holds (format: this module's docstring).
 
     Parameters
@@ -872,340 +761,6 @@ class Diagram(_Picture):
 
     def __repr__(self) -> str:
         return f"diagram {self.title or self.scenario.name or self.source!r}: {', '.join(i.kind for i in self.items) or 'board'}"
-
-
-# --- charts: a diagram of dice numbers, without a map ---------------------------------------------------
-
-#: The most pre-reduction Cover (= Crush dice, C2) a chart shows: a row or point per Cover stays
-#: readable up to here (the dice themselves go to :data:`~hexrules.checks.MAX_DICE`).
-MAX_CHART_COVER = 12
-#: The Resolves a chart may show: those of the dice, :data:`~hexrules.checks.MIN_STAT` to
-#: :data:`~hexrules.checks.MAX_STAT` (C3).
-CHART_RESOLVES = range(MIN_STAT, MAX_STAT + 1)
-_CHART_COVERS = range(0, MAX_CHART_COVER + 1)
-_BOUNDS = {"covers": (_CHART_COVERS, "Cover", "C2"), "resolves": (CHART_RESOLVES, "Resolve", "C3")}
-
-
-@dataclass(frozen=True)
-class _ChartSpec:
-    """One kind of ``chart:``: its default Covers and Resolves, whether it takes ``frame=``, an example."""
-
-    covers: tuple[int, ...]
-    resolves: tuple[int, ...]
-    frame: bool
-    help: str
-
-
-#: Every kind of ``chart:`` line: its default ``covers=`` and ``resolves=``, whether it takes a
-#: ``frame=`` and an example (the module docstring says what each draws).
-CHARTS: Mapping[str, _ChartSpec] = MappingProxyType({
-    "crush_expected_damage": _ChartSpec(tuple(range(7)), (2, 3, 4, 5, 6), False,
-                                        "chart: crush_expected_damage  covers=0-6  resolves=2-6"),
-    "crush_heatmap": _ChartSpec(tuple(range(7)), tuple(range(1, 8)), True,
-                                "chart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,4"),
-})
-
-_CHART_HEAD = re.compile(r"^[ \t]*([a-z_]+):(.*)$")
-_CHART_LINE = re.compile(r"^[ \t]*chart:", re.MULTILINE)
-_NUMBER_RUN = re.compile(r"([0-9]{1,3})(?:-([0-9]{1,3}))?")
-
-
-def _numbers_problem(key: str, values: Sequence[Any]) -> tuple[int, str] | None:
-    """``(index, why)`` of the first value of a ``covers=`` / ``resolves=`` list that a chart
-    refuses (not a whole number in bounds, not after the one before), else None."""
-    bounds, what, _ = _BOUNDS[key]
-    if not values:
-        return 0, f"{key}= names no {what}"
-    for i, v in enumerate(values):
-        if isinstance(v, bool) or not isinstance(v, int) or v not in bounds:
-            return i, f"{what} {v!r} is not a whole number from {bounds[0]} to {bounds[-1]}, the {what}s a chart shows"
-        if i and v <= values[i - 1]:
-            return i, f"{what} {v} does not come after {values[i - 1]}: list the {what}s in increasing order, once each"
-    return None
-
-
-def _read_numbers(e: Entry, key: str) -> tuple[int, ...]:
-    """The numbers of ``covers=0-6`` / ``resolves=2,4,6`` (runs ``a-b`` and single numbers, comma-separated,
-    increasing), each error at its column (C2, C3)."""
-    col, value = e.fields[key]
-    ruling = _BOUNDS[key][2]
-    out: list[int] = []
-    columns: list[int] = []
-    start = 0
-    for piece in value.split(","):
-        m = _NUMBER_RUN.fullmatch(piece)
-        if not m:
-            raise e.error(f"{key}={value!r}: {piece!r} is not a number or a run such as 0-6", col + start, ruling=ruling)
-        a = int(m.group(1))
-        b = int(m.group(2)) if m.group(2) else a
-        if b < a:
-            raise e.error(f"{key}={value!r}: the run {piece!r} goes down; write it {b}-{a}", col + start, ruling=ruling)
-        run = range(a, min(b, a + MAX_CHART_COVER + 1) + 1)
-        out.extend(run)
-        columns.extend([col + start] * len(run))
-        problem = _numbers_problem(key, out)
-        if problem:
-            raise e.error(f"{key}={value!r}: {problem[1]}", columns[problem[0]], ruling=ruling)
-        start += len(piece) + 1
-    return tuple(out)
-
-
-def _numbers_text(values: Sequence[int]) -> str:
-    """``covers=`` text of increasing numbers: runs as ``a-b``. ``(0, 1, 2, 5)`` -> ``"0-2,5"``."""
-    runs: list[list[int]] = []
-    for v in values:
-        if runs and v == runs[-1][-1] + 1:
-            runs[-1].append(v)
-        else:
-            runs.append([v])
-    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
-@dataclass(frozen=True)
-class ComputedChart:
-    """A chart ready to draw: the dice's exact numbers (what :func:`hexrules.plot.diagram.draw_chart` reads).
-
-    Attributes
-    ----------
-    kind : str
-        A key of :data:`CHARTS`.
-    title : str
-    subtitle : list of str
-        Lines under the title: the framed cell and its value (:func:`hexrules.words.diagram.frame_line`).
-    caption : list of str
-        The file's caption lines, drawn under the chart.
-    covers, resolves : tuple of int
-        The pre-reduction Covers (= Crush dice, C2) and the Resolves charted (C3).
-    table : list of list of Fraction
-        ``table[i][j]``: the expected Crush damage of ``covers[i]`` dice against ``resolves[j]``
-        (:func:`hexrules.dice.expected_damage_table`: ``Cover * (7 - Resolve) / 6``, clipped).
-    probabilities : list of Fraction
-        Each Resolve's chance that one die deals 1 damage (:func:`hexrules.dice.hit_probability`).
-    frame : tuple of (int, int, Fraction) or None
-        The framed cell (Cover, Resolve, its expected damage), or None.
-    """
-
-    kind: str
-    title: str
-    subtitle: list[str]
-    caption: list[str]
-    covers: tuple[int, ...]
-    resolves: tuple[int, ...]
-    table: list[list[Any]]
-    probabilities: list[Any]
-    frame: tuple[int, int, Any] | None
-
-
-@dataclass(frozen=True, repr=False)
-class Chart(_Picture):
-    """A chart of dice numbers: what a chart file holds (a ``chart:`` line instead of a map;
-    format: this module's docstring). Its numbers are :mod:`hexrules.dice`'s, computed when drawn.
-
-    Parameters
-    ----------
-    kind : str
-        A key of :data:`CHARTS` (``"crush_expected_damage"``, ``"crush_heatmap"``).
-    covers, resolves : sequence of int, optional
-        Increasing pre-reduction Covers 0 to :data:`MAX_CHART_COVER` (C2) and Resolves 1 to 12
-        (C3); default the kind's (:data:`CHARTS`).
-    frame : (int, int), optional
-        ``(Cover, Resolve)`` of the cell a heatmap frames; one of ``covers`` and of ``resolves``.
-    title : str
-    caption : sequence of str
-        Lines drawn under the chart.
-    source : str
-        Where it came from (a file name); not compared.
-
-    Raises
-    ------
-    ScenarioError
-        For an unknown kind, a Cover or Resolve out of bounds or out of order, a frame outside
-        the chart (or on a chart that has none), a title or caption line that is not one line.
-
-    Examples
-    --------
-    >>> c = Chart.from_text("title: Crush\\nchart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,4\\n")
-    >>> c.computed().frame
-    (3, 4, Fraction(3, 2))
-    >>> print(c.to_text(), end="")
-    title: Crush
-    chart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,4
-    >>> Chart.from_text("chart: crush_heatmap  covers=0-6  resolves=1-7  frame=3,9\\n", source="demo.hex")
-    Traceback (most recent call last):
-    ...
-    hexrules.errors.ScenarioError: demo.hex:1:57: frame=3,9: Resolve 9 is not charted (resolves=1-7) (ruling C3)
-    """
-
-    kind: str
-    covers: tuple[int, ...] | None = None
-    resolves: tuple[int, ...] | None = None
-    frame: tuple[int, int] | None = None
-    title: str = ""
-    caption: tuple[str, ...] = ()
-    source: str = field(default="<chart>", compare=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or self.kind not in CHARTS:
-            raise ScenarioError(f"chart kind {show(self.kind)} is not one of {', '.join(CHARTS)}", source="Chart")
-        spec = CHARTS[self.kind]
-        for key in ("covers", "resolves"):
-            value = getattr(self, key)
-            value = getattr(spec, key) if value is None else value
-            if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-                raise ScenarioError(f"{key}={show(value)} is not a list of whole numbers", source="Chart")
-            value = tuple(value)
-            problem = _numbers_problem(key, value)
-            if problem:
-                raise ScenarioError(f"{key}={list(value)!r}: {problem[1]}", source="Chart", ruling=_BOUNDS[key][2])
-            object.__setattr__(self, key, value)
-        if self.frame is not None:
-            problem = self._frame_problem(self.frame)
-            if problem:
-                raise ScenarioError(f"frame={show(self.frame)}: {problem[1]}", source="Chart", ruling=problem[2])
-            object.__setattr__(self, "frame", tuple(self.frame))
-        check_one_line(self.title, "chart title")
-        if isinstance(self.caption, str) or not isinstance(self.caption, Sequence):
-            raise ScenarioError(f"caption={show(self.caption)} is not a list of lines", source="Chart")
-        object.__setattr__(self, "caption", tuple(self.caption))
-        for line in self.caption:
-            check_one_line(line, "caption line")
-
-    def _frame_problem(self, frame: Any) -> tuple[int, str, str] | None:
-        """``(0 Cover / 1 Resolve, why, ruling)`` if ``frame`` is not a cell of this chart, else None."""
-        if not CHARTS[self.kind].frame:
-            return 0, f"a {self.kind} chart has no frame (only {', '.join(k for k, s in CHARTS.items() if s.frame)})", "C3"
-        if isinstance(frame, (str, bytes)) or not isinstance(frame, Sequence) or len(frame) != 2:
-            return 0, "is not a Cover and a Resolve, e.g. frame=3,4", "C3"
-        for i, (key, v) in enumerate(zip(("covers", "resolves"), frame)):
-            values, (_, what, ruling) = getattr(self, key), _BOUNDS[key]
-            if isinstance(v, bool) or not isinstance(v, int) or v not in values:
-                return i, f"{what} {v!r} is not charted ({key}={_numbers_text(values)})", ruling
-        return None
-
-    @classmethod
-    def from_text(cls, text: str, *, source: str = "<text>") -> "Chart":
-        """Read chart text; see :func:`parse_diagram` (which also reads board diagrams).
-
-        Raises
-        ------
-        ScenarioError
-            At ``source:line:column``, for text that is not a chart file.
-        """
-        if not isinstance(source, str):
-            raise ScenarioError(f"source={show(source)} is not a text naming where the chart comes from")
-        if not isinstance(text, str):
-            raise ScenarioError(f"chart text is {type(text).__name__}, not str", source=source, line=1)
-        return _parse_chart(text, source)
-
-    def to_text(self) -> str:
-        """The chart as text; :meth:`from_text` reads it back equal."""
-        out = [f"title: {self.title}"] if self.title else []
-        out += [f"caption: {line}" if line.strip() else "caption:" for line in self.caption]
-        fields = [f"covers={_numbers_text(self.covers)}", f"resolves={_numbers_text(self.resolves)}"]
-        if self.frame is not None:
-            fields.append(f"frame={self.frame[0]},{self.frame[1]}")
-        out.append("  ".join([f"chart: {self.kind}", *fields]))
-        return "\n".join(out) + "\n"
-
-    def computed(self) -> ComputedChart:
-        """The chart's numbers, exact, from :mod:`hexrules.dice` (C2, C3), and its words."""
-        from .dice import expected_damage_table, hit_probability
-        from .words.diagram import frame_line
-
-        table = expected_damage_table(self.covers, self.resolves)
-        frame = None
-        subtitle = []
-        if self.frame is not None:
-            c, r = self.frame
-            frame = (c, r, table[self.covers.index(c)][self.resolves.index(r)])
-            subtitle.append(frame_line(*frame))
-        return ComputedChart(self.kind, self.title, subtitle, list(self.caption), self.covers, self.resolves, table,
-                             [hit_probability(r) for r in self.resolves], frame)
-
-    def figure(self, theme: Any = None, *, width: float | None = None, height: float | None = None,
-               dpi: float = 100, text: str = "text") -> "Figure":
-        """The picture: a matplotlib Figure (not registered with pyplot); the arguments of
-        :meth:`Diagram.figure` (a width or height alone keeps the chart's proportions)."""
-        from .plot.diagram import draw_chart
-
-        return draw_chart(self.computed(), theme=theme, width=width, height=height, dpi=dpi, text=text)
-
-    def __repr__(self) -> str:
-        return f"chart {self.title or self.source!r}: {self.kind}"
-
-
-def _parse_chart(text: str, source: str) -> Chart:
-    """Read a chart file: ``title:``, ``caption:`` lines and one ``chart:`` line (module docstring)."""
-    rd = Reader(source)
-    if len(text) > MAX_TEXT_LENGTH:
-        raise rd.error(f"chart text has {len(text):,} characters; the most it may have is {MAX_TEXT_LENGTH:,}", 1)
-    title: tuple[int, str] | None = None
-    caption: list[str] = []
-    chart: Line | None = None
-    in_caption = False
-    for number, raw in enumerate(split_lines(text, rd), start=1):
-        head = _CHART_HEAD.match(raw)
-        if head is None:
-            toks = tokens(raw, reader=rd, line=number)
-            if not toks:
-                continue
-            if not in_caption:
-                raise rd.error(f"{toks[0].text!r} is outside any section: a chart file holds 'title:', 'caption:' and "
-                               "one 'chart:' line", number, toks[0].column)
-            caption.append(_text_of(toks))
-            continue
-        key, column = head.group(1), head.start(1) + 1
-        in_caption = False
-        if key == "title":
-            if title is not None:
-                raise rd.error(f"a second 'title:' (the first is on line {title[0]}): a chart has one", number, column)
-            title = (number, head.group(2).strip())
-            continue
-        rest = tokens(head.group(2), reader=rd, line=number, column=head.start(2) + 1)
-        if key == "caption":
-            if rest:
-                caption.append(_text_of(rest))
-            in_caption = True
-        elif key == "chart":
-            if chart is not None:
-                raise rd.error(f"a second 'chart:' line (the first is on line {chart.number}): a chart file draws one "
-                               "chart", number, column)
-            chart = Line(number, tuple(rest), raw)
-            if not rest:
-                raise rd.error(f"'chart:' needs a kind ({', '.join(CHARTS)}), e.g. "
-                               f"'{CHARTS['crush_heatmap'].help}'", number, head.end(2) + 1)
-        else:
-            raise rd.error(f"'{key}:' does not belong in a chart file, which holds 'title:', 'caption:' and one "
-                           "'chart:' line (a board diagram has a 'map:' and no 'chart:')", number, column)
-    if chart is None:  # parse_diagram reads a text as a chart only when it has one; Chart.from_text may not
-        raise rd.error("a chart file needs one 'chart:' line, e.g. "
-                       f"'{CHARTS['crush_heatmap'].help}'", max(1, len(text.splitlines())))
-    first = chart.tokens[0]
-    spec = CHARTS.get(first.value)
-    if spec is None:
-        raise rd.error(f"unknown chart {first.value!r} (known: {', '.join(CHARTS)})", chart.number, first.column)
-    kind = first.value
-    e = rd.entry(Line(chart.number, chart.tokens[1:], chart.text), f"chart {kind}",
-                 ("covers", "resolves", "frame") if spec.frame else ("covers", "resolves"))
-    e = dataclasses.replace(e, line=Line(chart.number, chart.tokens, chart.text))  # errors without a column: the kind
-    if e.words:
-        raise e.error(f"'chart: {kind}' has a word too many: {e.words[0].text!r} (e.g. '{spec.help}'; fields are "
-                      "key=value)", e.words[0].column)
-    values = {key: _read_numbers(e, key) for key in ("covers", "resolves") if key in e.fields}
-    c = Chart(kind, values.get("covers"), values.get("resolves"), title=title[1] if title else "", caption=tuple(caption),
-              source=source)
-    if "frame" not in e.fields:
-        return c
-    col, value = e.fields["frame"]
-    parts = value.split(",")
-    if len(parts) != 2 or not all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
-        raise e.error(f"frame={value!r} is not a Cover and a Resolve, e.g. frame=3,4 (Cover 3 against Resolve 4)", col,
-                      ruling="C3")
-    frame = (int(parts[0]), int(parts[1]))
-    problem = c._frame_problem(frame)
-    if problem:
-        raise e.error(f"frame={value}: {problem[1]}", col + (len(parts[0]) + 1 if problem[0] else 0), ruling=problem[2])
-    return dataclasses.replace(c, frame=frame)
 
 
 # --- files: use:, loading, the shipped diagrams ---------------------------------------------------------
@@ -1326,8 +881,8 @@ def parse_diagram(text: str, *, source: str = "<text>", base_dir: str | os.PathL
     """
     if not isinstance(text, str):
         raise ScenarioError(f"diagram text is {type(text).__name__}, not str", source=str(source), line=1)
-    if _CHART_LINE.search(text):
-        return _parse_chart(text, source)
+    if is_chart_text(text):
+        return Chart.from_text(text, source=source)
     merged, used = expand_use(text, source=source, base_dir=base_dir)
     try:
         d = Diagram(parse_scenario(merged, source=used), source)

@@ -1040,7 +1040,7 @@ def _path(board: Board, path: object) -> list[Hex]:
                               expected="a sequence of hexes or labels (e.g. ['C3', 'D3'])"))
     for h in hexes:
         if h not in board:
-            raise BoardError(f"path hex {board._name(h)} is not on the board: leaving the board is never a legal "
+            raise BoardError(f"path hex {board.hex_name(h)} is not on the board: leaving the board is never a legal "
                              "step", ruling="M4")
     return hexes
 

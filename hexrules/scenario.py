@@ -70,6 +70,11 @@ with a colon must be quoted.
 same scenario; a name with a line break has no text form and is refused when the scenario is
 built.
 
+A name, a value or a free text (``title:``, a caption) holds only characters a picture can draw:
+a lone surrogate, a control character (a tab inside quotes among them: write a space), U+FEFF
+and the noncharacters are refused where they stand, naming the word or text
+(:func:`hexrules.checks.text_fault` says how each fails in matplotlib). A comment may hold them.
+
 Lines end with ``\\n``, ``\\r\\n`` or ``\\r``, as JupyterLab's editor, git and Python's
 universal newlines end them, so line numbers in errors are the editor's. The characters that
 some programs (Python's ``str.splitlines``, word processors) take for line breaks and editors
@@ -109,6 +114,10 @@ module is imported (``hexrules/__init__.py`` imports every shipped topic module,
   and the :class:`Scenario` read so far: its board, its units, and the data of the topics
   registered before it (a topic module that imports another registers after it, so it can
   read that topic's data). A section may repeat; its lines come in file order.
+* Free text (a diagram's ``caption:``) is read as ``title:`` is, when the reader names its
+  heading ``verbatim``: the rest of the heading line and each line under it is one
+  :class:`Token`, the text as written, a ``#`` or a double quote in it kept (a line that
+  starts with ``#`` is still a comment line).
 * :meth:`Reader.entry` splits a line into words and ``key=value`` fields, refusing unknown
   and repeated keys; the :class:`Entry` it returns reads whole numbers, yes/no flags, labels
   and label lists, each error with the source, line and column of the bad value and the
@@ -175,6 +184,7 @@ __all__ = [
     "SectionReader",
     "split_lines",
     "tokens",
+    "free_text",
     "quote",
     "check_one_line",
     "register_section",
@@ -269,8 +279,11 @@ class Section:
         Where the heading is (1-based), for errors about the section as a whole.
     tokens : tuple of Token
         What follows the colon on the heading line (only for ``inline`` readers; else empty).
+        For a ``verbatim`` heading: one token, the rest of the line as written (spaces around
+        it stripped; empty: no token).
     lines : tuple of Line
-        Its entries, in file order (blank and comment lines dropped).
+        Its entries, in file order (blank and comment lines dropped). Under a ``verbatim``
+        heading each line has one token: the line as written, spaces around it stripped.
     """
 
     heading: str
@@ -354,6 +367,7 @@ def tokens(text: str, *, reader: "Reader | None" = None, line: int = 1, column: 
     line = checks.whole(line, "line", 1, error=ScenarioError)
     column = checks.whole(column, "column", 1, error=ScenarioError)
     out = []
+    suspect = checks.text_fault(text) is not None  # rare: a character no picture draws somewhere on the line
     for m in _SCAN.finditer(text):
         tok = m.group()
         if tok[0] == "#":
@@ -362,8 +376,64 @@ def tokens(text: str, *, reader: "Reader | None" = None, line: int = 1, column: 
             raise (reader or Reader("<text>")).error(
                 "this double quote is not closed on its line (a name or value with spaces goes in double quotes, and a "
                 'double quote inside them is written twice: "Amuro ""the ace"" Ray")', line, column + m.start())
+        if suspect:
+            _check_drawable(Token(column + m.start(), tok), Token(0, tok).value, reader, line)
         out.append(Token(column + m.start(), tok))
     return out
+
+
+def _check_drawable(tok: Token, value: str, reader: "Reader | None", line: int) -> None:
+    """Refuse a token holding a character no picture draws (:func:`hexrules.checks.text_fault`),
+    at that character's column; the message names ``value`` (the token's text as read: a word
+    without its quotes) and the character's place in it."""
+    fault = checks.text_fault(tok.text)
+    if fault is not None:
+        where = checks.text_fault(value)
+        raise (reader or Reader("<text>")).error(f"{show(value)}: its character {where[0] + 1 if where else 1} is "
+                                                 f"{fault[1]}", line, tok.column + fault[0])
+
+
+def free_text(text: str, *, reader: "Reader | None" = None, line: int = 1, column: int = 1) -> Token | None:
+    """Free text (a ``title:``, a diagram's caption line) as written: one :class:`Token` of
+    ``text`` without the spaces around it, a ``#`` or a double quote in it kept; None if blank.
+
+    Parameters
+    ----------
+    text : str
+        The text after a heading's colon, or a whole line (no line break).
+    reader : Reader, optional
+        Names the source in errors (default ``"<text>"``).
+    line, column : int
+        Where ``text`` starts (1-based), for the token's column and errors.
+
+    Raises
+    ------
+    ScenarioError
+        At its column, for a character no picture draws (:func:`hexrules.checks.text_fault`:
+        a lone surrogate, a control character or a tab, U+FEFF, a noncharacter) or a line break.
+
+    >>> free_text("  Zaku #1 moves  ", column=7)
+    Token(column=9, text='Zaku #1 moves')
+    >>> free_text("Zaku\\x01", reader=Reader("demo.hex"), line=3, column=9)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ScenarioError: demo.hex:3:13: 'Zaku\\x01': its character 5 is a control character (U+0001), which no picture draws
+    """
+    if not isinstance(text, str):
+        raise ScenarioError(f"text {show(text)} is not a string", source="free_text")
+    _reader(reader)
+    line = checks.whole(line, "line", 1, error=ScenarioError)
+    column = checks.whole(column, "column", 1, error=ScenarioError)
+    stripped = text.strip()
+    if not stripped:
+        return None
+    odd = _LINE_BREAK.search(stripped)
+    start = column + len(text) - len(text.lstrip())
+    if odd:
+        raise (reader or Reader("<text>")).error(f"text {show(stripped)} is not one line", line, start + odd.start())
+    tok = Token(start, stripped)
+    _check_drawable(tok, stripped, reader, line)
+    return tok
 
 
 def _unquoted(text: str) -> str:
@@ -398,7 +468,8 @@ def quote(name: str) -> str:
 
 
 def check_one_line(value: Any, what: str) -> None:
-    """Refuse a name (or side, title) that scenario text cannot hold: not a str, or with a line break.
+    """Refuse a name (or side, title) that scenario text cannot hold: not a str, with a line break,
+    or with a character no picture draws (:func:`hexrules.checks.drawable`).
 
     Line breaks are ``\\n``, ``\\r`` and the characters :func:`split_lines` refuses. Topics'
     ``check`` functions call this for the names they write.
@@ -417,6 +488,7 @@ def check_one_line(value: Any, what: str) -> None:
     if not isinstance(value, str) or _LINE_BREAK.search(value):
         raise ScenarioError(f"{what} {show(value)} is not one line of text (scenario text cannot hold a line break in it)",
                             source="Scenario")
+    checks.drawable(value, what, error=ScenarioError)
 
 
 class Reader:
@@ -682,6 +754,12 @@ class SectionReader:
         on the map (a hex) or under it (None).
     inline : bool
         True if a heading line may carry tokens after its colon (:attr:`Section.tokens`).
+    verbatim : tuple of str, optional
+        Headings (of ``headings``) whose lines are free text, read as written like ``title:``:
+        the rest of the heading line and each line under it is one :class:`Token`, a ``#`` or a
+        double quote in it kept (a diagram's ``caption:``). A line under such a heading that
+        starts with ``#`` is still a comment line, and a line that reads as a heading (a
+        lower-case word and a colon) still starts a section. Implies ``inline``.
     legacy : mapping of str to callable, optional
         ``{comment prefix: message(raw line)}`` for an old format written in comments (e.g.
         ``"#crush"``): such a line is an error whose message says how to convert it.
@@ -700,6 +778,7 @@ class SectionReader:
     inline: bool = False
     legacy: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
     write_compact: Callable[[Any, "Scenario"], Iterable[str]] | None = None
+    verbatim: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         bad = ScenarioError
@@ -709,6 +788,13 @@ class SectionReader:
         if not headings or not all(isinstance(h, str) and re.fullmatch(r"[a-z_]+", h) for h in headings):
             raise bad(f"topic {self.key!r}: headings {self.headings!r} are not lower-case words", source="register_section")
         object.__setattr__(self, "headings", headings)
+        verbatim = (self.verbatim,) if isinstance(self.verbatim, str) else tuple(self.verbatim)
+        if not all(h in headings for h in verbatim):
+            raise bad(f"topic {self.key!r}: verbatim headings {self.verbatim!r} are not among its headings {headings!r}",
+                      source="register_section")
+        object.__setattr__(self, "verbatim", verbatim)
+        if verbatim:
+            object.__setattr__(self, "inline", True)
         for what in ("read", "write", "check", "describe", "write_compact"):
             fn = getattr(self, what)
             if not callable(fn) and not (fn is None and what in ("check", "describe", "write_compact")):
@@ -1203,6 +1289,7 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
     terrain = dict(DEFAULT_TERRAIN)
     defined: dict[str, tuple[int, int]] = {}  # terrain name -> (line, column) of its 'terrain:' line
     add: Callable[[Line], None] | None = None  # where the current section's entries go
+    verbatim = False  # the current section's lines are free text as written (SectionReader.verbatim)
     section_line = section_column = 0  # where the current section's heading is
     map_rows: list[Line] = []
     unit_rows: list[tuple[bool, Line]] = []
@@ -1223,11 +1310,24 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
                                lineno, head.start(1) + 1)
             once[keyword] = (lineno, head.start(1) + 1)
         if keyword in ("name", "title"):  # the rest of the line as written: no words, quotes or comments
-            add = None
+            add, verbatim = None, False
+            text = free_text(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1)
             if keyword == "name":
-                name = head.group(2).strip()
+                name = text.text if text else ""
             else:
-                title = head.group(2).strip()
+                title = text.text if text else ""
+            continue
+        if head and keyword in owners and keyword in owners[keyword].verbatim:
+            # free text: the rest of the line as written, like title:, a '#' or a quote in it kept
+            first = free_text(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1)
+            section_lines = []
+            topics.setdefault(owners[keyword].key, []).append(
+                (keyword, lineno, head.start(1) + 1, (first,) if first else (), section_lines))
+            add, verbatim = section_lines.append, True
+            section_line, section_column = lineno, head.start(1) + 1
+            continue
+        if verbatim and not head and raw.strip() and not raw.lstrip().startswith("#"):
+            add(Line(lineno, (free_text(raw, reader=rd, line=lineno),), raw))  # type: ignore[misc, arg-type]
             continue
         toks = tuple(tokens(raw, reader=rd, line=lineno))
         if not toks:
@@ -1238,7 +1338,7 @@ def parse_scenario(text: str, *, source: "str | Reader" = "<text>") -> Scenario:
             continue
         if head:
             rest_toks = tuple(tokens(head.group(2), reader=rd, line=lineno, column=head.start(2) + 1))
-            add = None
+            add, verbatim = None, False
             section_line, section_column = lineno, head.start(1) + 1
             if keyword in ("map", "units", "garrisons") or (keyword in owners and not owners[keyword].inline):
                 if rest_toks:

@@ -46,7 +46,9 @@ SOURCE = "fuzz.hex"
 
 # --- names, values and pieces of the grammar ------------------------------------------------------------
 
-_NAME_CHARS = "abcXYZ019 _-'\"=#:,()é漢²٣\t\xa0"
+# (no tab: a name with one is refused, no picture draws it, hexrules.checks.text_fault; the no-break
+# space and the zero-width space are characters a picture draws, quoted or not)
+_NAME_CHARS = "abcXYZ019 _-'\"=#:,()é漢²٣\xa0\u200b"
 _SYMBOLS = "mRrf*%&^@!?+<>;:,()éΩ"
 _TERRAIN_NAMES = ["mud", "ruin", "forest", "rough_ground", "Swamp-2", "lava"]
 _SIDES = ["federation", "zeon", "Zeon army", 'the "Reds"', "a:b", "x=y", "#1", "é"]
@@ -344,7 +346,7 @@ def _designer_crush(data: CrushData, b: Board, rng: random.Random, out: list[str
 HUGE = "1" * 5000
 _ODD_BREAKS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
 _CHARS = ['"', '""', ":", "=", "#", ",", "-", "(", ")", "\t", " ", "\r", "\n", "\r\n", "\ufeff", "\xa0", "²", "٣", "\x00",
-          *_ODD_BREAKS]
+          "\ud800", "\x7f", "\uffff", *_ODD_BREAKS]  # (a lone surrogate, DEL, a noncharacter: no picture draws them)
 _VALUES = ["0", "1", "3", "12", "13", "-1", "²", "٣", "0٣", HUGE, "1" * 19, "", ",", ",,", "A1", "B2", "A1,,B1", "A1,A1",
            "(0,0)", "(0," + HUGE + ")", "A" * 3100 + "1", "A" + HUGE, "yes", "no", "maybe", '"a b"', '"', '""', "x", "a:b",
            "odd-r", "even-r", "odd-q", "even-q", "odd", "letters", "numbers", "axial", ".", "/", "0101", "01.01", "-0101",

@@ -192,3 +192,18 @@ def test_label_and_hex_are_inverse_on_every_board():
     # before A: "-A1"; Hex(1, -1): column 0, row -1, the row before 1: "A-1"; Hex(0, -1): both.
     assert b.label(Hex(-1, 0)) == "-A1" and b.label(Hex(0, 0)) == "A1"
     assert b.label(Hex(1, -1)) == "A-1" and b.label(Hex(0, -1)) == "-A-1"
+
+
+def test_hex_name_is_the_label_with_axial_coordinates_and_the_only_one():
+    """Board.hex_name (issue 32): the public name of what error messages call a hex; the private
+    Board._name it replaces is gone."""
+    from hexrules.errors import NotAHexError
+    from hexrules.hexgrid import LABEL_LIMIT, LabelScheme
+
+    b = Board.rectangle(3, 2)
+    assert b.hex_name(Hex(1, 0)) == "B1 (1,0)"
+    assert b.hex_name(Hex(LABEL_LIMIT, 0)) == f"({LABEL_LIMIT},0)"  # no label: the coordinates alone
+    assert Board(b.cells(), labels=LabelScheme("axial")).hex_name(Hex(1, 0)) == "(1,0)"
+    with pytest.raises(NotAHexError, match="'B1'"):
+        b.hex_name("B1")
+    assert not hasattr(b, "_name")

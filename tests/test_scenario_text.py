@@ -7,13 +7,15 @@ counted by hand: line 1 is the text's first line, column 1 its first character.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import hexrules.scenario as scenario_module
 from hexrules.board import DEFAULT_TERRAIN, Board, TerrainType
 from hexrules.crush import Model, Squad, TerrainPiece, Vehicle
 from hexrules.crush_scenario import CrushScenario, parse_crush_scenario
-from hexrules.errors import BoardError, ScenarioError
+from hexrules.errors import BoardError, HexrulesError, ScenarioError, StateError
 from hexrules.hexgrid import Hex, from_label, from_offset
 from hexrules.scenario import Scenario, builtin, load_scenario, parse_scenario, quote, scenario_names, tokens
 from hexrules.state import State, Unit
@@ -161,8 +163,10 @@ def test_a_garrison_keeps_advance_dash_and_speed():
     assert str(sc).splitlines()[-1] == "A1  Post (fed): Garrison, Advance 5"
 
 
-@pytest.mark.parametrize("brk", ["\n", "\r", "\u2028", "\x85"])
+@pytest.mark.parametrize("brk", ["\n", "\u2028"])
 def test_a_name_side_or_title_with_a_line_break_has_no_text_form(brk):
+    # (a unit's name with "\r" or "\x85", control characters, is refused by Unit itself: no picture
+    # draws them, test_a_name_the_pictures_cannot_draw_is_refused_in_python_too)
     board = Board.rectangle(2, 1)
     with pytest.raises(ScenarioError, match=r"unit name 'a\S+b' is not one line of text"):
         Scenario(board, State([Unit(f"a{brk}b", "x", board.hex("A1"))]))
@@ -366,6 +370,23 @@ def test_a_topic_error_without_a_line_is_placed_at_its_heading():
         unregister_section("notes")
 
 
+def test_a_verbatim_section_reads_its_lines_as_written_with_their_columns():
+    # issue 32: a topic's free text (a diagram's caption:) is read as title: is, '#' and quotes kept
+    from hexrules.scenario import SectionReader, register_section, unregister_section
+
+    def read(sections, sc, rd):
+        return tuple((t.column, t.text) for s in sections for t in (*s.tokens, *(line.tokens[0] for line in s.lines)))
+
+    register_section(SectionReader("notes", ("notes",), read, lambda d, sc: ["notes:"], verbatim=("notes",)))
+    try:
+        sc = parse_scenario('map:\n  0\nnotes:  see #1, the 5" gun  \n   # a comment line\n  and #2  # kept\n')
+        assert sc.sections["notes"] == ((9, 'see #1, the 5" gun'), (3, "and #2  # kept"))
+        with pytest.raises(ScenarioError, match="verbatim headings"):
+            SectionReader("notes", ("notes",), read, lambda d, sc: [], verbatim=("other",))
+    finally:
+        unregister_section("notes")
+
+
 def test_a_scenario_too_long_for_text_says_so_and_its_faces_fall_back(monkeypatch):
     # only a scenario built in code gets there (one read from text compacts to no longer than its text)
     monkeypatch.setattr(scenario_module, "MAX_TEXT_LENGTH", 60)
@@ -386,3 +407,61 @@ def test_a_bad_map_cell_names_what_each_symbol_means():
     assert "an elevation, a terrain symbol or both, as in 2~" in said
     assert "'.' open ground, '~' water, 'X' impassable, 'm' mud" in said
     assert "line 3, column 7" in said or ":3:7:" in said
+
+
+# --- text the pictures cannot draw (issue 32): refused where it stands, at file:line:column ----------------
+
+#: Characters a name or a free text may not hold, one of each kind the drawing fails on (found by
+#: drawing each through Diagram.figure and save_figure in svg, png and pdf, tests/test_diagram.py):
+#: a lone surrogate (matplotlib's FreeType layout raises TypeError), control characters (an SVG
+#: matplotlib writes with one is not well-formed XML; in a PNG a box), a tab inside a name, the
+#: noncharacters U+FFFE and U+FFFF (not well-formed SVG) and the others of their kind, and U+FEFF
+#: (matplotlib's PDF writer raises IndexError).
+UNDRAWABLE = ["\ud800", "\udfff", "\x00", "\x01", "\x1b", "\x7f", "\x9f", "\t", "\ufeff", "\ufffe", "\uffff", "\ufdd0",
+              "\U0010ffff"]
+#: Control characters that are also line breaks in scenario text (split_lines splits or refuses them
+#: where they stand): in Python, a name with one is refused as one no picture draws.
+BREAKS = ["\r", "\x85", "\x0b"]
+
+
+def _refused_at(text: str, line: int, column: int, bad: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(text, source="t.hex")
+    e = info.value
+    assert (e.source, e.line, e.column) == ("t.hex", line, column), str(e).encode("unicode_escape")
+    assert repr(bad)[1:-1] in str(e) and f"U+{ord(bad):04X}" in str(e)
+    str(e).encode("utf-8")  # the message itself is valid text: the value is shown escaped
+
+
+@pytest.mark.parametrize("bad", UNDRAWABLE, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize("template, line, column", [
+    ('map:\n  0 0\nunits:\n  "Zak{}u" side=zeon at=A1\n', 4, 7),                      # a unit name
+    ('map:\n  0 0\ngarrisons:\n  "G{}" side=zeon at=A1\n', 4, 5),                      # a Garrison's
+    ('map:\n  0 0\nunits:\n  Zaku side="ze{}on" at=A1\n', 4, 16),                      # a side
+    ("title: Knuckle {}Shield\nmap:\n  0 0\n", 1, 16),                                  # a title
+    ("name: pu{}sh\nmap:\n  0 0\n", 1, 9),                                              # a scenario's name
+    ('map:\n  0 0\npieces:\n  "Hab{}" cover=2 hexes=A1\n', 4, 7),                      # a Crush piece
+    ('map:\n  0 0\nsquads:\n  Rangers resolve=4\n    "R{}1" at=A1\n', 5, 7),            # a Crush model
+])
+def test_a_name_or_text_the_pictures_cannot_draw_is_refused_where_it_stands(template, line, column, bad):
+    _refused_at(template.format(bad), line, column, bad)
+
+
+def test_a_character_in_a_comment_is_not_drawn_and_not_refused():
+    sc = parse_scenario("map:\n  0 0  # a comment with \x01 and \ufffe\nunits:\n  Zaku\tside=zeon at=A1\n")
+    assert sc.state.unit("Zaku").side == "zeon"  # a tab between words separates them, as ever
+
+
+@pytest.mark.parametrize("bad", UNDRAWABLE + BREAKS, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_the_pictures_cannot_draw_is_refused_in_python_too(bad):
+    with pytest.raises(StateError, match=re.escape(f"U+{ord(bad):04X}")) as info:
+        Unit(f"Zaku{bad}", "zeon", Hex(0, 0))
+    assert repr(f"Zaku{bad}") in str(info.value)
+    with pytest.raises(StateError, match=re.escape(f"U+{ord(bad):04X}")):
+        Unit("Zaku", f"ze{bad}on", Hex(0, 0))
+    with pytest.raises(ScenarioError, match=re.escape(f"U+{ord(bad):04X}") + "|is not one line of text"):
+        Scenario(Board.rectangle(2, 1), title=f"A {bad}title")  # a line break is refused as one
+    with pytest.raises(HexrulesError, match=re.escape(f"U+{ord(bad):04X}")):
+        TerrainPiece(f"Hab{bad}", [Hex(0, 0)], 1)
+    with pytest.raises(BoardError, match="symbol"):  # a map cell's symbol is written in the text
+        TerrainType("mud", bad, 1)

@@ -295,3 +295,96 @@ def test_an_explorer_made_outside_a_cell_is_closed_only_by_its_own_close(shell):
     x.close()
     x.close()                                                      # twice: nothing more
     assert x.closed and x.figure not in _open_figures()
+# --- the module's helpers refuse a bad argument like any other (issue 32) ------------------------------
+
+
+def _good_helper_calls():
+    """A call that works for every public helper function of hexrules.widgets.base: ``{name: kwargs}``."""
+    from hexrules import DEFAULT, builtin
+    from hexrules.compare import Refusal
+    from hexrules.widgets.forced import FORCED_SWITCHES
+
+    sc = builtin("jumping")
+    return {
+        "pre": {"text": "a < b"},
+        "error_html": {"err": Refusal("no", "M1")},
+        "table_html": {"rows": [{"from": "A1", "cost": 2}], "caption": "steps"},
+        "scenario_from": {"scenario": "jumping"},
+        "cached": {"rule": lambda a, b: a + b},
+        "movers": {"state": sc.state},
+        "check_choice": {"name": "kind", "value": "push", "choices": ("push", "pull")},
+        "check_int": {"name": "n", "value": 2, "lo": 0, "hi": 6},
+        "check_unit": {"name": "unit", "value": "Char's Zaku II", "choices": ["Char's Zaku II"]},
+        "hex_label": {"board": sc.board, "value": "B3", "name": "hex"},
+        "switch_control": {"name": "push_off_board", "value": "stop", "table": FORCED_SWITCHES, "what": "Push",
+                           "description": "off the board"},
+        "switch_controls": {"switches": ["push_off_board"], "options": DEFAULT, "table": FORCED_SWITCHES,
+                            "what": "Push"},
+        "fit_labels": {"control": widgets.Dropdown(options=["a", "b"])},
+        "close_view": {"root": widgets.VBox([widgets.HTML("x")])},
+    }
+
+
+class _Unprintable:
+    def __str__(self):
+        raise RuntimeError("str fails")
+
+    __repr__ = __str__
+
+
+_BAD = [None, 5, 1.5, True, "text", b"x", [], {}, [None], [5], {"a": 1}, object(), _Unprintable()]
+
+
+def test_every_helper_function_of_the_module_has_a_good_call():
+    import hexrules.widgets.base as base
+
+    functions = {n for n in base.__all__ if inspect.isfunction(getattr(base, n))}
+    assert functions == set(_good_helper_calls())
+
+
+@pytest.mark.parametrize("helper", sorted(_good_helper_calls()))
+def test_a_helper_refuses_a_bad_argument_with_a_project_error_naming_it(helper):
+    # pre(None) raised AttributeError from inside html.escape; each helper, each parameter, each bad
+    # value: the call returns, or raises a HexrulesError (never another exception)
+    import hexrules.widgets.base as base
+    from hexrules.errors import HexrulesError
+
+    fn = getattr(base, helper)
+    good = _good_helper_calls()[helper]
+    fn(**good)
+    escapes = []
+    for key in good:
+        for bad in _BAD:
+            try:
+                fn(**{**good, key: bad})
+            except HexrulesError:
+                pass
+            except Exception as err:  # noqa: BLE001 - what the test looks for
+                escapes.append(f"{helper}({key}={type(bad).__name__}): {type(err).__name__}: {err}"[:160])
+    assert escapes == []
+
+
+#: The parameters of the helpers for which None means something (their docstrings say what).
+_NONE_MEANS = {("table_html", "caption"), ("check_int", "hi"), ("switch_control", "description")}
+
+
+@pytest.mark.parametrize("helper", sorted(_good_helper_calls()))
+def test_a_helper_refuses_none_naming_it_where_none_means_nothing(helper):
+    import hexrules.widgets.base as base
+    from hexrules.errors import HexrulesError
+
+    fn = getattr(base, helper)
+    good = _good_helper_calls()[helper]
+    for key in good:
+        if (helper, key) in _NONE_MEANS:
+            fn(**{**good, key: None})
+            continue
+        with pytest.raises(HexrulesError, match="None"):
+            fn(**{**good, key: None})
+
+
+def test_pre_none_names_the_value():
+    from hexrules.widgets.base import pre
+
+    with pytest.raises(ExplorerError, match="text=None is not a text"):
+        pre(None)

@@ -44,7 +44,8 @@ MAX_DPI = 2400
 MIN_DPI = 10
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..diagram import Computed, ComputedChart
+    from ..chart import ComputedChart
+    from ..diagram import Computed
 
 __all__ = ["RC", "TEXT", "METADATA", "CHART_LAYOUT", "draw_diagram", "diagram_artists", "draw_chart", "save_figure",
            "diagram_colour"]
@@ -380,14 +381,14 @@ def draw_chart(computed: "ComputedChart", *, theme: Theme | str | None = None, w
                height: float | None = None, dpi: float = 100, text: str = "text") -> Figure:
     """The picture of a chart file (a bare Agg :class:`~matplotlib.figure.Figure`, not pyplot's).
 
-    Draws ``computed``'s numbers (:meth:`hexrules.diagram.Chart.computed`, from
+    Draws ``computed``'s numbers (:meth:`hexrules.chart.Chart.computed`, from
     :mod:`hexrules.dice`) with the Crush chart functions of :mod:`hexrules.plot.crush`: the
     expected-damage lines, or the heatmap with its framed cell; the title and its subtitle above,
     the caption under it.
 
     Parameters
     ----------
-    computed : hexrules.diagram.ComputedChart
+    computed : hexrules.chart.ComputedChart
     theme, width, height, dpi, text
         As :func:`diagram_artists`; a width or height alone keeps the proportions of
         :data:`CHART_LAYOUT`.

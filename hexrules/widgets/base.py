@@ -81,7 +81,9 @@ from ..scenario import Scenario, builtin
 from ..checks import MAX_WHOLE, show
 from ..errors import ExplorerError, HexrulesError, OptionsError, StateError
 from ..hexgrid import Hex
-from ..options import DEFAULT, RulesOptions
+from ..board import check_board
+from ..options import DEFAULT, RulesOptions, check_options
+from ..state import check_state
 from ..words import ordinal
 from ..words import options as option_words
 
@@ -132,24 +134,56 @@ TABLE_CSS = " ".join(f".{CSS_CLASS} .hexrules-table {rule}" for rule in (
 PRE_STYLE = "white-space: pre-wrap; overflow-wrap: normal; word-break: normal"
 
 
+def _text(value: Any, what: str, *, none: bool = False) -> Any:
+    """``value`` if it is a str (or, with ``none``, None); else an :class:`ExplorerError` naming it."""
+    if not (isinstance(value, str) or (none and value is None)):
+        raise ExplorerError(f"{what}={show(value)} is not a text (a str{' or None' if none else ''})")
+    return value
+
+
 def pre(text: str) -> str:
     """``text`` as escaped, monospaced HTML (for :attr:`Explorer.explanation`); long lines wrap
     at spaces (:data:`PRE_STYLE`), not mid-word.
 
+    Raises
+    ------
+    ExplorerError
+        If ``text`` is not a str (naming the value).
+
     >>> pre("a < b")
     '<pre class="hexrules-explanation" style="white-space: pre-wrap; overflow-wrap: normal; word-break: normal">a &lt; b</pre>'
+    >>> pre(None)
+    Traceback (most recent call last):
+    ...
+    hexrules.errors.ExplorerError: text=None is not a text (a str)
     """
-    return f'<pre class="hexrules-explanation" style="{PRE_STYLE}">{html.escape(text)}</pre>'
+    return f'<pre class="hexrules-explanation" style="{PRE_STYLE}">{html.escape(_text(text, "text"))}</pre>'
 
 
 def error_html(err: Any) -> str:
-    """An error's message (an exception, or a :class:`~hexrules.compare.Refusal`) as HTML, in red,
-    naming its ruling when it has one; long lines wrap at spaces (:data:`PRE_STYLE`), not mid-word."""
+    """An error's message (an exception, a :class:`~hexrules.compare.Refusal`, or a message as a
+    str) as HTML, in red, naming its ruling when it has one; long lines wrap at spaces
+    (:data:`PRE_STYLE`), not mid-word.
+
+    Raises
+    ------
+    ExplorerError
+        If ``err`` is none of those (None, a number...), naming it.
+    """
+    from ..compare import Refusal
+
+    if not isinstance(err, (BaseException, Refusal, str)):
+        raise ExplorerError(f"err={show(err)} is not an error, a Refusal or a message (a str)")
     return f'<pre class="hexrules-error" style="color:#b03a2e; {PRE_STYLE}">{html.escape(str(err))}</pre>'
 
 
 def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None) -> str:
-    """A list of same-keyed dicts as an HTML table (e.g. ``MoveCost.table()``).
+    """A list of same-keyed dicts as an HTML table (e.g. ``MoveCost.table()``); no rows, no table.
+
+    Raises
+    ------
+    ExplorerError
+        If ``rows`` is not a list of mappings or ``caption`` is neither a str nor None, naming it.
 
     >>> table_html([{"from": "A1", "to": "B1", "cost": 2}])
     '<table class="hexrules-table"><tr><th>from</th><th>to</th><th>cost</th></tr><tr><td>A1</td><td>B1</td><td>2</td></tr></table>'
@@ -160,6 +194,11 @@ def table_html(rows: Sequence[Mapping[str, Any]], *, caption: str | None = None)
     >>> table_html([{"cost": 2}], caption="graph edges leaving D3").split("<table")[0]
     '<div class="hexrules-table-caption">graph edges leaving D3</div>'
     """
+    rows = checks.items(rows, what="rows", error=ExplorerError, expected="a list of rows (dicts)")
+    for row in rows:
+        if not isinstance(row, Mapping):
+            raise ExplorerError(f"row {show(row)} is not a dict of column: value")
+    _text(caption, "caption", none=True)
     if not rows:
         return ""
     keys = list(rows[0])
@@ -194,6 +233,9 @@ def check_choice(name: str, value: Any, choices: Sequence[Any], *, error: type[H
     ...
     hexrules.errors.ExplorerError: kind='shove' is not one of 'push', 'pull'
     """
+    _text(name, "name")
+    choices = checks.items(choices, what=f"{name}: choices", error=ExplorerError, ordered=False,
+                           expected="a list of the values offered")
     return checks.choice(value, name, choices, error=error, ruling=ruling)
 
 
@@ -211,6 +253,10 @@ def check_int(name: str, value: Any, lo: int, hi: int | None = None, *, ruling: 
     ...
     hexrules.errors.ExplorerError: cover=99 is not a whole number from 0 to 6 (ruling C2)
     """
+    _text(name, "name")
+    for bound, v in (("lo", lo), ("hi", hi)):
+        if not (checks.is_whole(v) or (bound == "hi" and v is None)):
+            raise ExplorerError(f"{name}: {bound}={show(v)} is not a whole number (a bound of the range)")
     return checks.whole(value, name, lo, MAX_WHOLE if hi is None else hi, error=ExplorerError, ruling=ruling)
 
 
@@ -250,12 +296,19 @@ def cached(rule: Callable[..., Any], *fixed: Any) -> Callable[..., Any]:
     >>> add(2), add(2), calls
     (3, 3, [2])
     """
+    checks.function(rule, "rule", error=ExplorerError)
     return functools.lru_cache(maxsize=CACHE_SIZE)(functools.partial(rule, *fixed))
 
 
 def movers(state: "State") -> list[str]:
-    """Names of the units of ``state`` that move (not Garrisons), in state order."""
-    return [u.name for u in state if not u.garrison]
+    """Names of the units of ``state`` that move (not Garrisons), in state order.
+
+    Raises
+    ------
+    StateError
+        If ``state`` is not a :class:`~hexrules.state.State`.
+    """
+    return [u.name for u in check_state(state) if not u.garrison]
 
 
 def check_unit(name: str, value: Any, choices: Sequence[str], *, ruling: str | None = None) -> str:
@@ -278,8 +331,13 @@ def hex_label(board: "Board", value: Any, *, name: str = "hex") -> str:
     Raises
     ------
     HexError, BoardError
-        If ``value`` is not a hex of the board (the message names ``name`` and the value).
+        If ``value`` is not a hex of the board (the message names ``name`` and the value), or
+        ``board`` is not a Board.
+    ExplorerError
+        If ``name`` is not a str.
     """
+    check_board(board)
+    _text(name, "name")
     if isinstance(value, str) and any(board.label(h) == value for h in board.hexes):
         return value
     return board.label(board.hex(value, what=name))
@@ -292,6 +350,9 @@ def offered(values: Sequence[Any], value: Any) -> tuple[Any, ...]:
 
 
 def _check_switch(name: Any, table: Mapping[str, Sequence[Any]], what: str) -> Sequence[Any]:
+    if not isinstance(table, Mapping):
+        raise ExplorerError(f"table={show(table)} is not a mapping of switch names to the values offered")
+    _text(what, "what")
     try:
         return table[name]
     except (KeyError, TypeError):
@@ -315,7 +376,14 @@ def fit_labels(control: widgets.Widget) -> widgets.Widget:
     a toggle button its text's (``button_width="auto"``), and a dropdown its longest option's
     (``width="max-content"``, never wider than the row; a width it was given becomes its least
     width, so that it does not jump as its options change). Buttons already fit their text.
+
+    Raises
+    ------
+    ExplorerError
+        If ``control`` is not an ipywidgets widget.
     """
+    if not isinstance(control, widgets.Widget):
+        raise ExplorerError(f"control={show(control)} is not an ipywidgets control")
     if isinstance(control, widgets.Button):
         return control
     style = getattr(control, "style", None)
@@ -342,7 +410,10 @@ def switch_control(name: str, value: Any, table: Mapping[str, Sequence[Any]], *,
     ------
     OptionsError
         If ``name`` is not in ``table`` or ``value`` is not a valid value of the switch.
+    ExplorerError
+        If ``table`` is not a mapping, or ``what`` or ``description`` not a text.
     """
+    _text(description, "description", none=True)
     values = offered(_check_switch(name, table, what), _check_value(name, value))
     return widgets.ToggleButtons(options=[(str(v), v) for v in values], value=value,
                                  description=description or f"{name} ({RulesOptions.ruling(name)})",
@@ -362,8 +433,12 @@ def switch_controls(switches: Any, options: RulesOptions, table: Mapping[str, Se
     OptionsError
         If a name is not in ``table`` (see :func:`switch_control`).
     """
+    check_options(options)
+    if not isinstance(table, Mapping):
+        raise ExplorerError(f"table={show(table)} is not a mapping of switch names to the values offered")
     if isinstance(switches, str) or not isinstance(switches, (tuple, list)):
-        raise ExplorerError(f"switches={show(switches)} is not a tuple of switch names (e.g. ({next(iter(table))!r},))")
+        example = f" (e.g. ({next(iter(table))!r},))" if table else ""
+        raise ExplorerError(f"switches={show(switches)} is not a tuple of switch names{example}")
     controls = {}
     for name in switches:
         _check_switch(name, table, what)  # before getattr: name it as a switch, not as an attribute
@@ -490,7 +565,15 @@ def _widget_tree(root: widgets.Widget) -> list[widgets.Widget]:
 
 def close_view(root: widgets.Widget) -> None:
     """Close ``root`` and every widget it is made of (:func:`_widget_tree`): their models leave
-    the kernel and the page (what :meth:`Explorer.close` and ``Exercise.close`` do)."""
+    the kernel and the page (what :meth:`Explorer.close` and ``Exercise.close`` do).
+
+    Raises
+    ------
+    ExplorerError
+        If ``root`` is not an ipywidgets Widget.
+    """
+    if not isinstance(root, widgets.Widget):
+        raise ExplorerError(f"close_view: {show(root)} is not a widget")
     for w in _widget_tree(root):
         w.close()
     widgets.Widget.close(root)
