@@ -27,10 +27,15 @@ $(STAMP):
 lab: $(STAMP)
 	$(PY) tools/lab.py $(ARGS)
 
+# Both run on every core (pytest-xdist, -n auto): the browser tests on one worker with their own
+# lab, app server and Chromium, the rest beside them (--dist loadgroup); the 20 slowest tests are
+# printed at the end of every run.
+PYTEST_ARGS := -n auto --dist loadgroup --durations=20
+
 test: $(STAMP)
 	$(PY) -m ruff check .
 	bash tools/ensure-chromium.sh
-	$(PY) -m pytest --nbmake notebooks tests hexrules
+	$(PY) -m pytest --nbmake notebooks tests hexrules $(PYTEST_ARGS)
 
 # The linter alone (configuration: [tool.ruff] in pyproject.toml); `make test` runs it first.
 lint: $(STAMP)
@@ -39,7 +44,7 @@ lint: $(STAMP)
 # Everything but the browser suite (quick edit-test loop).
 test-fast: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest --nbmake notebooks tests hexrules -m "not browser"
+	$(PY) -m pytest --nbmake notebooks tests hexrules -m "not browser" $(PYTEST_ARGS)
 
 figures: $(STAMP)
 	$(PY) -m figures
