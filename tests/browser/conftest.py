@@ -28,6 +28,7 @@ import browserkit as bk  # noqa: E402
 
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the group marks
 def pytest_collection_modifyitems(config, items):
     """Everything under tests/browser/ is a browser test (deselect with -m "not browser"), and
     runs on one pytest-xdist worker (``--dist loadgroup``: one lab, one app server and one
