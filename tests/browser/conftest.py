@@ -28,16 +28,15 @@ import browserkit as bk  # noqa: E402
 
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the group marks
 def pytest_collection_modifyitems(config, items):
-    """Everything under tests/browser/ is a browser test (deselect with -m "not browser"), and
-    runs on one pytest-xdist worker (``--dist loadgroup``: one lab, one app server and one
-    Chromium for the whole browser suite, beside the workers that run the other tests)."""
+    """Everything under tests/browser/ is a browser test (deselect with -m "not browser"). Under
+    pytest-xdist each worker that runs one starts its own lab, app server and Chromium (free ports,
+    temporary folders), so the browser tests spread over the workers like the others: on one worker
+    alone they would take longer than the rest of the suite on the other."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _git_status() -> str:
@@ -62,10 +61,14 @@ def repo_unchanged():
 
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
-    """artifacts/browser/, emptied of the previous run's screenshots."""
+    """artifacts/browser/, emptied of the previous run's screenshots (by the first pytest-xdist
+    worker only, or the one process: another worker's screenshots of this run stay)."""
+    import os
+
     bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in bk.ARTIFACTS.glob("*.png"):
-        old.unlink()
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
+        for old in bk.ARTIFACTS.glob("*.png"):
+            old.unlink(missing_ok=True)
     return bk.ARTIFACTS
 
 
