@@ -69,6 +69,7 @@ from __future__ import annotations
 import functools
 import html
 import io
+import sys
 import weakref
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
@@ -526,8 +527,6 @@ def _forget_outputs(shell: Any, closed: list[Any]) -> None:
 
 def _shell() -> Any:
     """The running IPython shell, or None (a plain Python process)."""
-    import sys
-
     ipython = sys.modules.get("IPython")  # never import IPython just to find none
     get = getattr(ipython, "get_ipython", None)
     return get() if get is not None else None
@@ -861,10 +860,8 @@ class Explorer(widgets.VBox):
 
     def close_figure(self) -> None:
         """Close :attr:`figure` with pyplot (a constructor that refuses its input after making it)."""
-        import sys
-
-        plt = sys.modules.get("matplotlib.pyplot")  # None: no pyplot figure to close (or Python is exiting)
-        if plt is not None:
+        plt = sys.modules.get("matplotlib.pyplot")  # None: no pyplot figure to close
+        if plt is not None and sys.meta_path is not None:  # sys.meta_path None: Python is exiting (__del__)
             plt.close(self.figure)
 
     closed = False
