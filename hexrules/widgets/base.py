@@ -861,8 +861,9 @@ class Explorer(widgets.VBox):
     def close_figure(self) -> None:
         """Close :attr:`figure` with pyplot (a constructor that refuses its input after making it)."""
         plt = sys.modules.get("matplotlib.pyplot")  # None: no pyplot figure to close
-        if plt is not None and sys.meta_path is not None:  # sys.meta_path None: Python is exiting (__del__)
-            plt.close(self.figure)
+        figure = getattr(self, "figure", None)  # None: a constructor refused its input before making it
+        if plt is not None and figure is not None and sys.meta_path is not None:  # None: Python is exiting
+            plt.close(figure)
 
     closed = False
 
