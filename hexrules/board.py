@@ -71,7 +71,7 @@ def register_text_format(**functions: Any) -> None:
 
 
 def _text_format(name: str) -> Any:
-    """The registered text format's function ``name``, importing the format if it is not yet."""
+    """The registered text format's function ``name`` (refused before :mod:`hexrules.scenario` has registered it)."""
     if name not in _TEXT_FORMAT:  # only before hexrules/__init__ has finished importing
         raise ScenarioError(f"the scenario text format is not loaded: import hexrules first (no {name!r})")
     return _TEXT_FORMAT[name]

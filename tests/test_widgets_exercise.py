@@ -12,7 +12,6 @@ import pytest
 from hexrules import builtin
 from hexrules.exercise import HexesQuestion, NumberQuestion, ProbabilityQuestion
 from hexrules.widgets.base import ExplorerError
-from hexrules.widgets.exercise import Exercise as FromBase
 from hexrules.widgets.exercise import Exercise
 
 # Lesson 02: C3 -> D3 (0 -> 1): 2, D3 -> E3 (1 -> 1): 1; E3 costs 3 (M1).
@@ -22,10 +21,6 @@ E3 = NumberQuestion("Cheapest cost from C3 to E3?", 3, unit="movement points",
 
 def shown(ex):
     return ex.feedback.value
-
-
-def test_the_widget_is_importable_from_base_too():
-    assert FromBase is Exercise
 
 
 def test_a_wrong_answer_gets_a_hint_then_the_answer_after_a_second_try():
