@@ -26,6 +26,7 @@ and a board's ``repr`` and ``str`` call the format that module registers here
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
@@ -75,6 +76,31 @@ def _text_format(name: str) -> Any:
     if name not in _TEXT_FORMAT:  # only before hexrules/__init__ has finished importing
         raise ScenarioError(f"the scenario text format is not loaded: import hexrules first (no {name!r})")
     return _TEXT_FORMAT[name]
+
+
+def _shared_adjacency(cells: Mapping[Hex, Any]) -> nx.DiGraph:
+    """:attr:`Board.adjacency` of the hexes ``cells``: the graph of a living board of the same
+    hexes if there is one (or the last one built), else a new one."""
+    import networkx as nx  # here, not at the top: `import hexrules` stays light (issue 14)
+
+    global _LAST_ADJACENCY
+    key = frozenset(cells)
+    g = _ADJACENCIES.get(key)
+    if g is None:
+        g = nx.DiGraph()
+        g.add_nodes_from(cells)
+        at = {(h.q, h.r): h for h in cells}
+        offsets = tuple((d.q, d.r) for d in DIRECTIONS)
+        g.add_edges_from((a, b) for a in cells for dq, dr in offsets
+                         if (b := at.get((a.q + dq, a.r + dr))) is not None)
+        _ADJACENCIES[key] = g
+    _LAST_ADJACENCY = g
+    return g
+
+
+# {frozenset of hexes: their adjacency graph} while a board holds it, and the last one asked for
+_ADJACENCIES: "weakref.WeakValueDictionary[frozenset, nx.DiGraph]" = weakref.WeakValueDictionary()
+_LAST_ADJACENCY: Any = None
 
 
 @dataclass(frozen=True)
@@ -293,6 +319,7 @@ class Board:
             self.terrains[h] = self.terrain_table[tname]
             self._terrain_names[h] = tname
         self._graph: nx.DiGraph | None = None
+        self._adjacency: nx.DiGraph | None = None
 
     @property
     def graph(self) -> nx.DiGraph:
@@ -308,6 +335,22 @@ class Board:
         if self._graph is None:
             self._graph = self._build_graph()
         return self._graph
+
+    @property
+    def adjacency(self) -> nx.DiGraph:
+        """The board's hexes, each joined both ways to its neighbours, without data: the graph the
+        movement searches run on (networkx's Dijkstra with a ``weight=`` callable of
+        :mod:`hexrules.movement`, which reads the board's lookups, never an edge's data).
+
+        The same hexes have the same neighbours, so boards of the same hexes (a sweep's boards,
+        an editor's successive boards) share one graph: it is built once per set of hexes while a
+        board of that set lives (and the last one is kept), not once per board. Each node's edges
+        come in :data:`~hexrules.hexgrid.DIRECTIONS` order, as in :attr:`graph`: the same searches,
+        the same paths. Shared: read it, never change it.
+        """
+        if self._adjacency is None:
+            self._adjacency = _shared_adjacency(self.elevations)
+        return self._adjacency
 
     def _build_graph(self) -> nx.DiGraph:
         """Nodes with ``elevation`` and ``terrain``, and both directed edges between every pair of

@@ -623,6 +623,15 @@ class ForcedMove:
         """Every hex the target can end on (removed targets excluded); no branch is built."""
         return self._core.destinations()
 
+    @cached_property
+    def occurs(self) -> frozenset[str]:
+        """What happens in at least one branch, found without building any (a what-if sweep asks
+        it of every Push and Pull): ``"collision"`` (a branch ends in a collision, P2, L2, L3 or
+        P4 "collide"), ``"drop"`` (a step down, P3), ``"edge"`` (a step off the board, P4),
+        ``"l3_collision"`` (L3's collision with the unit on the source) and
+        ``"adjacent_other_elevation"`` (a Pull ends next to its source at another elevation, L3)."""
+        return self._core.occurs()
+
     @property
     def collisions(self) -> tuple[Branch, ...]:
         """The branches that end in a collision."""
@@ -973,6 +982,30 @@ class _Walk:
         """Every hex a branch can end on: each node's hex (its stop, full or L3 ending, or a
         collision or edge ``"stop"`` from it); a target removed from play ends nowhere."""
         return frozenset(h for layer in self._depths() for h in layer)
+
+    def occurs(self) -> frozenset[str]:
+        """What happens in at least one branch (:attr:`ForcedMove.occurs`), from each node's
+        outcomes, no branch built: every attempted step out of a node with steps left is the last
+        step of some branch (the one that stops after it, P1/L1), and every node is a branch's end."""
+        found: set[str] = set()
+        el = self.elevations
+        for layer in self._depths()[:self.n]:  # a node at depth N has no step left: it ends "full"
+            for cur in layer:
+                next_to_source, outcomes = self._plan(cur)
+                if next_to_source and el[cur] != self.src_elev:
+                    found.add("adjacent_other_elevation")
+                for o in outcomes:
+                    if o.end is None:
+                        if el[o.to] < el[cur]:
+                            found.add("drop")
+                        continue
+                    if o.end.get("collision"):
+                        found.add("collision")
+                    if o.end["ending"] == "edge":
+                        found.add("edge")
+                    if o.step["ruling"] == "L3":
+                        found.add("l3_collision")
+        return frozenset(found)
 
     # --- one hex's outcomes ---------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Real
 from typing import Literal, NamedTuple
 
@@ -187,12 +187,19 @@ class Hex:
 
     q: int
     r: int
+    # the hash, computed once: a hex is the key of every lookup of the rules' hot paths (a board's
+    # dicts, networkx's adjacency, a search's distances), hashed millions of times in a sweep
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("q", "r"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise HexError(f"hex coordinate {name}={_show(value)} is not an integer")
+        object.__setattr__(self, "_hash", hash((self.q, self.r)))
+
+    def __hash__(self) -> int:  # equal hexes (same q, r) hash alike, as the dataclass's own would
+        return self._hash
 
     def __repr__(self) -> str:
         # bounded (hexrules.checks.show): a hex of 4,301-digit coordinates still says itself in a message

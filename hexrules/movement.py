@@ -45,13 +45,14 @@ Total 2 of 3 movement points: legal.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Sequence, Union
+from typing import Callable, Iterator, Literal, Sequence, Union
 
 from . import checks
 from .board import Board, TerrainType, check_board, hex_of, hexes_of
 from .checks import MAX_WHOLE, show
-from .errors import BoardError, RuleError, StateError
+from .errors import BoardError, OptionsError, RuleError, StateError
 from .hexgrid import Hex
 from .options import DEFAULT, RulesOptions, check_options
 from .state import State, Unit, check_state, check_unit
@@ -77,6 +78,7 @@ __all__ = [
     "step_cost",
     "movement_weight",
     "reachable",
+    "reach_costs",
     "path_cost",
     "path_to",
     "move",
@@ -298,8 +300,24 @@ def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
 
     One pass over the units and their six neighbours: linear in the number of units. A unit of
     any side standing on ``hex`` is Engaged with the enemies among them (E1); units off the board
-    engage nobody.
+    engage nobody. The result is kept for the last (board, state) asked (:func:`_zone_memo`):
+    every movement begun on one position reads the same zones.
     """
+    return _zone_memo(board, state)[0]
+
+
+def _zone_memo(board: Board, state: State) -> tuple[dict[Hex, list[Unit]], dict[str, dict[Hex, tuple[str, ...]]]]:
+    """``(level neighbours, {side: its engagement zones})`` of ``(board, state)``, computed once.
+
+    Boards and states do not change once built, so the pair's identity is its content: one entry,
+    held by weak references (a closed explorer's board is not kept alive), replaced by the next
+    pair. A reach, an allowance and a step cost of one position (and a sweep's every reading of a
+    movement) share it instead of redoing E1's pass. The dicts returned are shared: read only.
+    """
+    global _ZONES
+    memo = _ZONES
+    if memo is not None and memo[0]() is board and memo[1]() is state:
+        return memo[2], memo[3]
     el = board.elevations
     near: dict[Hex, list[Unit]] = {}
     for o in state:
@@ -309,19 +327,29 @@ def _level_neighbours(board: Board, state: State) -> dict[Hex, list[Unit]]:
         for n in o.hex.neighbors():
             if el.get(n) == e:
                 near.setdefault(n, []).append(o)
-    return near
+    by_side: dict[str, dict[Hex, tuple[str, ...]]] = {}
+    _ZONES = (weakref.ref(board), weakref.ref(state), near, by_side)
+    return near, by_side
+
+
+_ZONES: tuple | None = None  # _zone_memo's one entry: (board ref, state ref, near, {side: zones})
 
 
 def _engagement_zones(board: Board, state: State, side: str) -> dict[Hex, tuple[str, ...]]:
     """E1 for a unit of ``side`` anywhere: ``{hex: enemies it would be Engaged with there}``.
 
     A hex is in an enemy's zone when it is adjacent to the enemy's hex and at the same elevation.
+    Shared with every caller of the same (board, state) (:func:`_zone_memo`): read only.
     """
-    zones: dict[Hex, tuple[str, ...]] = {}
-    for h, units in _level_neighbours(board, state).items():
-        names = tuple(o.name for o in units if o.side != side)
-        if names:
-            zones[h] = names
+    near, by_side = _zone_memo(board, state)
+    zones = by_side.get(side)
+    if zones is None:
+        zones = {}
+        for h, units in near.items():
+            names = tuple(o.name for o in units if o.side != side)
+            if names:
+                zones[h] = names
+        by_side[side] = zones
     return zones
 
 
@@ -745,6 +773,8 @@ class _Mover:
         self._blocked = frozenset(h for h, o in self.occupied.items() if self._blocks(o))
         self._stops = (frozenset(h for h in self.zones if h != self.start and self.newly_engaged(h))
                        if self.stop_when_engaged else frozenset())
+        # what the step costs read, beyond the board and state (a sweep's readings of one key search alike)
+        self.step_key = (self._blocked, self._stops, self._climb, self._terrain)
 
     def _blocks(self, occ: Unit) -> bool:
         """True when ``occ``'s hex can never be entered by this movement: an ally with
@@ -905,7 +935,7 @@ def movement_weight(
     4
     """
     mover = _mover(board, state, unit, options)
-    succ = board.graph._adj  # {hex: {neighbour: edge data}}: networkx's adjacency
+    succ = board.adjacency._adj  # {hex: {neighbour: edge data}}: networkx's adjacency
 
     def weight(a: Hex, b: Hex, data: dict) -> int | None:
         if type(a) is not Hex or type(b) is not Hex:  # a label or a bad value: checked (hexes: networkx's nodes)
@@ -1132,7 +1162,7 @@ def _path_to(mover: "_Mover", kind: MovementKind, target: Hex) -> MoveCost:
         raise RuleError(f"{board.label(target)} is {terrain.name}: no movement can enter it, so none ends there",
                         ruling="T1")
     try:
-        path = nx.dijkstra_path(board.graph, mover.start, target, weight=mover.weight)
+        path = nx.dijkstra_path(board.adjacency, mover.start, target, weight=mover.weight)
     except nx.NetworkXNoPath:
         raise RuleError(
             f"no sequence of legal steps leads {show(mover.unit.name)} from {board.label(mover.start)} "
@@ -1217,7 +1247,7 @@ def reachable(
         al = Allowance(al.kind, cutoff, 0, 0, 0, cutoff, al.engaged_with)
     import networkx as nx  # here, where a board is searched (issue 14)
 
-    dist, paths = nx.single_source_dijkstra(board.graph, mover.start, cutoff=al.total, weight=mover.weight)
+    dist, paths = nx.single_source_dijkstra(board.adjacency, mover.start, cutoff=al.total, weight=mover.weight)
     occupied = mover.occupied
     costs = {h: c for h, c in dist.items() if h != mover.start and h not in occupied}
     return Reach(
@@ -1228,6 +1258,119 @@ def reachable(
         {h: paths[h] for h in costs},
         frozenset(h for h in dist if h in occupied),
     )
+
+
+def reach_costs(
+    board: Board,
+    state: State,
+    unit: str | Unit,
+    kind: MovementKind = "advance",
+    readings: Sequence[RulesOptions] = (DEFAULT,),
+) -> list[tuple[Allowance, dict[Hex, int]]]:
+    """One movement under several readings: each one's allowance and the hexes it can end on with
+    their cheapest costs (what :func:`reachable` gives as ``allowance`` and ``costs``), sharing the
+    searches the readings share (a what-if sweep's hot path, :mod:`hexrules.whatif`).
+
+    One search (networkx's Dijkstra) under the first reading, as far as the largest allowance;
+    another reading reuses it when no step out of a hex that search reaches within that reading's
+    allowance costs differently under the two (:func:`_same_search`: the blocking hexes of M3 and
+    J2, E3's stops, J1's or M5's climb, T1's terrain cost), which is exact: then both readings
+    have the same cheapest paths within that allowance, at the same costs. Otherwise it is
+    searched on its own, once per reading of the same step costs.
+
+    Parameters
+    ----------
+    board : Board
+    state : State
+    unit : str or Unit
+        The moving unit, by name.
+    kind : {"advance", "dash"} or AbilityMove
+        The movement (M2, M5).
+    readings : sequence of RulesOptions
+        At least one.
+
+    Returns
+    -------
+    list of (Allowance, dict of Hex to int)
+        One per reading, in order: costs in movement points, the start and occupied hexes left
+        out (M3).
+
+    Raises
+    ------
+    OptionsError
+        If ``readings`` is empty or holds something that is not a RulesOptions.
+    RuleError, BoardError, StateError
+        As :func:`reachable`.
+
+    Examples
+    --------
+    >>> from hexrules import Scenario
+    >>> from hexrules.options import RulesOptions
+    >>> sc = Scenario.from_text("map:\\n  0 ~ 0\\nunits:\\n  G side=a at=A1 advance=2\\n")
+    >>> [(al.total, {sc.board.label(h): c for h, c in costs.items()})
+    ...  for al, costs in reach_costs(sc.board, sc.state, "G", readings=(DEFAULT, RulesOptions(water="none")))]
+    [(2, {'B1': 2}), (2, {'B1': 1, 'C1': 2})]
+    """
+    readings = checks.items(readings, what="readings", error=OptionsError, nonempty=True,
+                            expected="a list of RulesOptions")
+    movers = [_mover(board, state, unit, o) for o in readings]
+    kind = _kind(kind)
+    allowances = [_allowance(m, kind) for m in movers]
+    import networkx as nx  # here, where a board is searched (issue 14)
+
+    graph = board.adjacency
+    first = movers[0]
+    cutoff = max(al.total for al in allowances)
+    dist = nx.single_source_dijkstra_path_length(graph, first.start, cutoff=cutoff, weight=first.weight)
+    searched: dict[tuple, dict[Hex, int]] = {}
+    occupied = first.occupied
+    out = []
+    for m, al in zip(movers, allowances):
+        found = dist
+        if m is not first and not _same_search(first, m, dist, al.total, graph._adj):
+            key = m.step_key
+            found = searched.get(key)
+            if found is None:
+                found = searched[key] = nx.single_source_dijkstra_path_length(graph, m.start, cutoff=cutoff,
+                                                                               weight=m.weight)
+        total = al.total
+        out.append((al, {h: c for h, c in found.items() if c <= total and h != m.start and h not in occupied}))
+    return out
+
+
+def _same_search(a: "_Mover", b: "_Mover", dist: dict[Hex, int], cutoff: int, adj: dict) -> bool:
+    """True when ``b``'s search within ``cutoff`` finds what ``a``'s did (``dist``, searched as far
+    as ``cutoff`` or further): no step out of a hex ``dist`` reaches within ``cutoff`` costs
+    differently under the two movers (the same unit, board and state; two readings).
+
+    Exact: take a cheapest path of cost <= ``cutoff`` under either reading; every hex on it but
+    the last is reached within ``cutoff``; its first step that costs differently would leave a
+    hex reached within ``cutoff`` under both readings (the path before it costs the same), and
+    there is none; so both readings have the same cheapest paths within ``cutoff``, and costs.
+    The steps that can cost differently (the terms of :meth:`_Mover.weight`): into a hex blocked
+    under one reading only (M3, J2), out of a hex where only one must stop (E3), into terrain
+    with an extra cost if only one pays it (T1), and any step whose climb the two formulas
+    (J1, M5) put differently.
+    """
+
+    def near(hexes: Iterator[Hex]) -> bool:  # a step into one of ``hexes`` from a hex within reach
+        return any(dist.get(n, cutoff + 1) <= cutoff for h in hexes for n in adj[h])
+
+    if any(dist.get(h, cutoff + 1) <= cutoff for h in a._stops ^ b._stops):  # E3
+        return False
+    if near(iter(a._blocked ^ b._blocked)):  # M3, J2
+        return False
+    if a._terrain is not b._terrain and near(h for h, t in a._terrains.items() if t.cost and t.passable):  # T1
+        return False
+    if a._climb is not b._climb:  # J1, M5: compare the two formulas on every step out of reach
+        el, s = a._el, a.s
+        for h, c in dist.items():
+            if c <= cutoff:
+                e = el[h]
+                for n in adj[h]:
+                    if a._climb(s, e, el[n]) != b._climb(s, e, el[n]):
+                        return False
+    return True
 
 
 def move(

@@ -79,7 +79,7 @@ from .errors import HexrulesError, OptionsError, RuleError
 from .checks import show
 from .forced import ForcedMove, forced
 from .generate import RULEBOOK, BoardSpec, check_seed, generate
-from .movement import AbilityMove, Allowance, Reach, allowance, movement_weight, reachable
+from .movement import AbilityMove, Allowance, Reach, allowance, reach_costs, reachable
 from .options import CHOICES, DEFAULT, RULINGS, RulesOptions, check_options
 from .scenario import Scenario
 from .words import whatif as words
@@ -407,16 +407,16 @@ def forced_switch_acts(move: ForcedMove, switch: str) -> bool:
 def _forced_acts(move: ForcedMove, switch: str) -> bool:
     if TOPICS.get(switch) != "forced":  # T2: no other switch acts on a Push or Pull
         return False
+    occurs = move.occurs  # what happens in some branch, no branch built
     if switch == "collision_damage":  # P2, L2, L3, P4 "collide": only collisions deal it
-        return any(b.collision for b in move)
+        return "collision" in occurs
     if switch == "push_drop_damage_per_level":  # P3: only steps down
-        return any(s.result == "moved" and (s.levels or 0) < 0 for b in move for s in b.steps)
+        return "drop" in occurs
     if switch == "push_off_board":  # P4: only steps off the board
-        return any(b.ending == "edge" for b in move)
+        return "edge" in occurs
     if switch == "pull_other_elevation":  # L3: next to the source at another elevation, a unit there
-        return move.kind == "pull" and move.by is not None and any(
-            (b.ending == "adjacent" and b.final is not None and move.board.elevation(b.final) != b.source_elevation)
-            or (b.steps and b.steps[-1].ruling == "L3") for b in move)
+        return move.kind == "pull" and move.by is not None and bool(
+            occurs & {"adjacent_other_elevation", "l3_collision"})
     return True
 
 
@@ -716,62 +716,27 @@ class Counts:
                    len(changes.forced), len(changes.dice) + len(changes.crush))
 
 
-def _step_key(options: RulesOptions) -> tuple:
-    """The switches a step's cost reads: M3 ``allies_pass_through``, E3 ``engagement_on_entry``, J1
-    ``jump_climb``, whether T1's terrain cost is paid on entering (``water="enter_cost"``) and M5
-    ``garrison_ability_move`` (a Garrison's climb and E3 stop).
-    E2's penalty and T1's ``"allowance"`` reading change the allowance only: readings with the
-    same key have the same step costs, so one search serves them all (up to the largest allowance)."""
-    return (options.allies_pass_through, options.engagement_on_entry, options.jump_climb, options.water == "enter_cost",
-            options.garrison_ability_move)
-
-
-def _costs(scenario: Scenario, unit: Any, options: RulesOptions, cutoff: int) -> dict:
-    """``{hex: cheapest cost}`` of the hexes ``unit`` can end on within ``cutoff`` movement points
-    (what :func:`hexrules.movement.reachable` finds with that allowance: networkx's Dijkstra over
-    :func:`~hexrules.movement.movement_weight`, the start and occupied hexes left out, M3)."""
-    import networkx as nx
-
-    board, state = scenario.board, scenario.state
-    dist = nx.single_source_dijkstra_path_length(board.graph, unit.hex, cutoff=cutoff,
-                                                  weight=movement_weight(board, state, unit, options))
-    occupied = {o.hex for o in state if o is not unit}
-    return {h: c for h, c in dist.items() if h != unit.hex and h not in occupied}
-
-
 def _movement_counts(scenario: Scenario, unit: Any, kind: Any, alts: list[Alternative],
                      base: RulesOptions) -> dict[Alternative, tuple[bool, int]]:
     """For each movement alternative: ``(changed, hexes gained minus lost)`` of ``unit``'s movement.
 
-    One search per set of readings with the same step costs (:func:`_step_key`), at the largest
-    of their allowances; each reading keeps the hexes its own allowance pays for (a cheapest cost
-    found within a larger cutoff is the same, M1). Changed means what
+    The readings that may change it (:func:`movement_switch_may_act`) are searched together by
+    :func:`hexrules.movement.reach_costs`, which shares one search among the readings whose steps
+    cost alike where the search reaches. Changed means what
     :attr:`hexrules.compare.ReachComparison.same` says: other hexes or costs, or another allowance.
     """
     board, state = scenario.board, scenario.state
     base_al = allowance(board, state, unit, kind, base)
-    readings: dict[Any, tuple[RulesOptions, int]] = {None: (base, base_al.total)}
-    for a in alts:
-        if _reach_may_change(scenario, unit, a, base_al):
-            other = a.reading(base)
-            readings[a] = (other, allowance(board, state, unit, kind, other).total)
-    groups: dict[tuple, list[Any]] = {}
-    for key, (opts, _) in readings.items():
-        groups.setdefault(_step_key(opts), []).append(key)
-    costs: dict[Any, dict] = {}
-    for members in groups.values():
-        found = _costs(scenario, unit, readings[members[0]][0], max(readings[m][1] for m in members))
-        for m in members:
-            total = readings[m][1]
-            costs[m] = {h: c for h, c in found.items() if c <= total}
-    mine = costs[None]
+    acting = [a for a in alts if _reach_may_change(scenario, unit, a, base_al)]
+    found = reach_costs(board, state, unit, kind, [base] + [a.reading(base) for a in acting])
+    (_, mine), theirs = found[0], dict(zip(acting, found[1:]))
     out = {}
     for a in alts:
-        if a not in readings:
+        if a not in theirs:
             out[a] = (False, 0)
             continue
-        theirs = costs[a]
-        out[a] = (theirs != mine or readings[a][1] != base_al.total, len(theirs) - len(mine))
+        al, costs = theirs[a]
+        out[a] = (costs != mine or al.total != base_al.total, len(costs) - len(mine))
     return out
 
 
