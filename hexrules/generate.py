@@ -239,7 +239,7 @@ def generate(spec: BoardSpec = RULEBOOK, seed: int | str = 0, *, name: str | Non
 
 def _units(spec: BoardSpec, board: Board, rng: random.Random) -> list[Unit]:
     count = 2 * spec.units_per_side + spec.garrisons
-    free = [h for h in board.hexes if board.terrain(h).passable]
+    free = [h for h in board.hexes if board.terrains[h].passable]
     if count > len(free):
         raise StateError(f"{count} units and Garrisons do not fit on the {len(free)} enterable hexes of a "
                          f"{spec.columns} x {spec.rows} board (one per hex)", ruling="M3")

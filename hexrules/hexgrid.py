@@ -192,10 +192,11 @@ class Hex:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("q", "r"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise HexError(f"hex coordinate {name}={_show(value)} is not an integer")
+        if type(self.q) is not int or type(self.r) is not int:  # the common case first: two plain ints
+            for name in ("q", "r"):
+                value = getattr(self, name)
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise HexError(f"hex coordinate {name}={_show(value)} is not an integer")
         object.__setattr__(self, "_hash", hash((self.q, self.r)))
 
     def __hash__(self) -> int:  # equal hexes (same q, r) hash alike, as the dataclass's own would
@@ -286,7 +287,10 @@ class Hex:
         >>> Hex(0, 0).distance(Hex(3, -1))
         3
         """
-        return (self - _as_hex(other, "distance to")).length()
+        if type(other) is not Hex:
+            other = _as_hex(other, "distance to")
+        dq, dr = self.q - other.q, self.r - other.r  # (self - other).length(), no Hex built: s = -q - r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def neighbor(self, direction: int) -> "Hex":
         """The adjacent hex in ``direction`` (0..5, an index into :data:`DIRECTIONS`).

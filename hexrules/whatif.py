@@ -292,10 +292,12 @@ def _movements(state: Any, situations: Situations) -> list[tuple[Any, Any]]:
     return [(u, k) for u in state for k in (garrison_kinds if u.garrison else situations.kinds)]
 
 
-def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allowance) -> bool:
+def _reach_may_change(scenario: Scenario, unit: Any, alt: Alternative, al: Allowance,
+                      costly: list | None = None) -> bool:
     """False when ``alt``'s switch provably cannot change ``unit``'s movement, whose allowance
-    under the base reading is ``al``: :func:`movement_switch_may_act`."""
-    return _movement_may_act(scenario, unit, alt.switch, al)
+    under the base reading is ``al``: :func:`movement_switch_may_act` (``costly``: the board's
+    hexes of terrain with an extra cost, if already listed)."""
+    return _movement_may_act(scenario, unit, alt.switch, al, costly)
 
 
 def _check_switch(switch: Any) -> str:
@@ -340,7 +342,12 @@ def movement_switch_may_act(scenario: Scenario, unit: str, switch: str, al: Allo
     return _movement_may_act(scenario, scenario.state.unit(unit), _check_switch(switch), al)
 
 
-def _movement_may_act(scenario: Scenario, unit: Any, switch: str, al: Allowance) -> bool:
+def _costly(board: Any) -> list:
+    """The hexes of ``board`` whose terrain has an extra cost (T1), in board order."""
+    return [h for h, t in board.terrains.items() if t.cost]
+
+
+def _movement_may_act(scenario: Scenario, unit: Any, switch: str, al: Allowance, costly: list | None = None) -> bool:
     if TOPICS.get(switch) != "movement":  # T2, and Crush's switches only act on Crush
         return False
     board, state = scenario.board, scenario.state
@@ -359,7 +366,7 @@ def _movement_may_act(scenario: Scenario, unit: Any, switch: str, al: Allowance)
         return not unit.ignore_engagement and any(o.side != unit.side and o.hex.distance(unit.hex) <= reach
                                                   for o in state)
     if switch == "water":  # T1: only terrain with an extra cost, under the unit or within reach
-        return any(t.cost and h.distance(unit.hex) <= reach for h, t in board.terrains.items())
+        return any(h.distance(unit.hex) <= reach for h in (_costly(board) if costly is None else costly))
     return True
 
 
@@ -716,8 +723,8 @@ class Counts:
                    len(changes.forced), len(changes.dice) + len(changes.crush))
 
 
-def _movement_counts(scenario: Scenario, unit: Any, kind: Any, alts: list[Alternative],
-                     base: RulesOptions) -> dict[Alternative, tuple[bool, int]]:
+def _movement_counts(scenario: Scenario, unit: Any, kind: Any, alts: dict[Alternative, RulesOptions],
+                     base: RulesOptions, costly: list | None = None) -> dict[Alternative, tuple[bool, int]]:
     """For each movement alternative: ``(changed, hexes gained minus lost)`` of ``unit``'s movement.
 
     The readings that may change it (:func:`movement_switch_may_act`) are searched together by
@@ -727,8 +734,8 @@ def _movement_counts(scenario: Scenario, unit: Any, kind: Any, alts: list[Altern
     """
     board, state = scenario.board, scenario.state
     base_al = allowance(board, state, unit, kind, base)
-    acting = [a for a in alts if _reach_may_change(scenario, unit, a, base_al)]
-    found = reach_costs(board, state, unit, kind, [base] + [a.reading(base) for a in acting])
+    acting = [a for a in alts if _reach_may_change(scenario, unit, a, base_al, costly)]
+    found = reach_costs(board, state, unit, kind, [base] + [alts[a] for a in acting])
     (_, mine), theirs = found[0], dict(zip(acting, found[1:]))
     out = {}
     for a in alts:
@@ -747,9 +754,11 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
 
     The same numbers as ``Counts.of`` of each :class:`SwitchChanges` of :func:`what_changes` (a
     property test checks it), faster: a Push or Pull changes exactly where its rule applies
-    (:func:`_forced_changes`, no second walk); readings with the same step costs share one
-    search of a unit's reach (:func:`_movement_counts`: E2's penalties and T1's "allowance"
-    change only how far it goes).
+    (:func:`_forced_changes`: what happens in some branch, :attr:`hexrules.forced.ForcedMove.occurs`,
+    no branch built, no second walk); the readings of a movement share a search wherever it
+    provably finds the same (:func:`hexrules.movement.reach_costs`: E2's penalties and T1's
+    "allowance" change only how far it goes, the other switches only steps near the hexes they
+    read).
 
     Parameters
     ----------
@@ -778,8 +787,9 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
     if moving:
         for a in moving:
             out[a] = Counts()
+        readings, costly = {a: a.reading(base) for a in moving}, _costly(board)
         for u, k in _movements(state, situations):
-            for a, (changed, change) in _movement_counts(scenario, u, k, moving, base).items():
+            for a, (changed, change) in _movement_counts(scenario, u, k, readings, base, costly).items():
                 c = out[a]
                 out[a] = Counts(c.movements + 1, c.movements_changed + changed, c.reach_change + change)
     moves = []
