@@ -216,7 +216,7 @@ def generate(spec: BoardSpec = RULEBOOK, seed: int | str = 0, *, name: str | Non
     hexes, around = _grid(spec.columns, spec.rows)
     values = [rng.random() for _ in hexes]
     for _ in range(round(3 * (1 - spec.roughness))):
-        values = [(values[i] + sum(values[j] for j in near)) / (1 + len(near)) for i, near in enumerate(around)]
+        values = [(values[i] + sum([values[j] for j in near])) / (1 + len(near)) for i, near in enumerate(around)]
     order = _rank(dict(zip(hexes, values)))
     n = len(order)
     n_hills, n_water = round(spec.hills * n), round(spec.water * n)
@@ -233,21 +233,24 @@ def generate(spec: BoardSpec = RULEBOOK, seed: int | str = 0, *, name: str | Non
     for h in rng.sample(rest, min(len(rest), round(spec.impassable * n))):
         terrain[h] = "impassable"
     board = Board({h: (levels[h], terrain[h]) for h in hexes})
-    units = _units(spec, board, rng)
+    units = _units(spec, board, hexes, rng)
     return Scenario(board, State(units), f"generated {seed}" if name is None else name)
 
 
-def _units(spec: BoardSpec, board: Board, rng: random.Random) -> list[Unit]:
+def _units(spec: BoardSpec, board: Board, hexes: tuple[Hex, ...], rng: random.Random) -> list[Unit]:
+    """The units and Garrisons of a generated board; ``hexes``: the board's, row by row (as
+    :attr:`~hexrules.board.Board.hexes` lists them)."""
     count = 2 * spec.units_per_side + spec.garrisons
-    free = [h for h in board.hexes if board.terrains[h].passable]
+    free = [h for h in hexes if board.terrains[h].passable]
     if count > len(free):
         raise StateError(f"{count} units and Garrisons do not fit on the {len(free)} enterable hexes of a "
                          f"{spec.columns} x {spec.rows} board (one per hex)", ruling="M3")
     if not count:
         return []
     centre = rng.choice(free)
-    near = [h for h in free if h.distance(centre) <= spec.cluster]
-    far = sorted((h for h in free if h.distance(centre) > spec.cluster), key=lambda h: (h.distance(centre), h.r, h.q))
+    away = {h: h.distance(centre) for h in free}
+    near = [h for h in free if away[h] <= spec.cluster]
+    far = sorted((h for h in free if away[h] > spec.cluster), key=lambda h: (away[h], h.r, h.q))
     spots = rng.sample(near, min(count, len(near))) + far[: max(0, count - len(near))]
     units = []
     a, b = spec.sides
