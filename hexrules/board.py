@@ -13,9 +13,11 @@ attribute and are hidden by the movement weight). Unit-dependent costs (jumping,
 blocking) come from the ``weight=`` callables of :mod:`hexrules.movement`.
 
 The graph (:attr:`Board.graph`) is built in bulk the first time it is used, and kept; the board's
-own reading methods and every rule but movement's shortest paths use plain ``{hex: value}``
-lookups, so building a board stays cheap and ``import hexrules`` does not import networkx
-(``benchmarks/bench_scaling.py`` prints the time and memory per hex).
+own reading methods and every rule use plain ``{hex: value}`` lookups, so building a board stays
+cheap and ``import hexrules`` does not import networkx (``benchmarks/bench_scaling.py`` prints the
+time and memory per hex). Movement's shortest paths run on :attr:`Board.adjacency`, the same
+nodes and edges without data, shared by every board of the same hexes (a sweep's thousand boards
+of one size build it once).
 
 Scenario text (a board and the units on it, in a few readable lines) is read and written by
 :mod:`hexrules.scenario`, which builds on this module; :meth:`Board.from_text`, :meth:`Board.to_text`
