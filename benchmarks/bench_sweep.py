@@ -9,8 +9,13 @@ load on the shared machine falls on both), and the best and median rounds are pr
 and boards per second, with the load average. Both must count the same: the script prints whether
 the two results' tallies are equal.
 
-Run: ``.venv/bin/python benchmarks/bench_sweep.py [--boards 1000] [--rounds 3] [--before REV]``
-(``--before ''`` times only this checkout).
+With ``--executors N`` it then times ``sweep(N)`` (10,000 by default) where the boards are counted:
+one process, two local worker processes (``workers=2``), and a Dask ``LocalCluster`` of two worker
+processes (``executor=client.get_executor()``, the cluster started before the clock), in boards per
+second, checking that all three give the same result.
+
+Run: ``.venv/bin/python benchmarks/bench_sweep.py [--boards 1000] [--rounds 3] [--before REV]
+[--executors 10000]`` (``--before ''`` times only this checkout).
 """
 from __future__ import annotations
 
@@ -46,11 +51,41 @@ def timed(package: Path, boards: int) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
+def executors(boards: int) -> None:
+    """sweep(boards) in one process, on two local processes and on a Dask LocalCluster of two."""
+    import time
+
+    from dask.distributed import Client, LocalCluster
+
+    from hexrules.whatif import sweep
+
+    results, rows = [], []
+    for name in ("one process", "workers=2", "Dask LocalCluster, 2 worker processes"):
+        if name.startswith("Dask"):
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                              host="127.0.0.1") as cluster, Client(cluster) as client:
+                t = time.perf_counter()
+                results.append(sweep(boards, seed=0, executor=client.get_executor()))
+                took = time.perf_counter() - t
+        else:
+            t = time.perf_counter()
+            results.append(sweep(boards, seed=0, workers=1 if name == "one process" else 2))
+            took = time.perf_counter() - t
+        rows.append((name, took))
+        print(f"  {name}: {took:.1f} s (load {os.getloadavg()[0]:.1f})", flush=True)
+    print(f"\nsweep({boards}) by where it counts (load {os.getloadavg()[0]:.1f} at the end):")
+    for name, took in rows:
+        print(f"{name:40} {took:8.1f} s {boards / took:10.0f} boards/s")
+    print(f"same result everywhere: {all(r == results[0] and r.counts == results[0].counts for r in results)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--before", default="a87a993", help="the commit to compare with ('' for none)")
+    ap.add_argument("--executors", type=int, default=0, metavar="BOARDS",
+                    help="then time sweep(BOARDS) on 1 and 2 processes and a Dask LocalCluster")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         packages = {"now": REPO}
@@ -81,6 +116,9 @@ def main() -> None:
     if len(runs) == 2:
         (a, ra), (b, rb) = runs.items()
         print(f"ratio (best): x{best[a] / best[b]:.2f}; same tallies: {ra[0]['tallies'] == rb[0]['tallies']}")
+    if args.executors:
+        print()
+        executors(args.executors)
 
 
 if __name__ == "__main__":

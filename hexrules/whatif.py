@@ -9,7 +9,8 @@ Two answers, both facts built on :mod:`hexrules.compare` (words come from
 :mod:`hexrules.words.whatif` on demand):
 
 * :func:`what_changes` takes a scenario and, for every alternative of every switch
-  (:data:`ALTERNATIVES`, each against the base reading, the kit's default unless told), returns
+  (:data:`ALTERNATIVES`, each against the base reading: the scenario's own, its ``rules:`` section,
+  else the kit's default, unless told), returns
   what changes (:class:`Report`, one :class:`SwitchChanges` per alternative): per unit and
   movement the hexes gained or lost and the cost changes (:class:`~hexrules.compare.ReachComparison`),
   per Push or Pull situation the branches whose outcome changes
@@ -68,7 +69,9 @@ allies_pass_through=False (M3): 1 of 2 movements changes.
 
 from __future__ import annotations
 
+import os
 import time
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +84,8 @@ from .forced import ForcedMove, forced
 from .generate import RULEBOOK, BoardSpec, check_seed, generate
 from .movement import AbilityMove, Allowance, Reach, allowance, reach_costs, reachable
 from .options import CHOICES, DEFAULT, RULINGS, RulesOptions, check_options
+from . import records as _records
+from .reading import reading
 from .scenario import Scenario
 from .words import whatif as words
 
@@ -100,6 +105,8 @@ __all__ = [
     "board_counts",
     "Tally",
     "SweepResult",
+    "COUNT_FIELDS",
+    "reading_label",
     "sweep",
 ]
 
@@ -521,6 +528,9 @@ class Report:
         Every Push and Pull compared.
     refused : tuple of (Situation, Refusal)
         The Pushes and Pulls the rules refuse under the base reading (L3), not compared.
+    base_origin : {"default", "scenario", "given"}
+        Where ``base`` came from: the kit's default (the scenario has no ``rules:`` section), the
+        scenario's ``rules:`` section, or the caller's ``base=``.
     """
 
     scenario: Scenario = field(compare=False, repr=False)
@@ -530,6 +540,7 @@ class Report:
     movements: tuple[tuple[str, str], ...]
     pushes: tuple[Situation, ...]
     refused: tuple[tuple[Situation, Any], ...] = ()
+    base_origin: str = "given"
 
     @property
     def changed(self) -> tuple[SwitchChanges, ...]:
@@ -556,6 +567,24 @@ class Report:
         raise OptionsError(f"this report has no alternative {show(name)}={show(value)} "
                            f"(alternatives: {', '.join(c.alternative.label for c in self.switches)})")
 
+    def records(self) -> list[dict[str, Any]]:
+        """One row of plain numbers per alternative (what :meth:`table` formats): ``switch``,
+        ``value``, ``alternative`` (``switch=value``), ``ruling``, ``topic``, ``base`` (the reading
+        compared with, :func:`reading_label`), ``base_origin`` (:attr:`base_origin`), ``movements``, ``movements_changed``,
+        ``reach_change`` (hexes), ``situations``, ``situations_changed``, ``crush_changed`` and
+        ``changed`` (bool)."""
+        base = reading_label(self.base)
+        return [{**_alternative_fields(c.alternative), "base": base, "base_origin": self.base_origin,
+                 **_counts_fields(Counts.of(c)), "changed": not c.same} for c in self.switches]
+
+    def to_csv(self, path: str | os.PathLike) -> Any:
+        """:meth:`records` written to the CSV file ``path`` (:func:`hexrules.records.to_csv`)."""
+        return _records.to_csv(self.records(), path)
+
+    def to_dataframe(self) -> Any:
+        """:meth:`records` as a :class:`pandas.DataFrame` (:func:`hexrules.records.to_dataframe`)."""
+        return _records.to_dataframe(self.records())
+
     def explain(self) -> str:
         """The whole report in words (:func:`hexrules.words.whatif.report_text`)."""
         return words.report_text(self)
@@ -571,7 +600,7 @@ class Report:
 def what_changes(
     scenario: Scenario,
     *,
-    base: RulesOptions = DEFAULT,
+    base: RulesOptions | None = None,
     switches: Iterable[str] | None = None,
     situations: Situations | None = None,
 ) -> Report:
@@ -581,8 +610,10 @@ def what_changes(
     ----------
     scenario : Scenario
         Its units, and its Crush pieces and vehicle paths if it has them.
-    base : RulesOptions
-        The reading compared with (default the kit's).
+    base : RulesOptions, optional
+        The reading compared with. Default: the scenario's own (:func:`hexrules.reading.reading`:
+        its ``rules:`` section, else the kit's default); the report says which
+        (:attr:`Report.base_origin`).
     switches : iterable of str, optional
         The switches to try (default all of :data:`ALTERNATIVES`), each at every value but
         ``base``'s.
@@ -607,6 +638,10 @@ def what_changes(
     situations = Situations() if situations is None else situations
     if not isinstance(situations, Situations):
         raise RuleError(f"situations={show(situations)} is not a hexrules.whatif.Situations")
+    if base is None:
+        base, origin = reading(scenario), ("scenario" if "rules" in scenario.sections else "default")
+    else:
+        origin = "given"
     alts = alternatives(switches, base)
     topics = {a.topic for a in alts}
     board, state = scenario.board, scenario.state
@@ -654,7 +689,7 @@ def what_changes(
         else:
             kw = _crush_changes(scenario, crush_cases, base, other)
         out.append(SwitchChanges(alt, (base, other), board=board, **kw))
-    return Report(scenario, base, situations, tuple(out), movements, tuple(pushes), tuple(refused))
+    return Report(scenario, base, situations, tuple(out), movements, tuple(pushes), tuple(refused), origin)
 
 
 def _crush_cases(scenario: Scenario) -> tuple[list, list]:
@@ -870,6 +905,28 @@ class Tally:
                 return value
         return self.share_boards
 
+    def interval(self, of: str = "share") -> tuple[float, float] | None:
+        """The 95% interval (Wilson's, :func:`hexrules.records.wilson`) of a share: ``of`` is
+        ``"boards"``, ``"movements"``, ``"situations"`` or ``"share"`` (the one a chart shows,
+        :attr:`share`); None for a share the switch does not act on.
+
+        Raises
+        ------
+        HexrulesError
+            If ``of`` is none of those.
+        """
+        if not isinstance(of, str):
+            raise HexrulesError(f"of={show(of)} is not 'boards', 'movements', 'situations' or 'share'")
+        if of == "share":
+            of = {"movement": "movements", "forced": "situations"}.get(self.alternative.topic, "boards")
+        pair = {"boards": (self.boards_changed, self.boards, "crush movement forced"),
+                "movements": (self.movements_changed, self.movements, "movement"),
+                "situations": (self.situations_changed, self.situations, "forced")}.get(of)
+        if pair is None:
+            raise HexrulesError(f"of={show(of)} is not 'boards', 'movements', 'situations' or 'share'")
+        k, n, topics = pair
+        return _records.wilson(k, n) if self.alternative.topic in topics.split() else None
+
     def add(self, counts: "Counts") -> "Tally":
         """This tally with one more board's :class:`Counts` added."""
         return Tally(self.alternative, self.boards + 1, self.boards_changed + counts.changed,
@@ -895,6 +952,10 @@ class SweepResult:
     tallies : tuple of Tally
     seconds : float
         How long it took (not compared).
+    counts : bytes
+        Every board's :class:`Counts` per alternative, packed (``array("i")``: board by board, the
+        alternatives in :attr:`tallies` order, the fields of :data:`COUNT_FIELDS`); read them with
+        :meth:`records` ``(per="board")``.
     """
 
     spec: BoardSpec
@@ -904,6 +965,78 @@ class SweepResult:
     situations: Situations
     tallies: tuple[Tally, ...]
     seconds: float = field(default=0.0, compare=False)
+    counts: bytes = field(default=b"", repr=False)
+
+    def records(self, per: str = "switch") -> list[dict[str, Any]]:
+        """The sweep's numbers as plain rows (no formatted text), for a CSV file or a DataFrame.
+
+        Parameters
+        ----------
+        per : {"switch", "board"}
+            ``"switch"``: one row per alternative: ``switch``, ``value``, ``alternative``,
+            ``ruling``, ``topic``, ``base`` (:func:`reading_label`), ``boards``, ``boards_changed``,
+            ``movements``, ``movements_changed``, ``reach_change``, ``situations``,
+            ``situations_changed``, then each share (0..1) with its 95% interval
+            (``share_boards``, ``share_boards_low``, ``share_boards_high``, and the same for
+            movements and situations; None where the switch does not act) and
+            ``mean_reach_change`` (hexes per movement, None likewise).
+            ``"board"``: one row per board and alternative: ``board`` (0..boards-1), ``seed``
+            (``generate(spec, seed)`` draws it again, as :meth:`board` does), the alternative's
+            fields, ``base``, the board's counts (:data:`COUNT_FIELDS`) and ``changed`` (bool).
+
+        Raises
+        ------
+        HexrulesError
+            If ``per`` is neither.
+        """
+        if not isinstance(per, str) or per not in ("switch", "board"):
+            raise HexrulesError(f"per={show(per)} is not 'switch' or 'board'")
+        base = reading_label(self.base)
+        if per == "switch":
+            return [_tally_fields(t, base) for t in self.tallies]
+        packed = array("i")
+        packed.frombytes(self.counts)
+        width = len(COUNT_FIELDS)
+        alts = [(_alternative_fields(t.alternative), t.alternative) for t in self.tallies]
+        rows, i = [], 0
+        for board in range(self.boards):
+            for fields, _ in alts:
+                values = dict(zip(COUNT_FIELDS, packed[i:i + width]))
+                i += width
+                rows.append({"board": board, "seed": self.board_seed(board), **fields, "base": base, **values,
+                             "changed": bool(values["movements_changed"] or values["situations_changed"]
+                                             or values["crush_changed"])})
+        return rows
+
+    def to_csv(self, path: str | os.PathLike, per: str = "switch") -> Any:
+        """:meth:`records` ``(per)`` written to the CSV file ``path`` (:func:`hexrules.records.to_csv`);
+        returns the file's path."""
+        return _records.to_csv(self.records(per), path)
+
+    def to_dataframe(self, per: str = "switch") -> Any:
+        """:meth:`records` ``(per)`` as a :class:`pandas.DataFrame` (:func:`hexrules.records.to_dataframe`)."""
+        return _records.to_dataframe(self.records(per))
+
+    def board_seed(self, i: int) -> str:
+        """The seed of board ``i``: ``f"{seed}/{i}"``."""
+        return f"{self.seed}/{self._index(i)}"
+
+    def board(self, i: int) -> Scenario:
+        """Board ``i`` of the sweep (0..boards-1; negative counts from the end), drawn again from
+        its seed: the same board the sweep counted.
+
+        Raises
+        ------
+        HexrulesError
+            If ``i`` is not a whole number within the sweep's boards.
+        """
+        return generate(self.spec, self.board_seed(i))
+
+    def _index(self, i: Any) -> int:
+        if isinstance(i, bool) or not isinstance(i, int) or not -self.boards <= i < self.boards:
+            raise HexrulesError(f"board {show(i)} is not a board of this sweep (0 to {self.boards - 1}"
+                                + (", or -1 for the last)" if self.boards else ": it has none)"))
+        return i % self.boards
 
     def tally(self, name: str, value: Any = None) -> Tally:
         """The tally of switch ``name`` at ``value`` (default: its first alternative).
@@ -932,6 +1065,46 @@ class SweepResult:
         return self.explain()
 
 
+#: The per-board numbers of :meth:`SweepResult.records` ``(per="board")``, in their packed order.
+COUNT_FIELDS = ("movements", "movements_changed", "reach_change", "situations", "situations_changed", "crush_changed")
+
+
+def reading_label(options: RulesOptions) -> str:
+    """A reading named as tables name an alternative (:attr:`Alternative.label`): ``"default"``
+    (the kit's), or its switches that differ from the default, ``"allies_pass_through=False,
+    water=allowance"`` (``RulesOptions(allies_pass_through=False, water="allowance")``).
+
+    Raises
+    ------
+    OptionsError
+        If ``options`` is not a RulesOptions.
+    """
+    changed = check_options(options).differences(DEFAULT)
+    return ", ".join(f"{k}={v}" for k, (v, _) in changed.items()) or "default"
+
+
+def _alternative_fields(alt: Alternative) -> dict[str, Any]:
+    return {"switch": alt.switch, "value": alt.value, "alternative": alt.label, "ruling": alt.ruling,
+            "topic": alt.topic}
+
+
+def _counts_fields(c: Counts) -> dict[str, int]:
+    return {k: getattr(c, k) for k in COUNT_FIELDS}
+
+
+def _tally_fields(t: Tally, base: str) -> dict[str, Any]:
+    row = {**_alternative_fields(t.alternative), "base": base, "boards": t.boards,
+           "boards_changed": t.boards_changed, "movements": t.movements, "movements_changed": t.movements_changed,
+           "reach_change": t.reach_change, "situations": t.situations, "situations_changed": t.situations_changed}
+    for of, share in (("boards", t.share_boards), ("movements", t.share_movements),
+                      ("situations", t.share_situations)):
+        interval = t.interval(of)
+        row[f"share_{of}"] = share
+        row[f"share_{of}_low"], row[f"share_{of}_high"] = interval if interval else (None, None)
+    row["mean_reach_change"] = t.mean_reach_change
+    return row
+
+
 def _count_boards(spec: BoardSpec, seed: Any, start: int, stop: int, alts: tuple[Alternative, ...],
                   base: RulesOptions, situations: Situations) -> list[dict[Alternative, Counts]]:
     """The counts of boards ``start .. stop - 1`` of a sweep, in order (what one worker does)."""
@@ -939,26 +1112,74 @@ def _count_boards(spec: BoardSpec, seed: Any, start: int, stop: int, alts: tuple
 
 
 def _counted(boards: int, spec: BoardSpec, seed: Any, alts: tuple[Alternative, ...], base: RulesOptions,
-             situations: Situations, workers: int):
+             situations: Situations, workers: int, executor: Any = None):
     """``(boards done, [counts of each board of the batch])``, batch by batch, in board order.
 
     With several workers the batches are counted by that many processes (``spawn``: a fresh
-    interpreter each, safe inside a Jupyter kernel's threads), and handed back in order.
+    interpreter each, safe inside a Jupyter kernel's threads); with an ``executor`` (any
+    :class:`concurrent.futures.Executor`: a process pool, Dask's ``Client.get_executor()``) by
+    its workers. Either way they are handed back in board order: the same result.
     """
-    if workers == 1 or boards < 2:
+    if executor is None and (workers == 1 or boards < 2):
         for i in range(boards):
             yield i + 1, _count_boards(spec, seed, i, i + 1, alts, base, situations)
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    size = max(1, min(50, boards // (workers * 8)))
+    parallel = workers if executor is None else max(workers, 2)
+    size = max(1, min(50, boards // (parallel * 8)))
     starts = list(range(0, boards, size))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+
+    def batches(pool: Any):
         futures = [pool.submit(_count_boards, spec, seed, a, min(boards, a + size), alts, base, situations)
                    for a in starts]
-        for a, f in zip(starts, futures):
-            yield min(boards, a + size), f.result()
+        try:
+            for a, f in zip(starts, futures):
+                yield min(boards, a + size), f.result()
+        finally:
+            for f in futures:
+                f.cancel()
+
+    if executor is not None:
+        yield from batches(executor)
+        return
+    import multiprocessing
+
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            yield from batches(pool)
+    except BrokenProcessPool as err:
+        stopped = f"a worker process of sweep(workers={workers}) stopped ({err}). "
+        raise HexrulesError(stopped + (_NO_MAIN_GUARD if _main_is_a_script() else
+                                       "sweep(..., workers=1) counts the boards in this process.")) from err
+
+
+#: What sweep(workers=N) says where its worker processes cannot start the script that calls it.
+_NO_MAIN_GUARD = (
+    "sweep(..., workers=N) starts N fresh Python processes, and each one imports the script that "
+    "called it (Python's 'spawn' start method); a script whose sweep(...) call is not inside "
+    "'if __name__ == \"__main__\":' would run the sweep again in every worker, so it is refused. "
+    "Put the call (and what it needs) under 'if __name__ == \"__main__\":', or use workers=1; "
+    "a Jupyter notebook needs neither."
+)
+
+
+def _in_spawned_main() -> bool:
+    """True inside a worker process while it imports its parent's script (the spawn start
+    method names that module ``__mp_main__``)."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    return getattr(main, "__name__", "__main__") == "__mp_main__"
+
+
+def _main_is_a_script() -> bool:
+    """True when ``__main__`` is a script file (not a notebook or the interactive prompt): the
+    one case where the workers import it."""
+    import sys
+
+    return bool(getattr(sys.modules.get("__main__"), "__file__", None))
 
 
 def sweep(
@@ -971,6 +1192,7 @@ def sweep(
     situations: Situations | None = None,
     progress: Callable[[int, int], Any] | None = None,
     workers: int = 1,
+    executor: Any = None,
 ) -> SweepResult:
     """How often each alternative reading changes an outcome, over ``boards`` generated boards.
 
@@ -990,7 +1212,15 @@ def sweep(
         after each batch of boards.
     workers : int
         Processes that count boards side by side (1..64; the boards are independent, the result
-        is the same whatever the number). 1 counts them here.
+        is the same whatever the number). 1 counts them here. Each worker is a fresh Python
+        (``spawn``) that imports the calling script: in a script, call ``sweep`` under
+        ``if __name__ == "__main__":`` (a notebook needs nothing; a script without it is refused
+        at once, with that advice).
+    executor : concurrent.futures.Executor, optional
+        Count the boards' batches on this executor instead, in board order (the same result):
+        a :class:`~concurrent.futures.ProcessPoolExecutor` of your own, or a cluster's, e.g.
+        Dask's ``dask.distributed.Client(...).get_executor()`` (the README says how to reach a
+        cluster). ``workers`` then only sizes the batches. The executor is not shut down.
 
     Returns
     -------
@@ -999,8 +1229,10 @@ def sweep(
     Raises
     ------
     HexrulesError
-        If ``boards`` is not a whole number 0..100000, ``workers`` not 1..64 or ``progress``
-        not callable (or as :func:`what_changes` and :func:`hexrules.generate.generate`).
+        If ``boards`` is not a whole number 0..100000, ``workers`` not 1..64, ``executor`` not
+        an Executor or ``progress`` not callable; if a worker process stops (a script calling
+        ``sweep(workers=N)`` outside ``if __name__ == "__main__":`` is told so); or as
+        :func:`what_changes` and :func:`hexrules.generate.generate`.
 
     Examples
     --------
@@ -1019,21 +1251,33 @@ def sweep(
         raise HexrulesError(f"spec={show(spec)} is not a hexrules.generate.BoardSpec")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
         raise HexrulesError(f"workers={show(workers)} is not a whole number of processes from 1 to 64")
+    if executor is not None:
+        from concurrent.futures import Executor
+
+        if not isinstance(executor, Executor):
+            raise HexrulesError(f"executor={show(executor)} is not a concurrent.futures.Executor "
+                                "(e.g. dask.distributed.Client(...).get_executor())")
+    elif workers > 1 and _in_spawned_main():  # a worker importing a script that sweeps at its top level
+        raise HexrulesError(_NO_MAIN_GUARD)
     situations = Situations() if situations is None else situations
     if not isinstance(situations, Situations):
         raise RuleError(f"situations={show(situations)} is not a hexrules.whatif.Situations")
     check_seed(seed)
     alts = alternatives(switches, base)
     tallies = {a: Tally(a) for a in alts}
+    packed = array("i")
     t0 = time.perf_counter()
-    for done, counts in _counted(boards, spec, seed, alts, base, situations, workers):
+    for done, counts in _counted(boards, spec, seed, alts, base, situations, workers, executor):
         for one in counts:
-            for alt, c in one.items():
+            for alt in alts:
+                c = one[alt]
                 tallies[alt] = tallies[alt].add(c)
+                packed.extend((c.movements, c.movements_changed, c.reach_change, c.situations,
+                               c.situations_changed, c.crush_changed))
         if progress is not None:
             try:
                 progress(done, boards)
             except Exception as err:  # noqa: BLE001 - the caller's callback: say which call failed
                 raise HexrulesError(f"progress({done}, {boards}) raised {type(err).__name__}: {err}") from err
     return SweepResult(spec, boards, seed, base, situations, tuple(tallies[a] for a in alts),
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, packed.tobytes())

@@ -368,6 +368,15 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
                                                 "al": lambda c: _allowance(c)},
     "hexrules.whatif.Report.switch": {"name": lambda c: "water"},
     "hexrules.whatif.SweepResult.tally": {"name": lambda c: "water"},
+    # numbers out: a share's interval, rows to a CSV file (a fresh folder) and to a DataFrame
+    "hexrules.records.wilson": {"k": lambda c: 1, "n": lambda c: 4},
+    "hexrules.records.to_csv": {"rows": lambda c: [{"a": 1, "b": None}],
+                                "path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "r.csv")},
+    "hexrules.records.to_dataframe": {"rows": lambda c: [{"a": 1, "b": None}]},
+    "hexrules.whatif.Report.to_csv": {"path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "r.csv")},
+    "hexrules.whatif.SweepResult.to_csv": {"path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "s.csv")},
+    "hexrules.whatif.SweepResult.board": {"i": lambda c: 0},
+    "hexrules.whatif.SweepResult.board_seed": {"i": lambda c: 1},
     "hexrules.movement.AbilityMove": {"hexes": lambda c: 3},
     # what-if: sweeps of two small boards (the default, 1,000 rulebook boards, is the benchmark's)
     "hexrules.whatif": {"boards": lambda c: 2, "spec": lambda c: _small_spec(), "switches": lambda c: ("water",),

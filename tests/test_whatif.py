@@ -189,7 +189,9 @@ def test_a_sweeps_crush_line_says_its_share_of_boards_once():
     # Trial defect: "0% of boards change (generated boards have no Crush pieces); 0% of boards."
     # Generated boards have no Crush piece, so no Crush switch (C1, C4) changes any of them.
     lines = sweep(2, spec=BoardSpec(columns=6, rows=5), seed=3, switches=("crush_major_also_minor",)).explain().splitlines()
-    assert lines[1:] == ["  crush_major_also_minor=True (C4): 0% of boards change (generated boards have no Crush pieces)."]
+    # 0 of 2 boards: Wilson's 95% interval runs from 0 to z^2 / (n + z^2) = 3.84 / 5.84 = 65.8% (z = 1.96)
+    assert lines[1:] == ["  crush_major_also_minor=True (C4): 0% of boards change (95% interval 0%-65.8%; "
+                         "generated boards have no Crush pieces)."]
 
 
 @pytest.mark.parametrize("kw, match", [({"boards": -1}, "boards=-1"), ({"progress": 3}, "progress=3"),

@@ -171,7 +171,13 @@ def report_text(report: Any) -> str:
     """The whole report: what was compared, each alternative that changes something, and the
     alternatives that change nothing, listed together."""
     sc = report.scenario
-    base = "the kit's default reading" if report.base == type(report.base)() else "the base reading"
+    changed = ", ".join(f"{k}={v}" for k, (v, _) in report.base.differences(type(report.base)()).items())
+    if not changed:
+        base = "the kit's default reading"
+    elif report.base_origin == "scenario":
+        base = f"its own reading (rules: {changed})"
+    else:
+        base = f"the reading {changed}"
     lines = [f"What each reading changes on {sc.heading or 'this scenario'}, against {base}: "
              f"{plural(len(report.movements), 'movement')}, {plural(len(report.pushes), 'Push and Pull situation')}"
              + (f" ({len(report.refused)} refused under every reading: "
@@ -217,25 +223,35 @@ def sweep_text(result: Any) -> str:
     for t in result.tallies:
         alt = t.alternative
         if alt.topic == "movement":
-            what = (f"{percent(t.share_movements)} of movements change their reach "
-                    f"(mean change {signed(t.mean_reach_change)} hexes)")
+            what = (f"{percent(t.share_movements)} of movements change their reach ({interval_text(t.interval())}; "
+                    f"mean change {signed(t.mean_reach_change)} hexes)")
         elif alt.topic == "forced":
-            what = f"{percent(t.share_situations)} of Push and Pull situations change"
+            what = f"{percent(t.share_situations)} of Push and Pull situations change ({interval_text(t.interval())})"
         else:  # its share of boards is the whole line: said once
             lines.append(f"  {alt.label} ({alt.ruling}): {percent(t.share_boards)} of boards change "
-                         "(generated boards have no Crush pieces).")
+                         f"({interval_text(t.interval())}; generated boards have no Crush pieces).")
             continue
         lines.append(f"  {alt.label} ({alt.ruling}): {what}; {percent(t.share_boards)} of boards.")
     return "\n".join(lines)
 
 
+def interval_text(interval: tuple[float, float] | None) -> str:
+    """A share's 95% interval as the sweep's words write it: ``"95% interval 31.5%-37.4%"``."""
+    if interval is None:
+        return "-"
+    low, high = interval
+    return f"95% interval {percent(low)}-{percent(high)}"
+
+
 def sweep_table(result: Any) -> list[dict[str, Any]]:
     """One row per alternative: switch, ruling, share of boards, of movements and of situations
-    that change, mean reach change (hexes; ``-`` where the switch does not act)."""
+    that change, mean reach change (hexes; ``-`` where the switch does not act), and the 95%
+    interval of the share its chart shows (movements, situations, or boards for Crush)."""
     return [{
         "switch": t.alternative.label, "ruling": t.alternative.ruling,
         "boards": percent(t.share_boards),
         "movements": _share(t.share_movements),
         "mean reach change": "-" if t.mean_reach_change is None else signed(t.mean_reach_change),
         "Push / Pull": _share(t.share_situations),
+        "95% interval": interval_text(t.interval()).removeprefix("95% interval "),
     } for t in result.tallies]
