@@ -1017,6 +1017,29 @@ class SweepResult:
         """:meth:`records` ``(per)`` as a :class:`pandas.DataFrame` (:func:`hexrules.records.to_dataframe`)."""
         return _records.to_dataframe(self.records(per))
 
+    def most_changed(self, name: str, value: Any = None) -> int | None:
+        """The board (its number, for :meth:`board`) where switch ``name`` at ``value`` (default:
+        its first alternative) changed the most: its movements, Push and Pull situations and
+        Crush results changed, added; the first of them on a tie; None when it changed nothing.
+
+        Raises
+        ------
+        OptionsError
+            If the sweep tried no such alternative (as :meth:`tally`).
+        """
+        j = self.tallies.index(self.tally(name, value))
+        packed = array("i")
+        packed.frombytes(self.counts)
+        width = len(COUNT_FIELDS)
+        changed = [COUNT_FIELDS.index(k) for k in ("movements_changed", "situations_changed", "crush_changed")]
+        best, at = 0, None
+        for board in range(self.boards):
+            start = (board * len(self.tallies) + j) * width
+            score = sum(packed[start + k] for k in changed)
+            if score > best:
+                best, at = score, board
+        return at
+
     def board_seed(self, i: int) -> str:
         """The seed of board ``i``: ``f"{seed}/{i}"``."""
         return f"{self.seed}/{self._index(i)}"

@@ -848,6 +848,9 @@ def run(*, extras: bool = True, only: str | None = None) -> Report:
 
 # --- the tests -----------------------------------------------------------------------------------------
 
+# the three tests read one fuzzing run (the module fixture, ~15 s): on one xdist worker it runs once
+pytestmark = pytest.mark.xdist_group("api-fuzz")
+
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory) -> Report:

@@ -114,6 +114,18 @@ def test_the_rows_are_plain_numbers_and_every_row_has_the_same_keys(hand_sweep):
         hand_sweep.records("boards")
 
 
+def test_the_board_that_mattered_most_is_the_one_worked_by_hand(hand_sweep):
+    # M3 changed a movement on the allies board (2) only; P4 changed both Pushes on the collide (0)
+    # and edge (1) boards: the first of the tie; C1 the one Crush, on the crush board (3); no E2
+    # reading changes the allies or crush boards, and both Engaged boards count 2: the first.
+    assert hand_sweep.most_changed("allies_pass_through") == 2
+    assert hand_sweep.most_changed("push_off_board", "remove") == 0
+    assert hand_sweep.most_changed("crush_cover_reduction", 2) == 3
+    assert hand_sweep.most_changed("engagement_penalty", 0) == 0
+    assert sweep(3, seed=1, switches=("jump_climb",), spec=whatif.BoardSpec(max_elevation=0)).most_changed(
+        "jump_climb") is None  # no hill, no jump: J1's readings never differ (J3)
+
+
 def test_board_i_is_the_board_the_sweep_counted():
     result = sweep(6, seed=3, switches=("water", "collision_damage"))
     alts = [t.alternative for t in result.tallies]
