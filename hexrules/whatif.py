@@ -810,13 +810,15 @@ def board_counts(scenario: Scenario, alts: Iterable[Alternative], base: RulesOpt
     situations = Situations() if situations is None else situations
     alts = tuple(alts)
     topics = {a.topic for a in alts}
-    if "crush" in topics:  # few and small: counted from the report itself
+    out: dict[Alternative, Counts] = {}
+    if "crush" in topics:
         crush = [a for a in alts if a.topic == "crush"]
-        report = what_changes(scenario, base=base, switches=tuple(dict.fromkeys(a.switch for a in crush)),
-                              situations=situations)
-        out = {c.alternative: Counts.of(c) for c in report.switches}
-    else:
-        out = {}
+        if "crush" not in scenario.sections:  # no piece, no vehicle: no Crush to change (a generated board)
+            out = {a: Counts() for a in crush}
+        else:  # few and small: counted from the report itself
+            report = what_changes(scenario, base=base, switches=tuple(dict.fromkeys(a.switch for a in crush)),
+                                  situations=situations)
+            out = {c.alternative: Counts.of(c) for c in report.switches}
     board, state = scenario.board, scenario.state
     moving = [a for a in alts if a.topic == "movement"]
     if moving:
