@@ -388,3 +388,19 @@ def test_pre_none_names_the_value():
 
     with pytest.raises(ExplorerError, match="text=None is not a text"):
         pre(None)
+
+
+def test_an_explorer_left_open_when_python_exits_prints_nothing(tmp_path):
+    # A script (or the README's examples) that makes an explorer and ends: Python collects the
+    # widgets while it shuts down; closing then must not try to import (ipywidgets' log default
+    # does) and print "Exception ignored ... ImportError: sys.meta_path is None".
+    import subprocess
+    import sys
+
+    script = tmp_path / "explore.py"
+    script.write_text('import matplotlib\nmatplotlib.use("Agg")\nfrom hexrules import builtin\n'
+                      'from hexrules.widgets.movement import ReachExplorer\n'
+                      'explorer = ReachExplorer(builtin("jumping"))\nprint("made")\n')
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert (run.returncode, run.stdout.strip()) == (0, "made")
+    assert "Exception ignored" not in run.stderr and "Traceback" not in run.stderr, run.stderr[-2000:]

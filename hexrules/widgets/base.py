@@ -874,6 +874,8 @@ class Explorer(widgets.VBox):
         if self.closed:
             return
         self.closed = True
+        if sys.meta_path is None:  # Python is exiting: the process's end frees it all, and an import would fail
+            return
         self.close_figure()
         close_view(self)
 
