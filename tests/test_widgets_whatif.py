@@ -275,3 +275,23 @@ def test_a_reading_that_changes_nothing_offers_the_menu_of_its_own_topic():
             assert (menu.description, menu.options, menu.disabled) == expected[topic], label
             seen.add(topic)
     assert seen == {"movement", "forced", "crush"}  # push_edge: some reading of each changes nothing
+
+
+def test_the_report_explorer_names_the_reading_it_compares_with():
+    # A board whose rules: line reads water=allowance (T1) is compared with that reading: the
+    # title and the table say so, never "against the default" (a claim the screen must not make).
+    from hexrules import parse_scenario
+
+    sc = parse_scenario("map:\n    0 ~ 0\nrules:\n    water=allowance\nunits:\n    Scout side=blue at=A1 advance=2\n")
+    ex = ReportExplorer(sc)
+    try:
+        assert "against its own reading (rules: water=allowance)" in ex.art.ax.get_title().replace("\n", " ")
+        assert "Every alternative against its own reading (rules: water=allowance)" in html.unescape(ex.explanation.value)
+        assert "against the default" not in ex.art.ax.get_title()
+    finally:
+        ex.close()
+    plain = ReportExplorer("terrain")
+    try:
+        assert "against the default" in plain.art.ax.get_title().replace("\n", " ")
+    finally:
+        plain.close()

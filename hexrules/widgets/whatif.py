@@ -1,7 +1,8 @@
 """Explorers of what each reading changes (:mod:`hexrules.whatif`): the report and the sweep.
 
 * :class:`ReportExplorer`: a scenario's "what changes" report (:func:`hexrules.whatif.what_changes`):
-  a table of every alternative of every switch against the default (what it changes, or that it
+  a table of every alternative of every switch against the scenario's reading (its ``rules:``
+  section, else the default: what it changes, or that it
   changes nothing), and the picture of the alternative chosen on the scenario's map (hexes gained
   green, lost red, cost changes orange with ``was→now`` costs, Push and Pull outcomes that
   change outlined), for one movement at a time (*Movement*: a unit's Advance, Dash or ability
@@ -36,7 +37,7 @@ from ..plot.theme import readable_on
 from ..plot.edit import redraw_board, same_hexes
 from ..plot.whatif import CHANGE_COLOURS, CHANGE_TEXT_WIDTH, SweepChart, change_overlays, draw_sweep_bars, set_sweep_bars
 from ..whatif import Report, SweepResult, sweep, what_changes
-from ..words.whatif import forced_head, movement_head
+from ..words.whatif import base_name, forced_head, movement_head
 from .base import Explorer, ExplorerError, check_choice, check_int, pre, scenario_from, table_html
 
 __all__ = ["ReportExplorer", "SweepExplorer", "SWEEP_SIZES", "EXPLORERS"]
@@ -174,9 +175,10 @@ class ReportExplorer(Explorer):
         elif forced is not None:
             whose = f": {forced_head(c.forced[forced])}"
         # on two lines, or smaller, where the figure is narrower than the title (a small board)
-        fit_title(self.art.ax, f"{c.alternative.label} ({c.alternative.ruling}) against the default{whose}")
+        base = base_name(self.report, short=True)
+        fit_title(self.art.ax, f"{c.alternative.label} ({c.alternative.ruling}) against {base}{whose}")
         self.explain(html_text=pre(c.explain()) + table_html(self.report.table(),
-                                                             caption="Every alternative against the default"))
+                                                             caption=f"Every alternative against {base}"))
 
 
 class SweepExplorer(Explorer):

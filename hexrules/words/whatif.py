@@ -167,17 +167,23 @@ def _situation_name(sc: Any, s: Any) -> str:
     return forced_name(s.kind, s.n, at(s.source), s.target, at(s.target), by=s.source)
 
 
+def base_name(report: Any, short: bool = False) -> str:
+    """The reading a report compares with, as its words name it: ``"the kit's default reading"``
+    (``short``: ``"the default"``), ``"its own reading (rules: water=allowance)"`` for a scenario's
+    ``rules:`` section, else ``"the reading water=allowance"``."""
+    changed = ", ".join(f"{k}={v}" for k, (v, _) in report.base.differences(type(report.base)()).items())
+    if not changed:
+        return "the default" if short else "the kit's default reading"
+    if report.base_origin == "scenario":
+        return f"its own reading (rules: {changed})"
+    return f"the reading {changed}"
+
+
 def report_text(report: Any) -> str:
     """The whole report: what was compared, each alternative that changes something, and the
     alternatives that change nothing, listed together."""
     sc = report.scenario
-    changed = ", ".join(f"{k}={v}" for k, (v, _) in report.base.differences(type(report.base)()).items())
-    if not changed:
-        base = "the kit's default reading"
-    elif report.base_origin == "scenario":
-        base = f"its own reading (rules: {changed})"
-    else:
-        base = f"the reading {changed}"
+    base = base_name(report)
     lines = [f"What each reading changes on {sc.heading or 'this scenario'}, against {base}: "
              f"{plural(len(report.movements), 'movement')}, {plural(len(report.pushes), 'Push and Pull situation')}"
              + (f" ({len(report.refused)} refused under every reading: "
