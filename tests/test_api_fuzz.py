@@ -376,6 +376,7 @@ RECIPES: dict[str, dict[str, Callable[[SimpleNamespace], Any]]] = {
     "hexrules.whatif.Report.to_csv": {"path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "r.csv")},
     "hexrules.whatif.SweepResult.to_csv": {"path": lambda c: str(Path(tempfile.mkdtemp(prefix="hexrules-fuzz-")) / "s.csv")},
     "hexrules.whatif.SweepResult.board": {"i": lambda c: 0},
+    "hexrules.whatif.SweepResult.most_changed": {"name": lambda c: "water"},
     "hexrules.whatif.SweepResult.board_seed": {"i": lambda c: 1},
     "hexrules.movement.AbilityMove": {"hexes": lambda c: 3},
     # what-if: sweeps of two small boards (the default, 1,000 rulebook boards, is the benchmark's)
