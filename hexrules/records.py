@@ -86,6 +86,11 @@ def _rows(rows: object, what: str) -> list[dict[str, Any]]:
     return list(rows)
 
 
+def _keys(rows: list[dict[str, Any]]) -> list[str]:
+    """Every key of ``rows``, in the order first met: the columns."""
+    return list(dict.fromkeys(k for r in rows for k in r))
+
+
 def to_csv(rows: Sequence[dict[str, Any]], path: str | os.PathLike) -> Path:
     """Write ``rows`` (a result's ``records()``) to the CSV file ``path``, a header then one line
     per row; None is an empty cell, True/False are written as such. Written whole or not at all
@@ -106,7 +111,7 @@ def to_csv(rows: Sequence[dict[str, Any]], path: str | os.PathLike) -> Path:
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise HexrulesError(f"path={show(path)} is not a file path")
     target = Path(path)
-    keys = list(dict.fromkeys(k for r in rows for k in r))
+    keys = _keys(rows)
     part = target.with_name(target.name + ".part")
     try:
         with open(part, "w", newline="", encoding="utf-8") as f:
@@ -138,4 +143,4 @@ def to_dataframe(rows: Sequence[dict[str, Any]]) -> Any:
     except ImportError as err:  # pragma: no cover - pandas is in the lock
         raise HexrulesError("to_dataframe() needs pandas, which the kit's environment installs "
                             "(make lab or make test); in another environment: pip install pandas") from err
-    return pd.DataFrame.from_records(rows, columns=list(dict.fromkeys(k for r in rows for k in r)))
+    return pd.DataFrame.from_records(rows, columns=_keys(rows))

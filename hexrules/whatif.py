@@ -70,6 +70,7 @@ allies_pass_through=False (M3): 1 of 2 movements changes.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from array import array
 from collections.abc import Callable, Iterable
@@ -921,13 +922,13 @@ class Tally:
             raise HexrulesError(f"of={show(of)} is not 'boards', 'movements', 'situations' or 'share'")
         if of == "share":
             of = {"movement": "movements", "forced": "situations"}.get(self.alternative.topic, "boards")
-        pair = {"boards": (self.boards_changed, self.boards, "crush movement forced"),
-                "movements": (self.movements_changed, self.movements, "movement"),
-                "situations": (self.situations_changed, self.situations, "forced")}.get(of)
-        if pair is None:
+        counted = {"boards": (self.boards_changed, self.boards, None),  # every switch acts on some board
+                   "movements": (self.movements_changed, self.movements, "movement"),
+                   "situations": (self.situations_changed, self.situations, "forced")}.get(of)
+        if counted is None:
             raise HexrulesError(f"of={show(of)} is not 'boards', 'movements', 'situations' or 'share'")
-        k, n, topics = pair
-        return _records.wilson(k, n) if self.alternative.topic in topics.split() else None
+        k, n, topic = counted
+        return _records.wilson(k, n) if topic in (None, self.alternative.topic) else None
 
     def add(self, counts: "Counts") -> "Tally":
         """This tally with one more board's :class:`Counts` added."""
@@ -996,19 +997,18 @@ class SweepResult:
         base = reading_label(self.base)
         if per == "switch":
             return [_tally_fields(t, base) for t in self.tallies]
+        fields = [_alternative_fields(t.alternative) for t in self.tallies]
+        return [{"board": board, "seed": self.board_seed(board), **fields[j], "base": base, **_counts_fields(c),
+                 "changed": c.changed} for board, j, c in self._board_counts()]
+
+    def _board_counts(self) -> Iterable[tuple[int, int, Counts]]:
+        """``(board, alternative's index in tallies, its Counts there)`` of every board, unpacked
+        from :attr:`counts`, board by board."""
         packed = array("i")
         packed.frombytes(self.counts)
-        width = len(COUNT_FIELDS)
-        alts = [(_alternative_fields(t.alternative), t.alternative) for t in self.tallies]
-        rows, i = [], 0
-        for board in range(self.boards):
-            for fields, _ in alts:
-                values = dict(zip(COUNT_FIELDS, packed[i:i + width]))
-                i += width
-                rows.append({"board": board, "seed": self.board_seed(board), **fields, "base": base, **values,
-                             "changed": bool(values["movements_changed"] or values["situations_changed"]
-                                             or values["crush_changed"])})
-        return rows
+        width, n = len(COUNT_FIELDS), len(self.tallies)
+        for i in range(0, len(packed), width):
+            yield i // (width * n), (i // width) % n, Counts(**dict(zip(COUNT_FIELDS, packed[i:i + width])))
 
     def to_csv(self, path: str | os.PathLike, per: str = "switch") -> Any:
         """:meth:`records` ``(per)`` written to the CSV file ``path`` (:func:`hexrules.records.to_csv`);
@@ -1029,16 +1029,11 @@ class SweepResult:
         OptionsError
             If the sweep tried no such alternative (as :meth:`tally`).
         """
-        j = self.tallies.index(self.tally(name, value))
-        packed = array("i")
-        packed.frombytes(self.counts)
-        width = len(COUNT_FIELDS)
-        changed = [COUNT_FIELDS.index(k) for k in ("movements_changed", "situations_changed", "crush_changed")]
+        mine = self.tallies.index(self.tally(name, value))
         best, at = 0, None
-        for board in range(self.boards):
-            start = (board * len(self.tallies) + j) * width
-            score = sum(packed[start + k] for k in changed)
-            if score > best:
+        for board, j, c in self._board_counts():
+            score = c.movements_changed + c.situations_changed + c.crush_changed
+            if j == mine and score > best:
                 best, at = score, board
         return at
 
@@ -1104,8 +1099,7 @@ def reading_label(options: RulesOptions) -> str:
     OptionsError
         If ``options`` is not a RulesOptions.
     """
-    changed = check_options(options).differences(DEFAULT)
-    return ", ".join(f"{k}={v}" for k, (v, _) in changed.items()) or "default"
+    return words.switches_text(check_options(options)) or "default"
 
 
 def _alternative_fields(alt: Alternative) -> dict[str, Any]:
@@ -1193,8 +1187,6 @@ _NO_MAIN_GUARD = (
 def _in_spawned_main() -> bool:
     """True inside a worker process while it imports its parent's script (the spawn start
     method names that module ``__mp_main__``)."""
-    import sys
-
     main = sys.modules.get("__main__")
     return getattr(main, "__name__", "__main__") == "__mp_main__"
 
@@ -1202,8 +1194,6 @@ def _in_spawned_main() -> bool:
 def _main_is_a_script() -> bool:
     """True when ``__main__`` is a script file (not a notebook or the interactive prompt): the
     one case where the workers import it."""
-    import sys
-
     return bool(getattr(sys.modules.get("__main__"), "__file__", None))
 
 
@@ -1297,8 +1287,7 @@ def sweep(
             for alt in alts:
                 c = one[alt]
                 tallies[alt] = tallies[alt].add(c)
-                packed.extend((c.movements, c.movements_changed, c.reach_change, c.situations,
-                               c.situations_changed, c.crush_changed))
+                packed.extend(_counts_fields(c).values())  # in COUNT_FIELDS order
         if progress is not None:
             try:
                 progress(done, boards)

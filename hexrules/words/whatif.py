@@ -167,11 +167,17 @@ def _situation_name(sc: Any, s: Any) -> str:
     return forced_name(s.kind, s.n, at(s.source), s.target, at(s.target), by=s.source)
 
 
+def switches_text(options: Any) -> str:
+    """A reading's switches that differ from the kit's default, as tables name an alternative
+    (``"allies_pass_through=False, water=allowance"``); ``""`` for the default itself."""
+    return ", ".join(f"{k}={v}" for k, (v, _) in options.differences(type(options)()).items())
+
+
 def base_name(report: Any, short: bool = False) -> str:
     """The reading a report compares with, as its words name it: ``"the kit's default reading"``
     (``short``: ``"the default"``), ``"its own reading (rules: water=allowance)"`` for a scenario's
     ``rules:`` section, else ``"the reading water=allowance"``."""
-    changed = ", ".join(f"{k}={v}" for k, (v, _) in report.base.differences(type(report.base)()).items())
+    changed = switches_text(report.base)
     if not changed:
         return "the default" if short else "the kit's default reading"
     if report.base_origin == "scenario":
